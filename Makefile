@@ -1,0 +1,40 @@
+# rasp — common tasks. `make` alone lists them.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+
+.DEFAULT_GOAL := help
+.PHONY: help build release run test test-tsan bench fuzz format install clean
+
+help: ## List the targets.
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+build: ## Build everything in debug mode.
+	$(SWIFT) build
+
+release: ## Build the rasp command in release mode.
+	$(SWIFT) build -c release --product rasp
+
+run: release ## Replay the bundled example log and print every snapshot.
+	.build/release/rasp replay fixtures/example/events.jsonl
+
+test: ## Run the whole test suite (unit tests, golden fixtures, docs examples).
+	$(SWIFT) test
+
+test-tsan: ## Run the core's tests under ThreadSanitizer.
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter RaspTests
+
+bench: ## Benchmark rasp against jq on a generated log (release build).
+	@echo "not yet"
+
+fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer.
+	@echo "not yet"
+
+format: ## Format the sources with swift-format (ships with the toolchain).
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+install: release ## Install rasp into $(PREFIX)/bin.
+	install -d $(PREFIX)/bin
+	install .build/release/rasp $(PREFIX)/bin/rasp
+
+clean: ## Remove build products.
+	rm -rf .build .build-tsan .build-fuzz

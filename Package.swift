@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+//
+// rasp — the Reactive Aggregate State Pipeline, as a Swift library and a command-line tool.
+//
+// The package depends on no other package: only the standard library, Foundation, Dispatch,
+// Synchronization, XCTest and Swift Testing, all of which ship with the toolchain.
+// Dependencies point one way, from the core outwards:
+//
+//   Rasp  ←  RaspDomains  ←  RaspCLI  ←  rasp
+//   RaspJSON  ↗
+import PackageDescription
+
+let package = Package(
+  name: "rasp",
+  products: [
+    .library(name: "Rasp", targets: ["Rasp"]),
+    .library(name: "RaspJSON", targets: ["RaspJSON"]),
+    .library(name: "RaspDomains", targets: ["RaspDomains"]),
+    .library(name: "RaspCLI", targets: ["RaspCLI"]),
+    .executable(name: "rasp", targets: ["rasp"]),
+  ],
+  targets: [
+    .target(name: "Rasp"),
+    .target(name: "RaspJSON"),
+    .target(name: "RaspDomains", dependencies: ["Rasp", "RaspJSON"]),
+    .target(name: "RaspCLI", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
+    .executableTarget(name: "rasp", dependencies: ["RaspCLI"]),
+    .executableTarget(name: "rasp-bench", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
+    .testTarget(name: "RaspTests", dependencies: ["Rasp"]),
+    .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON"]),
+    .testTarget(name: "RaspDomainsTests", dependencies: ["RaspDomains"]),
+    .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI"]),
+  ]
+)
