@@ -1,1 +1,1 @@
-// Placeholder: replaced as the module is written.
+// RaspJSON: written next.
