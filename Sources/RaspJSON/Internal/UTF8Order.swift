@@ -1,0 +1,35 @@
+/// Byte-wise comparison of strings, the order and equality JSON uses for keys and strings.
+///
+/// Swift's `String` comparison treats canonically equivalent text as equal (`"é"` written as
+/// one scalar or as `e` plus a combining accent). JSON does not: keys and strings are
+/// sequences of code points, and `jq` compares them byte by byte. These helpers do the same.
+enum UTF8Order {
+  /// Compares the UTF-8 bytes of two strings: negative, zero or positive.
+  @inlinable
+  static func compare(_ a: String, _ b: String) -> Int {
+    var a = a
+    var b = b
+    return a.withUTF8 { left in
+      b.withUTF8 { right in compare(left, right) }
+    }
+  }
+
+  /// Compares two byte buffers lexicographically: negative, zero or positive.
+  @inlinable
+  static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    let common = min(left.count, right.count)
+    var index = 0
+    while index < common {
+      let difference = Int(left[index]) - Int(right[index])
+      if difference != 0 { return difference }
+      index += 1
+    }
+    return left.count - right.count
+  }
+
+  /// Whether two strings have the same UTF-8 bytes.
+  @inlinable
+  static func equal(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && compare(a, b) == 0
+  }
+}

@@ -1,0 +1,106 @@
+extension JSONPath {
+  /// What a path selects inside JSON text: a value's byte range, a length, or nothing.
+  ///
+  /// ```swift
+  /// switch try path.locate(in: buffer) {
+  /// case .value(let range): print(range)
+  /// case .length(let count): print(count)
+  /// case .missing: print("null")
+  /// }
+  /// ```
+  public enum Location: Sendable, Equatable {
+    /// The selected value's bytes.
+    case value(Range<Int>)
+    /// The selected value's length (for a path ending in `|length`).
+    case length(Int)
+    /// Nothing there (or a value without a length).
+    case missing
+  }
+
+  /// Finds what the path selects in JSON text, without building a tree.
+  ///
+  /// Skips the first `droppingFirst` components, for text that holds only part of the document
+  /// (a domain's state, when the path starts with the domain's name).
+  ///
+  /// ```swift
+  /// let path = try JSONPath("geo.heading")
+  /// let location = try path.locate(in: geoStateBytes, droppingFirst: 1)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: Valid JSON text.
+  ///   - droppingFirst: How many leading components to skip.
+  /// - Returns: The location of the selected value.
+  /// - Throws: ``JSONError`` when the text is not valid JSON.
+  public func locate(
+    in text: UnsafeBufferPointer<UInt8>, droppingFirst: Int = 0
+  ) throws(JSONError) -> Location {
+    var scanner = JSONScanner(text)
+    for component in components.dropFirst(droppingFirst) {
+      guard try JSONPath.descend(&scanner, into: component) else { return .missing }
+    }
+    scanner.skipWhitespace()
+    let start = scanner.position
+    guard selectsLength else {
+      try scanner.skipValue()
+      return .value(start..<scanner.position)
+    }
+    switch try scanner.peekKind() {
+    case .null: return .length(0)
+    case .bool, .number: return .missing
+    case .string: return .length(scanner.string(try scanner.readRawString()).unicodeScalars.count)
+    case .array:
+      var progress = try scanner.beginArray()
+      while try scanner.nextElement(&progress) { try scanner.skipValue() }
+      return .length(progress.count)
+    case .object:
+      var progress = try scanner.beginObject()
+      while try scanner.nextMember(&progress) != nil { try scanner.skipValue() }
+      return .length(progress.count)
+    }
+  }
+
+  /// Moves the scanner to the child that `component` selects; `false` when there is none.
+  private static func descend(
+    _ scanner: inout JSONScanner, into component: Component
+  ) throws(JSONError) -> Bool {
+    let kind = try scanner.peekKind()
+    switch (component, kind) {
+    case (.key(let key), .object):
+      var progress = try scanner.beginObject()
+      while let member = try scanner.nextMember(&progress) {
+        let found =
+          member.hasEscapes
+          ? scanner.string(member).utf8.elementsEqual(key.utf8)
+          : scanner.bytes(of: member).elementsEqual(key.utf8)
+        if found { return true }
+        try scanner.skipValue()
+      }
+      return false
+    case (.key(let key), .array):
+      guard let index = Int(key), index >= 0 else { return false }
+      return try descendIntoArray(&scanner, index: index)
+    case (.index(let index), .array):
+      return try descendIntoArray(&scanner, index: index)
+    default:
+      return false
+    }
+  }
+
+  private static func descendIntoArray(_ scanner: inout JSONScanner, index: Int) throws(JSONError) -> Bool {
+    var target = index
+    if index < 0 {
+      var probe = scanner
+      var progress = try probe.beginArray()
+      while try probe.nextElement(&progress) { try probe.skipValue() }
+      target = progress.count + index
+      guard target >= 0 else { return false }
+    }
+    var progress = try scanner.beginArray()
+    while try scanner.nextElement(&progress) {
+      if progress.count - 1 == target { return true }
+      try scanner.skipValue()
+    }
+    return false
+  }
+}

@@ -1,0 +1,96 @@
+extension JSONPath {
+  /// The value the path selects in `root`, or `nil` when it is not there.
+  ///
+  /// With `|length`, the result is the number of elements of an array, of members of an object
+  /// or of characters (Unicode scalars) of a string, and 0 for `null`, as in jq; other values
+  /// have no length and give `nil`.
+  ///
+  /// ```swift
+  /// let state: JSONValue = ["nav": ["stack": ["home", "list"]]]
+  /// try JSONPath("nav.stack[-1]").evaluate(state)        // "list"
+  /// try JSONPath("nav.stack|length").evaluate(state)     // 2
+  /// try JSONPath("nav.modal").evaluate(state)            // nil
+  /// ```
+  ///
+  /// - Parameter root: The document.
+  /// - Returns: The selected value.
+  public func evaluate(_ root: JSONValue) -> JSONValue? {
+    var value = root
+    for component in components {
+      guard let child = JSONPath.child(of: value, at: component) else { return nil }
+      value = child
+    }
+    return selectsLength ? JSONPath.length(of: value) : value
+  }
+
+  /// The child of `value` that one component selects.
+  static func child(of value: JSONValue, at component: Component) -> JSONValue? {
+    switch (component, value) {
+    case (.key(let key), .object(let object)): return object[key]
+    case (.key(let key), .array(let elements)):
+      guard let index = Int(key), index >= 0, index < elements.count else { return nil }
+      return elements[index]
+    case (.index(let index), .array(let elements)):
+      let resolved = index < 0 ? elements.count + index : index
+      guard resolved >= 0, resolved < elements.count else { return nil }
+      return elements[resolved]
+    default:
+      return nil
+    }
+  }
+
+  /// The length of a value as `|length` computes it.
+  static func length(of value: JSONValue) -> JSONValue? {
+    switch value {
+    case .null: return .number(JSONNumber(0))
+    case .array(let elements): return .number(JSONNumber(elements.count))
+    case .object(let object): return .number(JSONNumber(object.count))
+    case .string(let text): return .number(JSONNumber(text.unicodeScalars.count))
+    case .bool, .number: return nil
+    }
+  }
+
+  /// Whether this pattern matches a concrete path or one of its ancestors.
+  ///
+  /// A concrete path has only keys and indices. `*` matches any one step and `**` any number of
+  /// steps, including none. A pattern that matches an ancestor matches everything below it, so
+  /// ignoring `lifecycle.changedAt` ignores the whole value there.
+  ///
+  /// ```swift
+  /// let pattern = try JSONPath("**.ts", allowsPatterns: true)
+  /// pattern.matches([.key("geo"), .key("ts")])             // true
+  /// pattern.matches([.key("geo"), .key("ts"), .index(0)])  // true: below a match
+  /// ```
+  ///
+  /// - Parameter concrete: The steps of a concrete path.
+  /// - Returns: `true` when the pattern matches the path or an ancestor of it.
+  public func matches(_ concrete: [Component]) -> Bool {
+    JSONPath.match(components[...], concrete[...])
+  }
+
+  private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Component>) -> Bool {
+    guard let first = pattern.first else { return true }
+    let rest = pattern.dropFirst()
+    if first == .anyDescendants {
+      var suffix = path
+      while true {
+        if match(rest, suffix) { return true }
+        guard !suffix.isEmpty else { return false }
+        suffix = suffix.dropFirst()
+      }
+    }
+    guard let step = path.first, stepMatches(first, step) else { return false }
+    return match(rest, path.dropFirst())
+  }
+
+  private static func stepMatches(_ pattern: Component, _ step: Component) -> Bool {
+    switch (pattern, step) {
+    case (.anyChild, _): return true
+    case (.key(let a), .key(let b)): return a == b
+    case (.index(let a), .index(let b)): return a == b
+    case (.key(let a), .index(let b)): return Int(a) == b
+    case (.index(let a), .key(let b)): return Int(b) == a
+    default: return false
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// RaspJSON: written next.

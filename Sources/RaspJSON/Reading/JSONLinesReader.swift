@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Streams a JSON-lines input one line at a time, in large chunks, with flat memory.
+///
+/// The reader never holds more than one chunk plus the line being read, however long the input.
+/// It accepts `\n` and `\r\n` line ends, a UTF-8 byte order mark at the very start, and a last
+/// line without a line end. A line longer than `maximumLineLength` is reported once, as a line
+/// whose ``JSONLine/isTooLong`` is `true`, and its bytes are skipped without being stored.
+///
+/// A line's bytes live in the reader's buffer and stay valid until the next call to ``next()``.
+///
+/// ```swift
+/// let reader = JSONLinesReader(source: JSONMemorySource(Array("{\"a\":1}\r\n\n[2]".utf8)))
+/// while let line = try reader.next() {
+///   print(line.number, line.bytes.count)   // 1 7, 2 0, 3 3
+/// }
+/// ```
+public final class JSONLinesReader<Source: JSONByteSource> {
+  /// The input.
+  public private(set) var source: Source
+  /// The longest line accepted, in bytes, without its line end.
+  public let maximumLineLength: Int
+  /// The number of the last line returned (1-based); 0 before the first.
+  public private(set) var lineNumber = 0
+  /// The number of bytes read from the source so far.
+  public private(set) var bytesRead = 0
+
+  private let chunkSize: Int
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var start = 0
+  private var end = 0
+  private var scanned = 0
+  private var isAtEndOfInput = false
+  private var isSkippingLongLine = false
+  private var checkedByteOrderMark = false
+
+  /// Creates a reader over a source.
+  ///
+  /// ```swift
+  /// let reader = JSONLinesReader(source: JSONMemorySource(bytes), chunkSize: 1 << 16)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: Where the bytes come from.
+  ///   - chunkSize: How many bytes to ask the source for at a time.
+  ///   - maximumLineLength: The longest line accepted, in bytes.
+  public init(
+    source: Source, chunkSize: Int = 1 << 20,
+    maximumLineLength: Int = JSONLimits.maximumLineLength
+  ) {
+    self.source = source
+    self.chunkSize = max(16, chunkSize)
+    self.maximumLineLength = max(1, maximumLineLength)
+    self.capacity = self.chunkSize
+    self.buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: self.chunkSize)
+  }
+
+  deinit {
+    buffer.deallocate()
+  }
+
+  /// Returns the next line, or `nil` at the end of the input.
+  ///
+  /// ```swift
+  /// while let line = try reader.next() { handle(line) }
+  /// ```
+  ///
+  /// - Returns: The line; its bytes are valid until the next call.
+  /// - Throws: The source's error when reading fails.
+  public func next() throws -> JSONLine? {
+    while true {
+      if scanned < end, let found = memchr(buffer + scanned, 0x0A, end - scanned) {
+        let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let lineStart = start
+        start = newline + 1
+        scanned = start
+        if isSkippingLongLine {
+          isSkippingLongLine = false
+          continue
+        }
+        return makeLine(from: lineStart, to: newline)
+      }
+      scanned = end
+      if !isSkippingLongLine, end - start > maximumLineLength {
+        lineNumber += 1
+        isSkippingLongLine = true
+        start = end
+        return JSONLine(number: lineNumber, bytes: UnsafeBufferPointer(start: buffer, count: 0), isTooLong: true)
+      }
+      if isSkippingLongLine {
+        start = end
+      }
+      if isAtEndOfInput {
+        guard start < end, !isSkippingLongLine else { return nil }
+        let lineStart = start
+        start = end
+        return makeLine(from: lineStart, to: end)
+      }
+      try fill()
+    }
+  }
+
+  private func makeLine(from lineStart: Int, to lineEnd: Int) -> JSONLine {
+    lineNumber += 1
+    var contentEnd = lineEnd
+    if contentEnd > lineStart, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+    let length = contentEnd - lineStart
+    return JSONLine(
+      number: lineNumber, bytes: UnsafeBufferPointer(start: buffer + lineStart, count: length),
+      isTooLong: length > maximumLineLength)
+  }
+
+  /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads more.
+  private func fill() throws {
+    if start > 0 {
+      let pending = end - start
+      if pending > 0 { (buffer).update(from: buffer + start, count: pending) }
+      scanned -= start
+      end = pending
+      start = 0
+    }
+    if capacity - end < chunkSize / 2 {
+      let newCapacity = capacity + max(chunkSize, capacity / 2)
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      grown.update(from: buffer, count: end)
+      buffer.deallocate()
+      buffer = grown
+      capacity = newCapacity
+    }
+    let count = try source.read(
+      into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+    if count == 0 {
+      isAtEndOfInput = true
+    }
+    end += count
+    bytesRead += count
+    if !checkedByteOrderMark, lineNumber > 0 {
+      checkedByteOrderMark = true
+    } else if !checkedByteOrderMark, end >= 3 || isAtEndOfInput {
+      checkedByteOrderMark = true
+      if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+        start = 3
+        scanned = 3
+      }
+    }
+  }
+}
+
+/// One line of a JSON-lines input.
+///
+/// ```swift
+/// if let line = try reader.next(), !line.isBlank { try decode(line.bytes) }
+/// ```
+public struct JSONLine {
+  /// The line's number, counting from 1.
+  public let number: Int
+  /// The line's bytes, without the line end; valid until the reader's next call.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// Whether the line exceeded the reader's limit; its bytes were skipped.
+  public let isTooLong: Bool
+
+  /// Whether the line holds nothing but spaces and tabs.
+  ///
+  /// ```swift
+  /// if line.isBlank { blankLines += 1 }
+  /// ```
+  public var isBlank: Bool {
+    if isTooLong { return false }
+    for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
+    return true
+  }
+}

@@ -1,0 +1,102 @@
+/// Parses JSON text into ``JSONValue`` trees.
+///
+/// The parser is strict RFC 8259: one value, no comments, no trailing commas, no `NaN`, strings
+/// in valid UTF-8 with valid escapes. It also rejects duplicate keys, which RFC 8259 leaves to the
+/// implementation: rasp never drops a value silently. Every error is a ``JSONError`` carrying
+/// the byte offset and a plain-English reason.
+///
+/// ```swift
+/// let value = try JSONParser.parse(#"{"b": [1, 2.5], "a": null}"#)
+/// print(value)   // {"a":null,"b":[1,2.5]}
+/// ```
+public enum JSONParser {
+  /// Parses a complete JSON text from bytes.
+  ///
+  /// ```swift
+  /// let value = try JSONParser.parse(Array("[1,2]".utf8))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The text, as UTF-8.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  /// - Returns: The value.
+  /// - Throws: ``JSONError`` for any syntax error, or text after the value.
+  public static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONLimits.maximumDepth
+  ) throws(JSONError) -> JSONValue {
+    var scanner = JSONScanner(bytes, maximumDepth: maximumDepth)
+    let value = try scanner.readValue()
+    try scanner.expectEnd()
+    return value
+  }
+
+  /// Parses a complete JSON text from an array of bytes.
+  ///
+  /// ```swift
+  /// let value = try JSONParser.parse(Array(#"{"a":1}"#.utf8))
+  /// ```
+  ///
+  /// - Parameter bytes: The text, as UTF-8.
+  /// - Returns: The value.
+  /// - Throws: ``JSONError`` for any syntax error.
+  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONError) -> JSONValue in try parse(buffer) }
+    }
+    return try result.get()
+  }
+
+  /// Parses a complete JSON text from a string.
+  ///
+  /// ```swift
+  /// let value = try JSONParser.parse(#"{"heading": 90}"#)
+  /// ```
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The value.
+  /// - Throws: ``JSONError`` for any syntax error.
+  public static func parse(_ text: String) throws(JSONError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+}
+
+extension JSONScanner {
+  /// Reads the next value into a tree.
+  ///
+  /// ```swift
+  /// let payload = try scanner.readValue()
+  /// ```
+  ///
+  /// - Returns: The value; objects have their members sorted by key.
+  /// - Throws: ``JSONError`` for any problem, including a duplicate key.
+  public mutating func readValue() throws(JSONError) -> JSONValue {
+    switch try peekKind() {
+    case .null:
+      guard try readNull() else { throw invalidValueStart() }
+      return .null
+    case .bool: return .bool(try readBool())
+    case .number: return .number(try readNumber())
+    case .string: return .string(try readString())
+    case .array:
+      var elements: [JSONValue] = []
+      var progress = try beginArray()
+      while try nextElement(&progress) {
+        elements.append(try readValue())
+      }
+      return .array(elements)
+    case .object:
+      var members: [(key: String, value: JSONValue, offset: Int)] = []
+      var progress = try beginObject()
+      while let key = try nextMember(&progress) {
+        members.append((string(key), try readValue(), key.start - 1))
+      }
+      members.sort { JSONObject.keyPrecedes($0.key, $1.key) }
+      for index in members.indices.dropFirst()
+      where UTF8Order.equal(members[index - 1].key, members[index].key) {
+        let offset = max(members[index - 1].offset, members[index].offset)
+        throw JSONError(offset: offset, reason: .duplicateKey(members[index].key))
+      }
+      return .object(JSONObject(sortedMembers: members.map { ($0.key, $0.value) }))
+    }
+  }
+}
