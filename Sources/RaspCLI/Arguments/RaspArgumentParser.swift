@@ -1,0 +1,143 @@
+/// Parses a command line against a ``RaspCommandSpec``, with errors in swift-argument-parser's
+/// shape: `Unknown option '--selct'. Did you mean '--select'?`
+///
+/// Accepts `--name value`, `--name=value`, `-h`, `--` to end options, and `-` as an argument
+/// (standard input). A value may not start with `--`, so that `--select --final` reports the
+/// missing value instead of selecting `--final`.
+///
+/// ```swift
+/// let parsed = try RaspArgumentParser.parse(["--select", "geo.heading", "log.jsonl"], spec: spec)
+/// parsed.value("select")   // "geo.heading"
+/// parsed.positionals       // ["log.jsonl"]
+/// ```
+enum RaspArgumentParser {
+  /// Whether the arguments ask for help (`-h` or `--help` before any `--`).
+  static func asksForHelp(_ arguments: [String]) -> Bool {
+    for argument in arguments {
+      if argument == "--" { return false }
+      if argument == "--help" || argument == "-h" { return true }
+    }
+    return false
+  }
+
+  /// Parses `arguments` (without the command's name) against `spec`.
+  static func parse(_ arguments: [String], spec: RaspCommandSpec) throws(RaspCommandError) -> RaspParsedArguments {
+    var parsed = RaspParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    func fail(_ message: String) -> RaspCommandError {
+      .usage(message, usage: spec.usage, command: spec.name)
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name: String
+      var inlineValue: String?
+      if argument.hasPrefix("--") {
+        name = String(argument.dropFirst(2))
+        if let equals = name.firstIndex(of: "=") {
+          inlineValue = String(name[name.index(after: equals)...])
+          name = String(name[..<equals])
+        }
+      } else {
+        let letter = argument.dropFirst()
+        guard letter.count == 1, let option = spec.options.first(where: { $0.short == letter.first }) else {
+          throw fail("Unknown option '\(argument)'" + suggestion(for: argument, in: spec))
+        }
+        name = option.name
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        throw fail("Unknown option '--\(name)'" + suggestion(for: "--" + name, in: spec))
+      }
+      if !option.isRepeatable, parsed.values[option.name] != nil {
+        throw fail("Option '--\(option.name)' cannot be given more than once")
+      }
+      guard option.valueName != nil else {
+        if inlineValue != nil { throw fail("Option '--\(option.name)' does not take a value") }
+        parsed.values[option.name, default: []].append("")
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw fail("Missing value for '\(option.display)'")
+      }
+      if let allowed = option.allowedValues, !allowed.contains(value) {
+        let choices = allowed.map { "'\($0)'" }.joined(separator: " or ")
+        var message = "Invalid value '\(value)' for '\(option.display)': expected \(choices)"
+        if let near = RaspSpelling.nearest(to: value, among: allowed) { message += ". Did you mean '\(near)'?" }
+        throw fail(message)
+      }
+      parsed.values[option.name, default: []].append(value)
+    }
+    let accepted = spec.arguments
+    if accepted.isEmpty, let extra = parsed.positionals.first {
+      throw fail("Unexpected argument '\(extra)'")
+    }
+    if accepted.count == 1, !accepted[0].isRepeatable, parsed.positionals.count > 1 {
+      throw fail("Unexpected argument '\(parsed.positionals[1])'")
+    }
+    for (position, argument) in accepted.enumerated() where argument.isRequired {
+      if parsed.positionals.count <= position {
+        throw fail("Missing expected argument '<\(argument.name)>'")
+      }
+    }
+    return parsed
+  }
+
+  private static func suggestion(for option: String, in spec: RaspCommandSpec) -> String {
+    let names = spec.options.map { "--" + $0.name }
+    guard let near = RaspSpelling.nearest(to: option, among: names) else { return "" }
+    return ". Did you mean '\(near)'?"
+  }
+}
+
+/// Finds the intended word for a misspelt one.
+enum RaspSpelling {
+  /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
+  static func nearest(to word: String, among candidates: [String]) -> String? {
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(word, candidate)
+      if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+    }
+    guard let best else { return nil }
+    let limit = max(2, min(word.count, best.candidate.count) / 3)
+    return best.distance <= limit ? best.candidate : nil
+  }
+
+  /// The optimal-string-alignment distance: insertions, deletions, substitutions, transpositions.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], previous2[j - 2] + 1)
+        }
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return previous[b.count]
+  }
+}

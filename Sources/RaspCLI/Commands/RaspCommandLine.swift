@@ -1,0 +1,107 @@
+import RaspDomains
+
+/// The `rasp` command line: parses arguments, runs a command, and returns its exit status.
+///
+/// The `rasp` executable is a few lines around ``run(arguments:environment:domains:)``; a Swift
+/// package that defines its own domains builds the same command line with them:
+///
+/// ```swift
+/// import RaspCLI
+/// import RaspDomains
+///
+/// let status = RaspCommandLine.run(
+///   arguments: Array(CommandLine.arguments.dropFirst()), environment: .process(),
+///   domains: RaspBuiltinDomains.all + [CartDomain()])
+/// exit(status)
+/// ```
+public enum RaspCommandLine {
+  /// The version `rasp --version` prints.
+  public static let version = "0.1.0"
+
+  static let spec = RaspCommandSpec(
+    name: "rasp",
+    abstract: "Replay recorded events into state snapshots, and check them against golden files.",
+    usage: "rasp <subcommand> [<options>]",
+    options: [RaspOptionSpec(name: "version", help: "Show the version.")],
+    subcommands: [
+      ("replay", "Replay JSON-lines event logs and print the state snapshot after every event.")
+    ])
+
+  /// Runs the command line and returns the exit status.
+  ///
+  /// Data goes to `environment.standardOutput`, diagnostics to `environment.standardError`.
+  ///
+  /// ```swift
+  /// let status = RaspCommandLine.run(arguments: ["replay", "events.jsonl"], environment: .process())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments, without the program's name.
+  ///   - environment: The streams, variables and working directory to use.
+  ///   - domains: The domains events may belong to; the built-in ones by default.
+  /// - Returns: The exit status (see ``RaspExitCode``).
+  public static func run(
+    arguments: [String], environment: RaspEnvironment,
+    domains: [any RaspDomain] = RaspBuiltinDomains.all
+  ) -> Int32 {
+    do {
+      return try dispatch(arguments, environment: environment, domains: domains).rawValue
+    } catch {
+      RaspDiagnostics.report(error, to: environment)
+      return error.exitCode.rawValue
+    }
+  }
+
+  private static func dispatch(
+    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
+  ) throws(RaspCommandError) -> RaspExitCode {
+    guard let first = arguments.first else {
+      return try printHelp(spec, environment: environment)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "replay":
+      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(ReplayCommand.spec, environment: environment) }
+      return try ReplayCommand.run(rest, environment: environment, domains: domains)
+    case "help":
+      switch rest.first {
+      case nil: return try printHelp(spec, environment: environment)
+      case "replay": return try printHelp(ReplayCommand.spec, environment: environment)
+      case let other?: throw unknownSubcommand(other)
+      }
+    case "--help", "-h":
+      return try printHelp(spec, environment: environment)
+    case "--version":
+      try printOutput("rasp \(version)\n", environment: environment)
+      return .success
+    default:
+      if first.hasPrefix("-") {
+        _ = try RaspArgumentParser.parse([first], spec: spec)
+      }
+      throw unknownSubcommand(first)
+    }
+  }
+
+  private static func unknownSubcommand(_ name: String) -> RaspCommandError {
+    let names = spec.subcommands.map(\.name)
+    var message = "Unknown subcommand '\(name)'"
+    if let near = RaspSpelling.nearest(to: name, among: names) { message += ". Did you mean '\(near)'?" }
+    return .usage(message, usage: spec.usage, command: spec.name)
+  }
+
+  private static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment) throws(RaspCommandError) -> RaspExitCode {
+    try printOutput(RaspHelpFormatter.help(for: spec), environment: environment)
+    return .success
+  }
+
+  private static func printOutput(_ text: String, environment: RaspEnvironment) throws(RaspCommandError) {
+    do {
+      try environment.standardOutput.write(text)
+    } catch {
+      switch error {
+      case .brokenPipe: return
+      case .failed(let message): throw .output(message)
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// Everything that can make a command fail, turned into a message and an exit status in one place.
+///
+/// ```swift
+/// let error = RaspCommandError.input(file: "events.jsonl", line: 12, column: 7,
+///                                    reason: "expected ',' or '}' after an object member")
+/// print(error)          // events.jsonl:12:7: error: expected ',' or '}' after an object member
+/// error.exitCode        // .failure
+/// ```
+public enum RaspCommandError: Error, CustomStringConvertible {
+  /// The command line is wrong; `usage` is the command's usage line, `command` its name.
+  case usage(String, usage: String, command: String)
+  /// A file could not be opened or read.
+  case cannotOpen(String, reason: String)
+  /// A line of an input file is bad.
+  case input(file: String, line: Int, column: Int?, reason: String)
+  /// A whole input file is bad (a spec, a golden file) at a JSON path within it.
+  case invalidFile(String, path: String?, reason: String)
+  /// Output could not be written.
+  case output(String)
+  /// Anything else that stops the command, with a message.
+  case failure(String)
+
+  /// The exit status for the error.
+  ///
+  /// ```swift
+  /// RaspCommandError.output("disk full").exitCode   // .failure
+  /// ```
+  public var exitCode: RaspExitCode {
+    if case .usage = self { return .usage }
+    return .failure
+  }
+
+  /// The message, as printed on standard error (without colour), ending with a line end.
+  ///
+  /// ```swift
+  /// print(RaspCommandError.cannotOpen("x.jsonl", reason: "No such file or directory"), terminator: "")
+  /// // rasp: error: cannot open 'x.jsonl': No such file or directory
+  /// ```
+  public var description: String { message(colored: false) }
+
+  /// The message, optionally with terminal colours, ending with a line end.
+  ///
+  /// ```swift
+  /// let text = error.message(colored: standardError.isTerminal)
+  /// ```
+  ///
+  /// - Parameter colored: Whether to colour the `error:` label.
+  /// - Returns: The message.
+  public func message(colored: Bool) -> String {
+    let label = colored ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+    switch self {
+    case .usage(let message, let usage, let command):
+      let errorLabel = colored ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
+      return "\(errorLabel) \(message)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
+    case .cannotOpen(let file, let reason):
+      return "rasp: \(label) cannot open '\(file)': \(reason)\n"
+    case .input(let file, let line, let column, let reason):
+      let place = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+      return "\(place): \(label) \(reason)\n"
+    case .invalidFile(let file, let path, let reason):
+      let place = path.map { "\(file): at \($0)" } ?? file
+      return "\(place): \(label) \(reason)\n"
+    case .output(let reason):
+      return "rasp: \(label) cannot write the output: \(reason)\n"
+    case .failure(let reason):
+      return "rasp: \(label) \(reason)\n"
+    }
+  }
+}

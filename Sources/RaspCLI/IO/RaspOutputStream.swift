@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Somewhere the command writes bytes: standard output or error, or memory in tests.
+///
+/// ```swift
+/// let output = RaspMemoryOutput()
+/// try output.write(Array("hello\n".utf8))
+/// output.text   // "hello\n"
+/// ```
+public protocol RaspOutputStream: AnyObject {
+  /// Writes all of `bytes`.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError`` when the reader went away or the write failed.
+  func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError)
+
+  /// Whether the stream is a terminal, where colour may be used.
+  var isTerminal: Bool { get }
+}
+
+extension RaspOutputStream {
+  /// Writes an array of bytes.
+  ///
+  /// ```swift
+  /// try output.write(Array("text".utf8))
+  /// ```
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError`` when the write failed.
+  public func write(_ bytes: [UInt8]) throws(RaspOutputError) {
+    let result: Result<Void, RaspOutputError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(RaspOutputError) in try write(raw) }
+    }
+    try result.get()
+  }
+
+  /// Writes text as UTF-8.
+  ///
+  /// ```swift
+  /// try output.write("done\n")
+  /// ```
+  ///
+  /// - Parameter text: The text.
+  /// - Throws: ``RaspOutputError`` when the write failed.
+  public func write(_ text: String) throws(RaspOutputError) {
+    try write(Array(text.utf8))
+  }
+}
+
+/// Why output could not be written.
+///
+/// ```swift
+/// catch RaspOutputError.brokenPipe { return 0 }   // the reader went away: stop quietly
+/// ```
+public enum RaspOutputError: Error, Equatable {
+  /// The reading end of a pipe was closed (`rasp … | head -1`): not an error, just the end.
+  case brokenPipe
+  /// The write failed for another reason, with the system's message.
+  case failed(String)
+}
+
+/// A file descriptor: standard output, standard error, or a file.
+///
+/// ```swift
+/// let standardOutput = RaspFileOutput(descriptor: 1)
+/// ```
+public final class RaspFileOutput: RaspOutputStream {
+  /// The descriptor written to.
+  public let descriptor: Int32
+
+  /// Wraps an open descriptor; the caller keeps ownership.
+  ///
+  /// ```swift
+  /// let standardError = RaspFileOutput(descriptor: 2)
+  /// ```
+  ///
+  /// - Parameter descriptor: An open file descriptor.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Whether the descriptor is a terminal.
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  /// Writes all bytes, retrying after interruptions and short writes.
+  ///
+  /// ```swift
+  /// try output.write(bytes)
+  /// ```
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError/brokenPipe`` on `EPIPE`, ``RaspOutputError/failed(_:)`` otherwise.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
+    guard var base = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+      #if canImport(Darwin)
+        let written = Darwin.write(descriptor, base, remaining)
+      #else
+        let written = Glibc.write(descriptor, base, remaining)
+      #endif
+      if written < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        if code == EPIPE { throw .brokenPipe }
+        throw .failed(RaspSystemError.message(code))
+      }
+      remaining -= written
+      base += written
+    }
+  }
+}
+
+/// Output kept in memory, for tests and for composing output before writing it.
+///
+/// ```swift
+/// let output = RaspMemoryOutput()
+/// try output.write("a\n")
+/// output.text   // "a\n"
+/// ```
+public final class RaspMemoryOutput: RaspOutputStream {
+  /// Everything written so far.
+  public private(set) var bytes: [UInt8] = []
+  /// Whether to claim to be a terminal.
+  public var isTerminal: Bool
+  /// After how many bytes to fail with a broken pipe, to simulate `| head`; `nil` never.
+  public var brokenPipeAfter: Int?
+
+  /// Creates an empty output.
+  ///
+  /// ```swift
+  /// let output = RaspMemoryOutput(brokenPipeAfter: 100)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isTerminal: Whether to claim to be a terminal.
+  ///   - brokenPipeAfter: After how many bytes writes fail with a broken pipe.
+  public init(isTerminal: Bool = false, brokenPipeAfter: Int? = nil) {
+    self.isTerminal = isTerminal
+    self.brokenPipeAfter = brokenPipeAfter
+  }
+
+  /// Everything written so far, as UTF-8 text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Appends the bytes.
+  ///
+  /// ```swift
+  /// try output.write(bytes)
+  /// ```
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError/brokenPipe`` once ``brokenPipeAfter`` bytes were written.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
+    if let limit = brokenPipeAfter, self.bytes.count + bytes.count > limit {
+      self.bytes.append(contentsOf: bytes.prefix(max(0, limit - self.bytes.count)))
+      throw .brokenPipe
+    }
+    self.bytes.append(contentsOf: bytes)
+  }
+}
+
+/// Messages for `errno` values.
+enum RaspSystemError {
+  /// The system's message for an error number, such as `No such file or directory`.
+  static func message(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+  }
+}

@@ -1,0 +1,87 @@
+import Rasp
+import RaspDomains
+import RaspJSON
+
+/// One line of one log, read and classified, ready for the replay loop.
+///
+/// The line's bytes, and the event that refers to them, are valid until the next line of the
+/// same file is read.
+struct ReplayItem {
+  /// What the line holds.
+  enum Kind {
+    /// Only whitespace.
+    case blank
+    /// A well-formed event.
+    case event(RaspLogEvent)
+    /// A bad line, with the reason.
+    case invalid(RaspEventError)
+    /// The file could not be read any further.
+    case readFailure(String)
+  }
+
+  /// The position of the line's file in the command line.
+  let fileIndex: Int
+  /// The line's number in its file.
+  let lineNumber: Int
+  /// The line's bytes, without the line end.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// What it holds.
+  let kind: Kind
+  /// The time the merge orders by: the event's `ts`, or the last `ts` before it in its file;
+  /// `nil` (before every time) until the file has given one.
+  let time: RaspTimestamp?
+
+  /// Whether `a` comes before `b` in the merge: by time, lines without a time first.
+  static func precedes(_ a: ReplayItem, _ b: ReplayItem) -> Bool {
+    switch (a.time, b.time) {
+    case (nil, nil), (_?, nil): return false
+    case (nil, _?): return true
+    case (let x?, let y?): return x < y
+    }
+  }
+}
+
+/// The lines of one log, as ``ReplayItem``s.
+struct ReplayFileLines: Sequence, IteratorProtocol {
+  let fileIndex: Int
+  let reader: JSONLinesReader<RaspInputSource>
+  var lastTime: RaspTimestamp?
+  var isFinished = false
+
+  init(fileIndex: Int, source: RaspInputSource) {
+    self.fileIndex = fileIndex
+    self.reader = JSONLinesReader(source: source)
+  }
+
+  mutating func next() -> ReplayItem? {
+    guard !isFinished else { return nil }
+    let line: JSONLine
+    do {
+      guard let next = try reader.next() else {
+        isFinished = true
+        return nil
+      }
+      line = next
+    } catch {
+      isFinished = true
+      return ReplayItem(
+        fileIndex: fileIndex, lineNumber: reader.lineNumber + 1,
+        bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .readFailure("\(error)"), time: lastTime)
+    }
+    if line.isTooLong {
+      let error = RaspEventError(
+        offset: nil, reason: .syntax(.lineTooLong(limit: reader.maximumLineLength)))
+      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .invalid(error), time: lastTime)
+    }
+    if line.isBlank {
+      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .blank, time: lastTime)
+    }
+    do {
+      let event = try RaspLogEvent.parse(line.bytes)
+      if let time = event.context.timestamp { lastTime = time }
+      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .event(event), time: lastTime)
+    } catch {
+      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .invalid(error), time: lastTime)
+    }
+  }
+}

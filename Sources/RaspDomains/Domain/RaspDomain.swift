@@ -1,0 +1,159 @@
+import Rasp
+import RaspJSON
+
+/// A domain of application state that `rasp` can replay from a log: geolocation, REST links, …
+///
+/// A domain ties a typed ``Rasp/RaspState`` to the log format. It names the state in the
+/// snapshot (`geo`), lists its events with their payload fields (for `rasp domains` and the
+/// docs), decodes each event's payload straight from the log line's bytes into a typed event,
+/// and writes its state as canonical JSON. The reducer itself is the state's
+/// `apply(event:)`, so the same state works in an app with ``Rasp/RaspAggregator`` and in the
+/// command line.
+///
+/// ```swift
+/// struct CounterDomain: RaspDomain {
+///   var name: String { "counter" }
+///   var summary: String { "Counts taps." }
+///   var events: [RaspEventSchema] {
+///     [RaspEventSchema(name: "tap", summary: "Adds `by` (default 1).",
+///                      fields: [RaspFieldSchema(name: "by", type: "integer", isRequired: false,
+///                                               summary: "How much to add.")])]
+///   }
+///   var initialState: CounterState { CounterState() }
+///
+///   func decodeEvent(
+///     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+///   ) throws(RaspEventError) -> CounterState.Event {
+///     var by: Int64 = 1
+///     while let field = try payload.nextField() {
+///       if field == "by" { by = try payload.integer() } else { try payload.skip() }
+///     }
+///     return .add(Int(by))
+///   }
+///
+///   func encode(_ state: CounterState, into writer: inout JSONWriter) {
+///     writer.writeRaw("{\"count\":")
+///     writer.writeInteger(Int64(state.count))
+///     writer.writeRaw("}")
+///   }
+/// }
+/// ```
+public protocol RaspDomain: Sendable {
+  /// The domain's state; its `apply(event:)` is the domain's reducer.
+  associatedtype State: RaspState
+
+  /// The domain's name: the prefix of its event types (`geo` in `geo.heading`) and its key in
+  /// the snapshot.
+  var name: String { get }
+
+  /// One sentence saying what the domain holds, for `rasp domains`.
+  var summary: String { get }
+
+  /// The domain's events, in the order `rasp domains` lists them.
+  ///
+  /// Only these names are routed to ``decodeEvent(_:payload:context:)``; any other
+  /// `name.event` type is unknown (ignored and counted, or an error under `--strict`).
+  var events: [RaspEventSchema] { get }
+
+  /// The state before any event.
+  var initialState: State { get }
+
+  /// Decodes one event's payload into a typed event.
+  ///
+  /// Called only with names listed in ``events``. Read the payload with ``RaspPayload`` and
+  /// throw its errors for missing, mistyped or invalid fields.
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within the domain (`heading` for `geo.heading`).
+  ///   - payload: A reader positioned at the payload object.
+  ///   - context: The event's timestamp and source.
+  /// - Returns: The typed event.
+  /// - Throws: ``RaspEventError`` for a payload that does not describe a valid event.
+  func decodeEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> State.Event
+
+  /// Writes the state as canonical JSON (keys sorted, no whitespace).
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  ///   - writer: Where to write it.
+  func encode(_ state: State, into writer: inout JSONWriter)
+}
+
+/// The name of an event within its domain, compared with names without allocating.
+///
+/// ```swift
+/// switch name {
+/// case "heading": …
+/// case "location": …
+/// default: throw RaspEventError(offset: nil, reason: .unknownType(name.string))
+/// }
+/// ```
+public struct RaspEventName: Sendable, CustomStringConvertible {
+  /// The position of the event in the domain's ``RaspDomain/events``.
+  public let index: Int
+  /// The name as a string.
+  public let string: String
+  /// The number of UTF-8 bytes of the name, to reject most comparisons at once.
+  @usableFromInline let count: Int
+
+  /// Creates a name.
+  ///
+  /// ```swift
+  /// let name = RaspEventName(index: 0, string: "heading")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - index: The event's position in the domain's list.
+  ///   - string: The name.
+  public init(index: Int, string: String) {
+    self.index = index
+    self.string = string
+    self.count = string.utf8.count
+  }
+
+  /// The name.
+  ///
+  /// ```swift
+  /// print(name)   // heading
+  /// ```
+  public var description: String { string }
+
+  /// Whether the name is `text`.
+  ///
+  /// ```swift
+  /// if name == "heading" { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: An event name.
+  ///   - text: A name to compare with.
+  /// - Returns: `true` when they are equal.
+  @inlinable
+  public static func == (name: RaspEventName, text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard name.count == count else { return false }
+    var string = name.string
+    return string.withUTF8 { bytes in
+      let base = text.utf8Start
+      for index in 0..<count where bytes[index] != base[index] { return false }
+      return true
+    }
+  }
+
+  /// Lets `switch` match a name against string literals.
+  ///
+  /// ```swift
+  /// switch name { case "heading": … default: … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: A name in a `case` pattern.
+  ///   - name: An event name.
+  /// - Returns: `true` when they are equal.
+  @inlinable
+  public static func ~= (text: StaticString, name: RaspEventName) -> Bool {
+    name == text
+  }
+}

@@ -1,0 +1,68 @@
+/// What an event type means and which payload fields it takes, for `rasp domains` and the docs.
+///
+/// ```swift
+/// let heading = RaspEventSchema(
+///   name: "heading", summary: "The compass heading changed.",
+///   fields: [RaspFieldSchema(name: "heading", type: "number (0–360)", isRequired: true,
+///                            summary: "Degrees clockwise from north.")])
+/// ```
+public struct RaspEventSchema: Sendable, Equatable {
+  /// The event's name within its domain (`heading` for `geo.heading`).
+  public let name: String
+  /// One sentence: what happened and what the reducer does with it.
+  public let summary: String
+  /// The payload's fields.
+  public let fields: [RaspFieldSchema]
+
+  /// Creates an event schema.
+  ///
+  /// ```swift
+  /// let clear = RaspEventSchema(name: "clear", summary: "Removes every link.", fields: [])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within its domain.
+  ///   - summary: What happened and what the reducer does.
+  ///   - fields: The payload's fields.
+  public init(name: String, summary: String, fields: [RaspFieldSchema]) {
+    self.name = name
+    self.summary = summary
+    self.fields = fields
+  }
+}
+
+/// One payload field of an event type.
+///
+/// ```swift
+/// let field = RaspFieldSchema(name: "accuracy", type: "number (≥ 0)", isRequired: false,
+///                             summary: "Horizontal accuracy in metres.")
+/// ```
+public struct RaspFieldSchema: Sendable, Equatable {
+  /// The field's key in the payload.
+  public let name: String
+  /// The field's type as users read it: `number (0–360)`, `string`, `object`.
+  public let type: String
+  /// Whether the payload must have the field.
+  public let isRequired: Bool
+  /// One sentence on what the field means.
+  public let summary: String
+
+  /// Creates a field schema.
+  ///
+  /// ```swift
+  /// let rel = RaspFieldSchema(name: "rel", type: "string", isRequired: true,
+  ///                           summary: "The link relation.")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The field's key.
+  ///   - type: The field's type as users read it.
+  ///   - isRequired: Whether the payload must have it.
+  ///   - summary: What it means.
+  public init(name: String, type: String, isRequired: Bool, summary: String) {
+    self.name = name
+    self.type = type
+    self.isRequired = isRequired
+    self.summary = summary
+  }
+}

@@ -1,0 +1,128 @@
+import RaspJSON
+
+/// The `geo` domain: compass heading and GPS position, as in the RASP seeds' example.
+///
+/// | Event          | Payload                                                          |
+/// |----------------|------------------------------------------------------------------|
+/// | `geo.heading`  | `heading` number 0–360                                           |
+/// | `geo.location` | `latitude` −90–90, `longitude` −180–180, `accuracy` ≥ 0 optional |
+///
+/// State: `{"accuracy":null,"heading":null,"location":null}` at first;
+/// `location` is `{"latitude":…,"longitude":…}`.
+///
+/// ```swift
+/// let snapshot = RaspSnapshotState(domains: [GeoDomain()])
+/// ```
+public struct GeoDomain: RaspDomain {
+  /// Creates the domain.
+  ///
+  /// ```swift
+  /// let geo = GeoDomain()
+  /// ```
+  public init() {}
+
+  /// `geo`.
+  public var name: String { "geo" }
+
+  /// What the domain holds.
+  public var summary: String {
+    "Geolocation: the compass heading and the GPS position, updated independently."
+  }
+
+  /// `heading` and `location`.
+  public var events: [RaspEventSchema] {
+    [
+      RaspEventSchema(
+        name: "heading", summary: "The compass reported a heading; it replaces the previous one.",
+        fields: [
+          RaspFieldSchema(
+            name: "heading", type: "number (0–360)", isRequired: true,
+            summary: "Degrees clockwise from north.")
+        ]),
+      RaspEventSchema(
+        name: "location",
+        summary: "The GPS reported a position; it replaces the location and the accuracy.",
+        fields: [
+          RaspFieldSchema(
+            name: "latitude", type: "number (−90–90)", isRequired: true, summary: "Degrees north."),
+          RaspFieldSchema(
+            name: "longitude", type: "number (−180–180)", isRequired: true, summary: "Degrees east."),
+          RaspFieldSchema(
+            name: "accuracy", type: "number (≥ 0) or null", isRequired: false,
+            summary: "Horizontal accuracy in metres; null or absent when unknown."),
+        ]),
+    ]
+  }
+
+  /// No reading yet.
+  public var initialState: GeoState { GeoState() }
+
+  /// Decodes `geo.heading` and `geo.location`.
+  ///
+  /// ```swift
+  /// let event = try GeoDomain().decodeEvent(name, payload: &payload, context: .none)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: `heading` or `location`.
+  ///   - payload: The payload.
+  ///   - context: Unused.
+  /// - Returns: The typed event.
+  /// - Throws: ``RaspEventError`` for a missing, mistyped or out-of-range field.
+  public func decodeEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> GeoState.Event {
+    if name == "heading" {
+      var heading: Double?
+      while let field = try payload.nextField() {
+        switch field {
+        case "heading": heading = try payload.double(in: 0...360)
+        default: try payload.skip()
+        }
+      }
+      guard let heading else { throw payload.missing("heading") }
+      return .heading(heading)
+    }
+    var latitude: Double?
+    var longitude: Double?
+    var accuracy: Double?
+    while let field = try payload.nextField() {
+      switch field {
+      case "latitude": latitude = try payload.double(in: -90...90)
+      case "longitude": longitude = try payload.double(in: -180...180)
+      case "accuracy": accuracy = try payload.null() ? nil : try payload.double(in: 0...)
+      default: try payload.skip()
+      }
+    }
+    guard let latitude else { throw payload.missing("latitude") }
+    guard let longitude else { throw payload.missing("longitude") }
+    return .location(GeoLocation(latitude: latitude, longitude: longitude), accuracy: accuracy)
+  }
+
+  /// Writes `{"accuracy":…,"heading":…,"location":{"latitude":…,"longitude":…}}`.
+  ///
+  /// ```swift
+  /// GeoDomain().encode(GeoState(heading: 90), into: &writer)
+  /// // {"accuracy":null,"heading":90,"location":null}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  ///   - writer: Where to write.
+  public func encode(_ state: GeoState, into writer: inout JSONWriter) {
+    writer.writeRaw("{\"accuracy\":")
+    if let accuracy = state.accuracy { writer.writeNumber(accuracy) } else { writer.writeNull() }
+    writer.writeRaw(",\"heading\":")
+    if let heading = state.heading { writer.writeNumber(heading) } else { writer.writeNull() }
+    writer.writeRaw(",\"location\":")
+    if let location = state.location {
+      writer.writeRaw("{\"latitude\":")
+      writer.writeNumber(location.latitude)
+      writer.writeRaw(",\"longitude\":")
+      writer.writeNumber(location.longitude)
+      writer.writeRaw("}}")
+    } else {
+      writer.writeRaw("null}")
+    }
+  }
+}

@@ -1,0 +1,280 @@
+import RaspJSON
+
+/// One event read from a log line: its type, where its payload is, its time and source.
+///
+/// A log line is a JSON object with a required `type` (`domain.event`), an optional `payload`
+/// object, an optional `ts` (RFC 3339 string or epoch seconds) and an optional `source` string;
+/// other keys are allowed and kept in the line. ``parse(_:)`` validates the whole line — syntax,
+/// duplicate keys, the envelope's fields — in one pass over its bytes, without building a tree;
+/// the domain decodes the payload afterwards, straight from the same bytes.
+///
+/// The event refers to the line's bytes and is valid only as long as they are.
+///
+/// ```swift
+/// let line = Array(#"{"type":"geo.heading","ts":"2026-11-22T09:30:00Z","payload":{"heading":90}}"#.utf8)
+/// try line.withUnsafeBufferPointer { bytes in
+///   let event = try RaspLogEvent.parse(bytes)
+///   print(event.type)                   // geo.heading
+///   print(event.context.timestamp!)     // 2026-11-22T09:30:00Z
+/// }
+/// ```
+public struct RaspLogEvent {
+  /// The line's bytes.
+  public let line: UnsafeBufferPointer<UInt8>
+  /// The domain part of the type, `geo` in `geo.heading`.
+  public let domain: RaspTypePart
+  /// The event part of the type, `heading` in `geo.heading`.
+  public let name: RaspTypePart
+  /// Where the `type` string starts in the line (its opening quote).
+  public let typeOffset: Int
+  /// Where the payload object starts in the line, or `nil` when the event has none.
+  public let payloadOffset: Int?
+  /// The event's time and source.
+  public let context: RaspEventContext
+
+  /// The event's type, `domain.event`.
+  ///
+  /// ```swift
+  /// event.type   // "geo.heading"
+  /// ```
+  public var type: String { domain.string + "." + name.string }
+
+  /// Reads the envelope of one log line.
+  ///
+  /// ```swift
+  /// let event = try RaspLogEvent.parse(line.bytes)
+  /// ```
+  ///
+  /// - Parameter line: The line, without its line end.
+  /// - Returns: The event.
+  /// - Throws: ``RaspEventError`` for invalid JSON, a line that is not an object, a missing or
+  ///   malformed `type`, or a `payload`, `ts` or `source` of the wrong kind.
+  public static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> RaspLogEvent {
+    var scanner = JSONScanner(line)
+    var type: JSONRawString?
+    var payloadOffset: Int?
+    var timestamp: RaspTimestamp?
+    var timestampRange: Range<Int>?
+    var source: JSONRawString?
+    do {
+      scanner.skipWhitespace()
+      guard scanner.peek() == UInt8(ascii: "{") else {
+        if scanner.isAtEnd { throw RaspEventError(offset: 0, reason: .syntax(.unexpectedEnd(expected: "an event object"))) }
+        let start = scanner.position
+        _ = try scanner.skipValue()
+        throw RaspEventError(offset: start, reason: .notAnObject(found: scanner.describeValue(at: start)))
+      }
+      var members = try scanner.beginObject()
+      var otherKeys = RaspKeyList()
+      var seenPayload = false
+      var seenTimestamp = false
+      var seenSource = false
+      while let key = try scanner.nextMember(&members) {
+        scanner.skipWhitespace()
+        let valueStart = scanner.position
+        if scanner.matches(key, "type") {
+          guard type == nil else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("type")) }
+          guard try scanner.peekKind() == .string else {
+            throw wrongType(scanner, "type", "a string such as 'geo.heading'", at: valueStart)
+          }
+          type = try scanner.readRawString()
+        } else if scanner.matches(key, "payload") {
+          guard !seenPayload else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("payload")) }
+          seenPayload = true
+          switch try scanner.peekKind() {
+          case .object: payloadOffset = try scanner.skipValue()
+          case .null: _ = try scanner.readNull()
+          default: throw wrongType(scanner, "payload", "an object", at: valueStart)
+          }
+        } else if scanner.matches(key, "ts") {
+          guard !seenTimestamp else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("ts")) }
+          seenTimestamp = true
+          switch try scanner.peekKind() {
+          case .string:
+            let raw = try scanner.readRawString()
+            do {
+              timestamp = try RaspTimestamp(rfc3339: scanner.bytes(of: raw))
+            } catch {
+              throw RaspEventError(
+                offset: valueStart, reason: .invalidValue(field: "ts", reason: "not an RFC 3339 time: \(error)"))
+            }
+          case .number:
+            _ = try scanner.readNumber()
+            do {
+              timestamp = try RaspTimestamp(
+                epochSeconds: UnsafeBufferPointer(rebasing: line[valueStart..<scanner.position]))
+            } catch {
+              throw RaspEventError(offset: valueStart, reason: .invalidValue(field: "ts", reason: "\(error)"))
+            }
+          case .null: _ = try scanner.readNull()
+          default:
+            throw wrongType(scanner, "ts", "an RFC 3339 string or a number of seconds", at: valueStart)
+          }
+          timestampRange = valueStart..<scanner.position
+        } else if scanner.matches(key, "source") {
+          guard !seenSource else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("source")) }
+          seenSource = true
+          switch try scanner.peekKind() {
+          case .string: source = try scanner.readRawString()
+          case .null: _ = try scanner.readNull()
+          default: throw wrongType(scanner, "source", "a string", at: valueStart)
+          }
+        } else {
+          try otherKeys.insert(key, in: scanner)
+          try scanner.skipValue()
+        }
+      }
+      try scanner.expectEnd()
+    } catch let error as JSONError {
+      throw RaspEventError(error)
+    } catch let error as RaspEventError {
+      throw error
+    } catch {
+      throw RaspEventError(offset: 0, reason: .rejected("\(error)"))
+    }
+    guard let type else { throw RaspEventError(offset: 0, reason: .missingField("type")) }
+    let (domain, name) = try split(type, in: scanner)
+    return RaspLogEvent(
+      line: line, domain: domain, name: name, typeOffset: type.start - 1, payloadOffset: payloadOffset,
+      context: RaspEventContext(
+        line: line, timestamp: timestamp, timestampRange: timestampRange, sourceRaw: source))
+  }
+
+  private static func wrongType(
+    _ scanner: JSONScanner, _ field: String, _ expected: String, at offset: Int
+  ) -> RaspEventError {
+    RaspEventError(
+      offset: offset,
+      reason: .wrongType(field: field, expected: expected, found: scanner.describeValue(at: offset)))
+  }
+
+  /// Splits `domain.event` at its first dot.
+  private static func split(
+    _ type: JSONRawString, in scanner: JSONScanner
+  ) throws(RaspEventError) -> (RaspTypePart, RaspTypePart) {
+    func invalid() -> RaspEventError {
+      RaspEventError(
+        offset: type.start - 1,
+        reason: .invalidValue(
+          field: "type", reason: "'\(scanner.string(type))' is not of the form 'domain.event', such as 'geo.heading'"))
+    }
+    if type.hasEscapes {
+      let text = scanner.string(type)
+      guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex
+      else { throw invalid() }
+    } else {
+      var dot = type.start
+      while dot < type.end, scanner.input[dot] != UInt8(ascii: ".") { dot += 1 }
+      guard dot > type.start, dot + 1 < type.end else { throw invalid() }
+    }
+    return (
+      RaspTypePart(line: scanner.input, type: type, isDomain: true),
+      RaspTypePart(line: scanner.input, type: type, isDomain: false)
+    )
+  }
+}
+
+/// One part of an event type, `geo` or `heading` in `geo.heading`, read from the line's bytes.
+///
+/// ```swift
+/// if event.domain.equals(Array("geo".utf8)) { … }
+/// ```
+public struct RaspTypePart {
+  private let line: UnsafeBufferPointer<UInt8>
+  private let type: JSONRawString
+  private let isDomain: Bool
+
+  init(line: UnsafeBufferPointer<UInt8>, type: JSONRawString, isDomain: Bool) {
+    self.line = line
+    self.type = type
+    self.isDomain = isDomain
+  }
+
+  /// The part's bytes, when the type is written without escapes.
+  private var bytes: UnsafeBufferPointer<UInt8>? {
+    guard !type.hasEscapes else { return nil }
+    var dot = type.start
+    while dot < type.end, line[dot] != UInt8(ascii: ".") { dot += 1 }
+    return UnsafeBufferPointer(rebasing: isDomain ? line[type.start..<dot] : line[(dot + 1)..<type.end])
+  }
+
+  /// The part as a string.
+  ///
+  /// ```swift
+  /// event.name.string   // "heading"
+  /// ```
+  public var string: String {
+    if let bytes { return String(decoding: bytes, as: UTF8.self) }
+    let text = JSONScanner(line).string(type)
+    guard let dot = text.firstIndex(of: ".") else { return text }
+    return isDomain ? String(text[..<dot]) : String(text[text.index(after: dot)...])
+  }
+
+  /// Whether the part is exactly `utf8`.
+  ///
+  /// ```swift
+  /// event.domain.equals(Array("geo".utf8))
+  /// ```
+  ///
+  /// - Parameter utf8: The bytes to compare with.
+  /// - Returns: `true` when they are equal.
+  public func equals(_ utf8: [UInt8]) -> Bool {
+    guard let bytes else { return string.utf8.elementsEqual(utf8) }
+    guard bytes.count == utf8.count else { return false }
+    return utf8.withUnsafeBufferPointer { other in
+      for index in 0..<other.count where other[index] != bytes[index] { return false }
+      return true
+    }
+  }
+}
+
+/// The keys of one object seen so far, to reject duplicates without allocating for small objects.
+struct RaspKeyList {
+  private var first: (JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?)
+  private var count = 0
+  private var more: [JSONRawString] = []
+  private var many: Set<String>?
+
+  init() {
+    first = (nil, nil, nil, nil, nil, nil)
+  }
+
+  mutating func insert(_ key: JSONRawString, in scanner: JSONScanner) throws(JSONError) {
+    func check(_ earlier: JSONRawString?) throws(JSONError) {
+      if let earlier, scanner.sameKey(earlier, key) {
+        throw JSONError(offset: key.start - 1, reason: .duplicateKey(scanner.string(key)))
+      }
+    }
+    if many != nil {
+      let text = scanner.string(key)
+      guard many?.insert(text).inserted == true else {
+        throw JSONError(offset: key.start - 1, reason: .duplicateKey(text))
+      }
+      return
+    }
+    try check(first.0)
+    try check(first.1)
+    try check(first.2)
+    try check(first.3)
+    try check(first.4)
+    try check(first.5)
+    for earlier in more { try check(earlier) }
+    switch count {
+    case 0: first.0 = key
+    case 1: first.1 = key
+    case 2: first.2 = key
+    case 3: first.3 = key
+    case 4: first.4 = key
+    case 5: first.5 = key
+    default: more.append(key)
+    }
+    count += 1
+    if count > 32 {
+      var keys = Set(more.map { scanner.string($0) })
+      for earlier in [first.0, first.1, first.2, first.3, first.4, first.5] {
+        if let earlier { keys.insert(scanner.string(earlier)) }
+      }
+      many = keys
+    }
+  }
+}

@@ -1,0 +1,194 @@
+extension RaspTimestamp {
+  /// Reads an RFC 3339 date-time: `2026-11-22T09:30:00Z`, with an optional fraction of up to
+  /// nine digits and a `Z` or `±HH:MM` offset. `t`, `z` and a space for `T` are accepted too.
+  ///
+  /// ```swift
+  /// let t = try RaspTimestamp(rfc3339: "2026-11-22T09:30:00.250+01:00")
+  /// print(t)   // 2026-11-22T08:30:00.25Z
+  /// ```
+  ///
+  /// - Parameter text: The date-time.
+  /// - Throws: ``RaspTimestampError`` saying what is wrong.
+  public init(rfc3339 text: String) throws(RaspTimestampError) {
+    var text = text
+    let result: Result<RaspTimestamp, RaspTimestampError> = text.withUTF8 { bytes in
+      Result { () throws(RaspTimestampError) in try RaspTimestamp(rfc3339: bytes) }
+    }
+    self = try result.get()
+  }
+
+  /// Reads an RFC 3339 date-time from UTF-8 bytes.
+  ///
+  /// ```swift
+  /// let t = try RaspTimestamp(rfc3339: scanner.bytes(of: raw))
+  /// ```
+  ///
+  /// - Parameter bytes: The date-time's bytes.
+  /// - Throws: ``RaspTimestampError`` saying what is wrong.
+  public init(rfc3339 bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
+    var index = 0
+    func digits(_ count: Int, _ what: String) throws(RaspTimestampError) -> Int64 {
+      var value: Int64 = 0
+      for _ in 0..<count {
+        guard index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 else {
+          throw RaspTimestampError("expected \(count) digits for the \(what)")
+        }
+        value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+        index += 1
+      }
+      return value
+    }
+    func expect(_ separator: UInt8, _ what: String) throws(RaspTimestampError) {
+      guard index < bytes.count, bytes[index] == separator else {
+        throw RaspTimestampError("expected '\(Character(Unicode.Scalar(separator)))' \(what)")
+      }
+      index += 1
+    }
+    let year = try digits(4, "year")
+    try expect(UInt8(ascii: "-"), "after the year")
+    let month = try digits(2, "month")
+    try expect(UInt8(ascii: "-"), "after the month")
+    let day = try digits(2, "day")
+    guard index < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), 0x20].contains(bytes[index]) else {
+      throw RaspTimestampError("expected 'T' between the date and the time")
+    }
+    index += 1
+    let hour = try digits(2, "hour")
+    try expect(UInt8(ascii: ":"), "after the hour")
+    let minute = try digits(2, "minute")
+    try expect(UInt8(ascii: ":"), "after the minutes")
+    let second = try digits(2, "seconds")
+    guard (1...12).contains(month) else { throw RaspTimestampError("month \(month) is not 01–12") }
+    let monthDays = RaspTimestamp.daysInMonth(year: year, month: month)
+    guard (1...monthDays).contains(day) else {
+      throw RaspTimestampError("day \(day) does not exist in month \(month) of \(year)")
+    }
+    guard hour < 24, minute < 60, second <= 60 else {
+      throw RaspTimestampError("time \(hour):\(minute):\(second) is out of range")
+    }
+    var nanoseconds: Int64 = 0
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var count = 0
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        if count < 9 { nanoseconds = nanoseconds * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+        count += 1
+        index += 1
+      }
+      guard count > 0 else { throw RaspTimestampError("expected digits after '.'") }
+      for _ in count..<max(count, 9) { nanoseconds *= 10 }
+    }
+    guard index < bytes.count else { throw RaspTimestampError("missing time zone: add 'Z' or an offset such as '+01:00'") }
+    var offset: Int64 = 0
+    switch bytes[index] {
+    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+      index += 1
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+      index += 1
+      let offsetHours = try digits(2, "offset hours")
+      try expect(UInt8(ascii: ":"), "in the offset")
+      let offsetMinutes = try digits(2, "offset minutes")
+      guard offsetHours < 24, offsetMinutes < 60 else {
+        throw RaspTimestampError("offset \(offsetHours):\(offsetMinutes) is out of range")
+      }
+      offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+    default:
+      throw RaspTimestampError("expected 'Z' or an offset such as '+01:00'")
+    }
+    guard index == bytes.count else { throw RaspTimestampError("unexpected text after the time zone") }
+    let days = RaspTimestamp.days(year: year, month: month, day: day)
+    self.init(
+      seconds: days * 86_400 + hour * 3600 + minute * 60 + second - offset,
+      nanoseconds: Int32(nanoseconds))
+  }
+
+  /// Reads a number of seconds since the epoch, exactly, from its JSON text: `1795336200.25`.
+  ///
+  /// ```swift
+  /// let t = try RaspTimestamp(epochSeconds: "-1.5")   // 1969-12-31T23:59:58.5Z
+  /// ```
+  ///
+  /// - Parameter text: The number's JSON text.
+  /// - Throws: ``RaspTimestampError`` when it is out of range.
+  public init(epochSeconds text: String) throws(RaspTimestampError) {
+    var text = text
+    let result: Result<RaspTimestamp, RaspTimestampError> = text.withUTF8 { bytes in
+      Result { () throws(RaspTimestampError) in try RaspTimestamp(epochSeconds: bytes) }
+    }
+    self = try result.get()
+  }
+
+  /// Reads a number of seconds since the epoch from its JSON text's bytes.
+  ///
+  /// ```swift
+  /// let t = try RaspTimestamp(epochSeconds: numberBytes)
+  /// ```
+  ///
+  /// - Parameter bytes: Valid JSON number text.
+  /// - Throws: ``RaspTimestampError`` when it is out of range.
+  public init(epochSeconds bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
+    var index = 0
+    let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var whole: Int64 = 0
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+      let (product, overflow) = whole.multipliedReportingOverflow(by: 10)
+      guard !overflow, product <= 9_000_000_000_000 else {
+        throw RaspTimestampError("epoch seconds out of range")
+      }
+      whole = product + Int64(bytes[index] - UInt8(ascii: "0"))
+      index += 1
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        if fractionDigits < 9 {
+          fraction = fraction * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+          fractionDigits += 1
+        }
+        index += 1
+      }
+    }
+    if index < bytes.count {
+      // An exponent: rare in logs; go through a double.
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard let value = Double(text), value.magnitude < 9e12 else {
+        throw RaspTimestampError("epoch seconds out of range")
+      }
+      let floored = value.rounded(.down)
+      self.init(seconds: Int64(floored), nanoseconds: Int32(((value - floored) * 1e9).rounded()) % 1_000_000_000)
+      return
+    }
+    for _ in fractionDigits..<9 { fraction *= 10 }
+    if negative, fraction > 0 {
+      self.init(seconds: -whole - 1, nanoseconds: Int32(1_000_000_000 - fraction))
+    } else {
+      self.init(seconds: negative ? -whole : whole, nanoseconds: Int32(fraction))
+    }
+  }
+}
+
+/// Why a `ts` could not be read as a time.
+///
+/// ```swift
+/// do { _ = try RaspTimestamp(rfc3339: "2026-11-22") } catch { print(error) }
+/// // expected 'T' between the date and the time
+/// ```
+public struct RaspTimestampError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What is wrong.
+  public let description: String
+
+  /// Creates an error.
+  ///
+  /// ```swift
+  /// let error = RaspTimestampError("missing time zone")
+  /// ```
+  ///
+  /// - Parameter description: What is wrong.
+  public init(_ description: String) {
+    self.description = description
+  }
+}

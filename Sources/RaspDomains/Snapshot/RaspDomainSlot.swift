@@ -1,0 +1,93 @@
+import Rasp
+import RaspJSON
+
+/// A domain and its state, with the type erased so that domains of different types can sit
+/// side by side in one snapshot. It caches the state's canonical JSON until the state changes.
+///
+/// Slots are shared between copies of a ``RaspSnapshotState`` until one of them changes, like
+/// the storage of an array: ``RaspSnapshotState`` copies a slot before mutating it unless the
+/// slot is uniquely referenced.
+class RaspDomainSlot {
+  /// The domain's name.
+  let name: String
+  /// The domain's name as UTF-8, for routing events by their type's bytes.
+  let nameBytes: [UInt8]
+  /// The names of the domain's events, in schema order.
+  let eventNames: [RaspEventName]
+  /// The names of the domain's events as UTF-8, in schema order.
+  let eventNameBytes: [[UInt8]]
+  /// The state's canonical JSON, valid while ``isEncodingCurrent``.
+  var encoding: [UInt8] = []
+  /// Whether ``encoding`` reflects the current state.
+  var isEncodingCurrent = false
+
+  init(name: String, eventNames: [String]) {
+    self.name = name
+    self.nameBytes = Array(name.utf8)
+    self.eventNames = eventNames.enumerated().map { RaspEventName(index: $0, string: $1) }
+    self.eventNameBytes = eventNames.map { Array($0.utf8) }
+  }
+
+  /// The index of the event named `name` in the domain's schema, or `nil`.
+  final func eventIndex(of name: RaspTypePart) -> Int? {
+    for index in eventNameBytes.indices where name.equals(eventNameBytes[index]) { return index }
+    return nil
+  }
+
+  /// Decodes and applies one event; overridden by ``TypedRaspDomainSlot``.
+  func apply(_ event: RaspLogEvent, eventIndex: Int) throws(RaspEventError) {}
+
+  /// Writes the state's JSON into ``encoding``; overridden by ``TypedRaspDomainSlot``.
+  func refreshEncoding() {}
+
+  /// A copy with its own state; overridden by ``TypedRaspDomainSlot``.
+  func copy() -> RaspDomainSlot { self }
+
+  /// The state's canonical JSON, encoded now if the state changed since the last time.
+  final func encodedState() -> [UInt8] {
+    if !isEncodingCurrent { refreshEncoding() }
+    return encoding
+  }
+}
+
+/// The slot of a domain of a known type.
+final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
+  let domain: Domain
+  var state: Domain.State
+
+  init(domain: Domain, state: Domain.State) {
+    self.domain = domain
+    self.state = state
+    super.init(name: domain.name, eventNames: domain.events.map(\.name))
+  }
+
+  override func apply(_ event: RaspLogEvent, eventIndex: Int) throws(RaspEventError) {
+    var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
+    let name = eventNames[eventIndex]
+    let typed = try domain.decodeEvent(name, payload: &payload, context: event.context)
+    do {
+      try state.applyOrRollBack(event: typed)
+    } catch let error as RaspEventError {
+      throw error
+    } catch {
+      throw RaspEventError(offset: nil, reason: .rejected("\(error)"))
+    }
+    isEncodingCurrent = false
+  }
+
+  override func refreshEncoding() {
+    var writer = JSONWriter(capacity: 0)
+    swap(&writer.bytes, &encoding)
+    writer.removeAll()
+    domain.encode(state, into: &writer)
+    swap(&writer.bytes, &encoding)
+    isEncodingCurrent = true
+  }
+
+  override func copy() -> RaspDomainSlot {
+    let copy = TypedRaspDomainSlot(domain: domain, state: state)
+    copy.encoding = encoding
+    copy.isEncodingCurrent = isEncodingCurrent
+    return copy
+  }
+}

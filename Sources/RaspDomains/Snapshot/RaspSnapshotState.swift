@@ -1,0 +1,212 @@
+import Rasp
+import RaspJSON
+
+/// The state of several domains at once: what `rasp replay` prints after each event.
+///
+/// A snapshot state is a ``Rasp/RaspState`` whose events are log lines. Applying one routes it
+/// by its type's domain to that domain's slot, which decodes the payload into the domain's typed
+/// event and applies it with the domain's reducer — with rollback, so a rejected event leaves
+/// the snapshot unchanged. Every snapshot is complete: it holds every domain, changed or not.
+///
+/// Its JSON is an object keyed by domain name, in key order:
+/// `{"geo":{…},"rest":{…}}`. Each domain's JSON is cached and written again only when the
+/// domain changed, so writing a snapshot after an event costs little more than copying bytes.
+///
+/// ```swift
+/// var pipeline = RaspPipeline(initial: RaspSnapshotState(domains: [GeoDomain(), RestDomain()]))
+/// let event = try RaspLogEvent.parse(lineBytes)
+/// if let routed = pipeline.current.route(event) {
+///   try pipeline.send(routed)
+///   print(String(decoding: pipeline.current.json(), as: UTF8.self))
+/// }
+/// ```
+public struct RaspSnapshotState: RaspState {
+  /// An event routed to one domain of the snapshot.
+  ///
+  /// ```swift
+  /// if let routed = snapshot.route(event) { try pipeline.send(routed) }
+  /// ```
+  public struct Event {
+    /// The log event.
+    public let log: RaspLogEvent
+    /// The position of the event's domain in ``RaspSnapshotState/domainNames``.
+    public let domainIndex: Int
+    /// The position of the event in its domain's schema.
+    public let eventIndex: Int
+  }
+
+  private var slots: [RaspDomainSlot]
+  private let keyPrefixes: [[UInt8]]
+
+  /// Creates the initial snapshot of a set of domains.
+  ///
+  /// Domains are kept in name order, which is the order of their keys in the JSON. A domain
+  /// whose name repeats an earlier one's is left out; callers check names first.
+  ///
+  /// ```swift
+  /// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+  /// ```
+  ///
+  /// - Parameter domains: The domains.
+  public init(domains: [any RaspDomain]) {
+    var seen = Set<String>()
+    let unique = domains.filter { seen.insert($0.name).inserted }
+    let sorted = unique.sorted { JSONObject.keyPrecedes($0.name, $1.name) }
+    slots = sorted.map { RaspSnapshotState.makeSlot($0) }
+    keyPrefixes = sorted.enumerated().map { index, domain in
+      var writer = JSONWriter()
+      writer.writeRaw(index == 0 ? "{" : ",")
+      writer.writeKey(domain.name)
+      return writer.bytes
+    }
+  }
+
+  private static func makeSlot<Domain: RaspDomain>(_ domain: Domain) -> RaspDomainSlot {
+    TypedRaspDomainSlot(domain: domain, state: domain.initialState)
+  }
+
+  /// The names of the domains, in key order.
+  ///
+  /// ```swift
+  /// snapshot.domainNames   // ["geo", "rest"]
+  /// ```
+  public var domainNames: [String] { slots.map(\.name) }
+
+  /// The position of the domain named `name`, or `nil`.
+  ///
+  /// ```swift
+  /// snapshot.domainIndex(named: "geo")   // 0
+  /// ```
+  ///
+  /// - Parameter name: A domain name.
+  /// - Returns: The domain's position in ``domainNames``.
+  public func domainIndex(named name: String) -> Int? {
+    slots.firstIndex { $0.name == name }
+  }
+
+  /// Finds the domain and event of a log event, or returns `nil` when no domain here defines
+  /// its type.
+  ///
+  /// ```swift
+  /// guard let routed = snapshot.route(event) else { unknownTypes += 1; return }
+  /// ```
+  ///
+  /// - Parameter log: A log event.
+  /// - Returns: The event routed to its domain.
+  public func route(_ log: RaspLogEvent) -> Event? {
+    router.route(log)
+  }
+
+  /// The event router of this snapshot's domains, to keep while the snapshot changes.
+  ///
+  /// ```swift
+  /// let router = pipeline.current.router
+  /// if let routed = router.route(event) { try pipeline.send(routed) }
+  /// ```
+  public var router: Router { Router(slots: slots) }
+
+  /// Finds the domain and event of log events, for a fixed set of domains.
+  ///
+  /// ```swift
+  /// let routed = router.route(event)
+  /// ```
+  public struct Router {
+    private let domainNames: [[UInt8]]
+    private let eventNames: [[[UInt8]]]
+
+    init(slots: [RaspDomainSlot]) {
+      domainNames = slots.map(\.nameBytes)
+      eventNames = slots.map(\.eventNameBytes)
+    }
+
+    /// The event routed to its domain, or `nil` when no domain defines its type.
+    ///
+    /// ```swift
+    /// guard let routed = router.route(event) else { return }
+    /// ```
+    ///
+    /// - Parameter log: A log event.
+    /// - Returns: The routed event.
+    public func route(_ log: RaspLogEvent) -> Event? {
+      for index in domainNames.indices where log.domain.equals(domainNames[index]) {
+        let names = eventNames[index]
+        for eventIndex in names.indices where log.name.equals(names[eventIndex]) {
+          return Event(log: log, domainIndex: index, eventIndex: eventIndex)
+        }
+        return nil
+      }
+      return nil
+    }
+  }
+
+  /// Applies a routed event to its domain.
+  ///
+  /// ```swift
+  /// try snapshot.apply(event: routed)
+  /// ```
+  ///
+  /// - Parameter event: An event from ``route(_:)``.
+  /// - Throws: ``RaspEventError`` for a payload that does not decode, or a reducer's rejection;
+  ///   the snapshot is then unchanged.
+  public mutating func apply(event: Event) throws {
+    let index = event.domainIndex
+    if !isKnownUniquelyReferenced(&slots[index]) {
+      slots[index] = slots[index].copy()
+    }
+    try slots[index].apply(event.log, eventIndex: event.eventIndex)
+  }
+
+  /// `true`: each domain decodes before it changes anything, and applies its reducer with
+  /// rollback, so the snapshot is updated in place.
+  ///
+  /// ```swift
+  /// RaspSnapshotState.throwsBeforeMutating   // true
+  /// ```
+  public static var throwsBeforeMutating: Bool { true }
+
+  /// The canonical JSON of one domain's state.
+  ///
+  /// ```swift
+  /// snapshot.encodedState(ofDomainAt: 0)   // {"accuracy":null,"heading":90,"location":null}
+  /// ```
+  ///
+  /// - Parameter index: The domain's position in ``domainNames``.
+  /// - Returns: The state's JSON.
+  public func encodedState(ofDomainAt index: Int) -> [UInt8] {
+    slots[index].encodedState()
+  }
+
+  /// Appends the snapshot's canonical JSON to `writer`, re-encoding only changed domains.
+  ///
+  /// ```swift
+  /// snapshot.write(to: &writer)
+  /// ```
+  ///
+  /// - Parameter writer: Where to write.
+  public func write(to writer: inout JSONWriter) {
+    guard !slots.isEmpty else {
+      writer.writeRaw("{}")
+      return
+    }
+    for index in slots.indices {
+      writer.writeRaw(keyPrefixes[index])
+      let slot = slots[index]
+      if !slot.isEncodingCurrent { slot.refreshEncoding() }
+      writer.writeRaw(slot.encoding)
+    }
+    writer.writeRaw("}")
+  }
+
+  /// The snapshot's canonical JSON.
+  ///
+  /// ```swift
+  /// print(String(decoding: snapshot.json(), as: UTF8.self))
+  /// ```
+  ///
+  /// - Returns: The JSON text.
+  public func json() -> [UInt8] {
+    var writer = JSONWriter()
+    write(to: &writer)
+    return writer.bytes
+  }
+}

@@ -1,0 +1,94 @@
+import RaspCLI
+import RaspJSON
+
+/// Runs the command line in-process with memory streams and returns what it printed.
+struct CommandRun {
+  let status: Int32
+  let standardOutput: String
+  let standardError: String
+
+  /// Runs `rasp <arguments>` with `directory` as working directory and `input` on standard input.
+  static func run(
+    _ arguments: [String], in directory: String? = nil, input: [UInt8] = [],
+    variables: [String: String] = [:], brokenPipeAfter: Int? = nil
+  ) -> CommandRun {
+    let output = RaspMemoryOutput(brokenPipeAfter: brokenPipeAfter)
+    let errors = RaspMemoryOutput()
+    let environment = RaspEnvironment(
+      standardInput: .memory(JSONMemorySource(input, chunkSize: 7)), standardOutput: output,
+      standardError: errors, variables: variables, workingDirectory: directory)
+    let status = RaspCommandLine.run(arguments: arguments, environment: environment)
+    return CommandRun(status: status, standardOutput: output.text, standardError: errors.text)
+  }
+
+  /// Runs a command with standard output and standard error going to one stream, in the order
+  /// they were written, as a terminal shows them.
+  static func runInterleaved(_ arguments: [String], in directory: String? = nil) -> (status: Int32, text: String) {
+    let both = RaspMemoryOutput()
+    let environment = RaspEnvironment(
+      standardInput: .memory(JSONMemorySource([])), standardOutput: both, standardError: both,
+      variables: [:], workingDirectory: directory)
+    let status = RaspCommandLine.run(arguments: arguments, environment: environment)
+    return (status, both.text)
+  }
+}
+
+/// The repository's root, found from this file's path.
+enum Repository {
+  static let root: String = {
+    var path = #filePath
+    for _ in 0..<4 {
+      guard let slash = path.lastIndex(of: "/") else { break }
+      path = String(path[..<slash])
+    }
+    return path
+  }()
+
+  static func path(_ relative: String) -> String { root + "/" + relative }
+}
+
+/// Splits a command line the way a POSIX shell would for simple cases: spaces separate words,
+/// single quotes keep everything literally, double quotes keep spaces, a backslash escapes.
+enum ShellWords {
+  static func split(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character?
+    var escaped = false
+    for character in line {
+      if escaped {
+        current.append(character)
+        escaped = false
+        continue
+      }
+      if let open = quote {
+        if character == open {
+          quote = nil
+        } else if character == "\\", open == "\"" {
+          escaped = true
+        } else {
+          current.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "'", "\"":
+        quote = character
+        inWord = true
+      case "\\":
+        escaped = true
+        inWord = true
+      case " ", "\t", "\n":
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      default:
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+}
