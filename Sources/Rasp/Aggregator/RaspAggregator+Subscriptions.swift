@@ -17,6 +17,7 @@ extension RaspAggregator {
   ///
   /// - Parameter onState: Receives each snapshot.
   /// - Returns: The subscription; the callback stops when it is cancelled or released.
+  @inlinable
   public func subscribe(_ onState: @escaping @Sendable (State) -> Void) -> RaspSubscription {
     subscribe(onState: onState, onFinish: nil)
   }
@@ -80,7 +81,7 @@ extension RaspAggregator {
   }
 
   /// Registers a state subscriber, through the queue so that its first snapshot comes in turn.
-  @usableFromInline
+  @inlinable
   func subscribe(
     onState: @escaping @Sendable (State) -> Void, onFinish: (@Sendable () -> Void)?
   ) -> RaspSubscription {

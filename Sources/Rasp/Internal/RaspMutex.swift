@@ -23,6 +23,7 @@ struct RaspMutex<Value: ~Copyable>: ~Copyable {
 
   /// Creates a mutex guarding `value`.
   @inlinable
+  @inline(__always)
   init(_ value: consuming sending Value) {
     mutex = Mutex(value)
     handoff = Atomic(0)
@@ -32,6 +33,7 @@ struct RaspMutex<Value: ~Copyable>: ~Copyable {
   ///
   /// `body` must not lock this mutex again: the lock is not recursive.
   @inlinable
+  @inline(__always)
   borrowing func withLock<Result: ~Copyable>(
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {

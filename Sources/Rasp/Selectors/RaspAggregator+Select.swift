@@ -14,6 +14,7 @@ extension RaspAggregator {
   ///   - keyPath: The field to follow; nested paths such as `\.location.latitude` work.
   ///   - onChange: Receives the field's value, once now and then on each change.
   /// - Returns: The subscription; the callback stops when it is cancelled or released.
+  @inlinable
   public func select<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable,
     _ onChange: @escaping @Sendable (Value) -> Void
@@ -31,6 +32,7 @@ extension RaspAggregator {
   ///   - read: Computes the value from a snapshot; called once per snapshot.
   ///   - onChange: Receives the value, once now and then on each change.
   /// - Returns: The subscription; the callback stops when it is cancelled or released.
+  @inlinable
   public func select<Value: Equatable & Sendable>(
     _ read: @escaping @Sendable (State) -> Value,
     _ onChange: @escaping @Sendable (Value) -> Void
@@ -52,6 +54,7 @@ extension RaspAggregator {
   ///   - selector: Reads the value and remembers the last one reported.
   ///   - onChange: Receives each value the selector reports.
   /// - Returns: The subscription; the callback stops when it is cancelled or released.
+  @inlinable
   public func select<Value: Equatable & Sendable>(
     _ selector: RaspSelector<State, Value>,
     _ onChange: @escaping @Sendable (Value) -> Void
@@ -72,6 +75,7 @@ extension RaspAggregator {
   ///
   /// - Parameter keyPath: The field to follow.
   /// - Returns: A stream that ends when the consumer stops and finishes with the aggregator.
+  @inlinable
   public func select<Value: Equatable & Sendable>(
     _ keyPath: any KeyPath<State, Value> & Sendable
   ) -> AsyncStream<Value> {
@@ -88,6 +92,7 @@ extension RaspAggregator {
   ///
   /// - Parameter read: Computes the value from a snapshot.
   /// - Returns: A stream that ends when the consumer stops and finishes with the aggregator.
+  @inlinable
   public func select<Value: Equatable & Sendable>(
     _ read: @escaping @Sendable (State) -> Value
   ) -> AsyncStream<Value> {
@@ -104,6 +109,7 @@ extension RaspAggregator {
   ///
   /// - Parameter selector: Reads the value and remembers the last one reported.
   /// - Returns: A stream that ends when the consumer stops and finishes with the aggregator.
+  @inlinable
   public func select<Value: Equatable & Sendable>(
     _ selector: RaspSelector<State, Value>
   ) -> AsyncStream<Value> {
@@ -121,16 +127,23 @@ extension RaspAggregator {
 
 /// A selector shared by the deliveries of one subscription.
 ///
-/// Deliveries never overlap, so the mutex is never contended; it is there so that the
-/// selector's memory of the last value passes safely from one delivering thread to the next.
-private final class RaspSelection<State, Value: Equatable & Sendable>: Sendable {
-  private let selector: RaspMutex<RaspSelector<State, Value>>
+/// Only deliveries touch it, and an aggregator never runs two deliveries at once: the thread
+/// that takes over the drain loop does so under the aggregator's lock, after the previous
+/// drainer released it, so each delivery happens after the one before. That ordering, not a lock
+/// of its own, is what makes the unsynchronized `selector` safe — the same reasoning as for the
+/// state of an actor.
+@usableFromInline
+final class RaspSelection<State, Value: Equatable & Sendable>: @unchecked Sendable {
+  /// Deliveries never overlap (see above), so accesses cannot conflict: no dynamic check.
+  @exclusivity(unchecked) @usableFromInline var selector: RaspSelector<State, Value>
 
+  @inlinable
   init(_ selector: RaspSelector<State, Value>) {
-    self.selector = RaspMutex(selector)
+    self.selector = selector
   }
 
+  @inlinable
   func select(from state: State) -> Value? {
-    selector.withLock { $0.select(from: state) }
+    selector.select(from: state)
   }
 }
