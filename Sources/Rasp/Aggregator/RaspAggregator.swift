@@ -86,8 +86,8 @@ where State.Event: Sendable {
 
   /// The current snapshot: the state after the last applied event.
   ///
-  /// Reading it takes the lock, so it never sees a half-applied event. While a delivery is under
-  /// way it may already include events whose snapshots some subscribers have not yet received.
+  /// Reading it takes the lock, so it never sees a half-applied event. Inside a subscriber it is
+  /// the snapshot being delivered: events sent meanwhile are only queued until the delivery ends.
   ///
   /// ```swift
   /// aggregator.send(.increment)

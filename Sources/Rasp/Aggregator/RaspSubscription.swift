@@ -3,9 +3,10 @@
 /// Every subscription method of ``RaspAggregator`` returns one. The subscriber hears values until
 /// ``cancel()`` is called or the subscription is released, whichever comes first — as with
 /// Combine's `AnyCancellable`, so keep the subscription for as long as you want the values.
-/// After `cancel()` returns, the subscriber is called no more from the cancelling thread, and a
-/// subscriber that cancels itself from inside its callback hears nothing after that callback.
-/// Cancelling twice does nothing. Cancelling never changes the aggregator's state.
+/// A subscriber cancelled from inside a callback — its own or another subscriber's — hears
+/// nothing after that callback. Cancelled from another thread, it hears nothing once `cancel()`
+/// has returned, except for a call the delivering thread had already begun. Cancelling twice does
+/// nothing, and cancelling never changes the aggregator's state.
 ///
 /// ```swift
 /// var subscriptions: Set<RaspSubscription> = []
