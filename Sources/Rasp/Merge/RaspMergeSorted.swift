@@ -24,7 +24,8 @@
 /// - Complexity: O(*k*) comparisons per element, for *k* sources.
 @inlinable
 public func mergeSorted<Source: Sequence>(
-  _ sources: [Source], sortedBy areInIncreasingOrder: @escaping (Source.Element, Source.Element) -> Bool
+  _ sources: [Source],
+  sortedBy areInIncreasingOrder: @escaping (Source.Element, Source.Element) -> Bool
 ) -> RaspMergeSortedSequence<Source> {
   RaspMergeSortedSequence(sources: sources, areInIncreasingOrder: areInIncreasingOrder)
 }
@@ -39,7 +40,9 @@ public struct RaspMergeSortedSequence<Source: Sequence>: Sequence {
   @usableFromInline let areInIncreasingOrder: (Source.Element, Source.Element) -> Bool
 
   @inlinable
-  init(sources: [Source], areInIncreasingOrder: @escaping (Source.Element, Source.Element) -> Bool) {
+  init(
+    sources: [Source], areInIncreasingOrder: @escaping (Source.Element, Source.Element) -> Bool
+  ) {
     self.sources = sources
     self.areInIncreasingOrder = areInIncreasingOrder
   }
@@ -64,10 +67,16 @@ public struct RaspMergeSortedSequence<Source: Sequence>: Sequence {
   /// while let element = iterator.next() { print(element) }   // 1 2
   /// ```
   public struct Iterator: IteratorProtocol {
-    @usableFromInline var sources: [Source.Iterator]
-    @usableFromInline var heads: [Source.Element?]
-    @usableFromInline var exhausted: [Bool]
-    @usableFromInline var taken: Int?
+    /// The iterators of the sources not yet exhausted, in priority order.
+    @usableFromInline var sources: ContiguousArray<Source.Iterator>
+    /// The next element of each source in `sources`, at the same index; filled by the first
+    /// call to `next()`.
+    @usableFromInline var heads: ContiguousArray<Source.Element>
+    /// The source whose head `next()` returned last, to be asked for its next element before
+    /// the next choice; -1 when there is none.
+    @usableFromInline var taken: Int
+    /// Whether every source has been asked for its first element.
+    @usableFromInline var isPrimed: Bool
     @usableFromInline let areInIncreasingOrder: (Source.Element, Source.Element) -> Bool
 
     @inlinable
@@ -75,9 +84,10 @@ public struct RaspMergeSortedSequence<Source: Sequence>: Sequence {
       sources: [Source.Iterator],
       areInIncreasingOrder: @escaping (Source.Element, Source.Element) -> Bool
     ) {
-      self.sources = sources
-      self.heads = Array(repeating: nil, count: sources.count)
-      self.exhausted = Array(repeating: false, count: sources.count)
+      self.sources = ContiguousArray(sources)
+      self.heads = []
+      self.taken = -1
+      self.isPrimed = false
       self.areInIncreasingOrder = areInIncreasingOrder
     }
 
@@ -91,32 +101,48 @@ public struct RaspMergeSortedSequence<Source: Sequence>: Sequence {
     /// - Returns: The least head element; ties go to the earlier source.
     @inlinable
     public mutating func next() -> Source.Element? {
-      if let taken {
-        heads[taken] = nil
-        self.taken = nil
+      if taken >= 0 {
+        refill(taken)
+      } else if !isPrimed {
+        prime()
       }
-      var best: Int?
-      for index in sources.indices where !exhausted[index] {
-        if heads[index] == nil {
-          heads[index] = sources[index].next()
-          if heads[index] == nil {
-            exhausted[index] = true
-            continue
-          }
-        }
-        guard let current = best else {
-          best = index
-          continue
-        }
-        if let candidate = heads[index], let leader = heads[current],
-          areInIncreasingOrder(candidate, leader)
-        {
-          best = index
-        }
+      guard !heads.isEmpty else { return nil }
+      var best = 0
+      var index = 1
+      while index < heads.count {
+        if areInIncreasingOrder(heads[index], heads[best]) { best = index }
+        index += 1
       }
-      guard let best else { return nil }
       taken = best
       return heads[best]
+    }
+
+    /// Asks every source for its first element, dropping the sources that have none.
+    @inlinable
+    mutating func prime() {
+      isPrimed = true
+      var live = ContiguousArray<Source.Iterator>()
+      live.reserveCapacity(sources.count)
+      heads.reserveCapacity(sources.count)
+      for var source in sources {
+        guard let head = source.next() else { continue }
+        live.append(source)
+        heads.append(head)
+      }
+      sources = live
+    }
+
+    /// Replaces the head of the source at `index` with its next element, or drops the source
+    /// when it is exhausted.
+    @inlinable
+    mutating func refill(_ index: Int) {
+      taken = -1
+      if let head = sources[index].next() {
+        heads[index] = head
+      } else {
+        sources.remove(at: index)
+        heads.remove(at: index)
+      }
     }
   }
 }

@@ -33,8 +33,12 @@ public struct RaspEmission<State>: Sendable {
   public var emitsEveryEvent: Bool { isUnchanged == nil }
 }
 
-extension RaspEmission where State: Equatable {
+extension RaspEmission where State: Equatable & SendableMetatype {
   /// Emit a snapshot only when the event changed the state.
+  ///
+  /// The comparison runs on whichever thread applies events, so the state's `Equatable`
+  /// conformance must not be isolated to an actor (`SendableMetatype`); every ordinary struct
+  /// and enum qualifies.
   ///
   /// ```swift
   /// var pipeline = RaspPipeline(initial: CounterState(), emission: .whenChanged)

@@ -13,6 +13,9 @@
 public struct RaspSelector<State, Value: Equatable> {
   @usableFromInline
   enum Reader: Sendable {
+    /// A stored property held inline in the state, at this byte offset: read directly.
+    case storedProperty(offset: Int)
+    /// Any other key path: read through the key path machinery.
     case keyPath(any KeyPath<State, Value> & Sendable)
     case closure(@Sendable (State) -> Value)
   }
@@ -42,6 +45,8 @@ public struct RaspSelector<State, Value: Equatable> {
   @inlinable
   public func read(_ state: State) -> Value {
     switch reader {
+    case .storedProperty(let offset):
+      return withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
     case .keyPath(let keyPath): return state[keyPath: keyPath]
     case .closure(let read): return read(state)
     }
@@ -60,13 +65,22 @@ public struct RaspSelector<State, Value: Equatable> {
 
   /// Creates a selector from a key path.
   ///
+  /// When the path leads to a stored property held inline in a struct — `\.count`,
+  /// `\.location.latitude` — the selector reads it at its offset, without going through the
+  /// key path at run time, which makes a read as cheap as accessing the property.
+  ///
   /// ```swift
   /// var selector = RaspSelector(\GeoState.heading)
   /// ```
   ///
   /// - Parameter keyPath: The path of the selected field.
   public init(_ keyPath: any KeyPath<State, Value> & Sendable) {
-    self.reader = .keyPath(keyPath)
+    let path: PartialKeyPath<State> = keyPath
+    if let offset = MemoryLayout<State>.offset(of: path) {
+      self.reader = .storedProperty(offset: offset)
+    } else {
+      self.reader = .keyPath(keyPath)
+    }
   }
 
   /// Returns the selected value when it differs from the last one reported, otherwise `nil`.

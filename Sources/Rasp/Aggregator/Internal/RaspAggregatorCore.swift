@@ -1,0 +1,135 @@
+/// Everything an aggregator guards with its mutex: the pipeline, the queue, the subscribers and
+/// the source tasks.
+///
+/// The core does the work of the drain loop that must happen under the lock — applying an event
+/// and deciding who is to hear about it — and returns a ``RaspDelivery`` that the drainer
+/// delivers after releasing the lock. It never calls subscriber code itself.
+@usableFromInline
+struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
+  /// The state and the one way to change it.
+  @usableFromInline var pipeline: RaspPipeline<State>
+
+  /// Work that arrived while another thread was delivering.
+  @usableFromInline var queue: RaspWorkQueue<RaspWork<State>>
+
+  /// Whether a thread is draining the queue; new work is then queued, never applied directly.
+  @usableFromInline var isDraining: Bool
+
+  /// The state subscribers, in subscription order.
+  @usableFromInline var observers: [RaspObserver<State>]
+
+  /// The failure subscribers, in subscription order.
+  @usableFromInline var failureObservers: [RaspObserver<RaspFailure<State.Event>>]
+
+  /// The next subscriber identifier.
+  @usableFromInline var nextObserverID: Int
+
+  /// The tasks iterating the current sources.
+  @usableFromInline var sourceTasks: [Task<Void, Never>]
+
+  /// Bumped by every `replaceSources`; events from older sources are dropped.
+  @usableFromInline var sourceGeneration: Int
+
+  @usableFromInline
+  init(pipeline: RaspPipeline<State>) {
+    self.pipeline = pipeline
+    self.queue = RaspWorkQueue()
+    self.isDraining = false
+    self.observers = []
+    self.failureObservers = []
+    self.nextObserverID = 0
+    self.sourceTasks = []
+    self.sourceGeneration = 0
+  }
+
+  /// Returns a fresh subscriber identifier.
+  @usableFromInline
+  mutating func makeObserverID() -> Int {
+    defer { nextObserverID += 1 }
+    return nextObserverID
+  }
+
+  /// Applies one event and says who must hear about it.
+  @inlinable
+  mutating func perform(event: State.Event) -> RaspDelivery<State> {
+    do {
+      guard try pipeline.send(event), !observers.isEmpty else { return RaspDelivery() }
+      return RaspDelivery(snapshot: pipeline.current, observers: observers)
+    } catch {
+      return failed([RaspFailure(error: error, event: event, origin: .event)], snapshot: nil)
+    }
+  }
+
+  /// Performs one piece of work and says who must hear about it.
+  @inlinable
+  mutating func perform(_ work: RaspWork<State>) -> RaspDelivery<State> {
+    switch work {
+    case .event(let event):
+      return perform(event: event)
+    case .composite(let events, let fallback):
+      return perform(composite: events, fallback: fallback)
+    case .sourceFailure(let index, let error):
+      return failed(
+        [RaspFailure(error: error, event: nil, origin: .source(index: index))],
+        snapshot: nil)
+    case .subscribe(let observer):
+      guard observer.isSubscribed else { return RaspDelivery() }
+      observers.append(observer)
+      return RaspDelivery(snapshot: pipeline.current, observers: [observer])
+    case .subscribeFailures(let observer):
+      if observer.isSubscribed { failureObservers.append(observer) }
+      return RaspDelivery()
+    }
+  }
+
+  /// Performs queued work until some of it is due to be delivered, and returns that delivery;
+  /// when the queue runs dry, marks the aggregator idle and returns `nil`.
+  @inlinable
+  mutating func nextDelivery() -> RaspDelivery<State>? {
+    while let work = queue.popFirst() {
+      let delivery = perform(work)
+      if !delivery.isEmpty { return delivery }
+    }
+    isDraining = false
+    return nil
+  }
+
+  /// Applies a composite with its fallback, collecting the composite's and the fallback's errors.
+  @usableFromInline
+  mutating func perform(
+    composite events: [State.Event], fallback: State.Event?
+  ) -> RaspDelivery<State> {
+    let outcome = pipeline.send(composite: events, fallback: fallback)
+    var failures: [RaspFailure<State.Event>] = []
+    if let failure = outcome.failure {
+      let event = events.indices.contains(failure.index) ? events[failure.index] : nil
+      failures.append(RaspFailure(error: failure, event: event, origin: .composite))
+    }
+    if let error = outcome.fallbackFailure {
+      failures.append(RaspFailure(error: error, event: fallback, origin: .fallback))
+    }
+    let snapshot = outcome.emitted && !observers.isEmpty ? pipeline.current : nil
+    return failed(failures, snapshot: snapshot)
+  }
+
+  /// A delivery of `failures` (to the failure subscribers) and of `snapshot` (to the state
+  /// subscribers).
+  @usableFromInline
+  func failed(_ failures: [RaspFailure<State.Event>], snapshot: State?) -> RaspDelivery<State> {
+    RaspDelivery(
+      snapshot: snapshot, observers: snapshot == nil ? [] : observers,
+      failures: failureObservers.isEmpty ? [] : failures, failureObservers: failureObservers)
+  }
+
+  /// Removes the state subscriber with identifier `id`.
+  @usableFromInline
+  mutating func removeObserver(id: Int) {
+    observers.removeAll { $0.id == id }
+  }
+
+  /// Removes the failure subscriber with identifier `id`.
+  @usableFromInline
+  mutating func removeFailureObserver(id: Int) {
+    failureObservers.removeAll { $0.id == id }
+  }
+}

@@ -1,0 +1,20 @@
+/// One piece of work waiting in an aggregator's queue.
+///
+/// Everything that reaches subscribers goes through the queue, so one drainer performs it all in
+/// arrival order: events, composites, source failures, and the first snapshot of a new
+/// subscriber (which must come after the deliveries already under way and before the next).
+@usableFromInline
+enum RaspWork<State: RaspState> where State.Event: Sendable {
+  /// An event from ``RaspAggregator/send(_:)`` or from a source.
+  case event(State.Event)
+  /// A composite event and its fallback.
+  case composite([State.Event], fallback: State.Event?)
+  /// A source that threw.
+  case sourceFailure(index: Int, error: any Error)
+  /// A new state subscriber, waiting for its first snapshot.
+  case subscribe(RaspObserver<State>)
+  /// A new failure subscriber.
+  case subscribeFailures(RaspObserver<RaspFailure<State.Event>>)
+}
+
+extension RaspWork: Sendable where State: Sendable {}

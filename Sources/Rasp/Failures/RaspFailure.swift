@@ -1,0 +1,79 @@
+/// An error the aggregator caught and reported instead of stopping: what failed, and where.
+///
+/// The aggregator never stops on an error. When a reducer throws, the state stays exactly as it
+/// was and a failure carrying the error and the rejected event goes to the failure channel
+/// (``RaspAggregator/subscribeFailures(_:)`` and ``RaspAggregator/failures``); the next event is
+/// applied as usual. When an event source throws, the failure names the source and carries no
+/// event, and the other sources keep running.
+///
+/// ```swift
+/// let subscription = aggregator.subscribeFailures { failure in
+///   if case .source(let index) = failure.origin {
+///     print("source \(index) stopped: \(failure.error)")
+///   } else if let event = failure.event {
+///     print("rejected \(event): \(failure.error)")
+///   }
+/// }
+/// ```
+public struct RaspFailure<Event: Sendable>: Error, CustomStringConvertible {
+  /// Where a failure came from.
+  ///
+  /// ```swift
+  /// if failure.origin == .source(index: 1) { print("the second source stopped") }
+  /// ```
+  public enum Origin: Hashable, Sendable {
+    /// A reducer rejected an event sent on its own, by ``RaspAggregator/send(_:)`` or a source.
+    case event
+    /// A reducer rejected one of the events of a composite; the whole composite rolled back and
+    /// the error is a ``RaspCompositeError`` naming the event's position.
+    case composite
+    /// A reducer rejected the fallback event applied after a failed composite.
+    case fallback
+    /// The event source at `index` threw and stopped. The index is the source's position in the
+    /// list given to the initializer or to the latest ``RaspAggregator/replaceSources(_:)``.
+    case source(index: Int)
+  }
+
+  /// The error that was thrown.
+  public var error: any Error
+
+  /// The event whose reducer threw, or `nil` for a failed source.
+  public var event: Event?
+
+  /// Where the failure came from.
+  public var origin: Origin
+
+  /// Creates a failure.
+  ///
+  /// ```swift
+  /// let failure = RaspFailure(error: Underflow(), event: .decrement, origin: .event)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - error: The error that was thrown.
+  ///   - event: The rejected event, if an event was rejected.
+  ///   - origin: Where the failure came from.
+  public init(error: any Error, event: Event?, origin: Origin) {
+    self.error = error
+    self.event = event
+    self.origin = origin
+  }
+
+  /// The origin, the event when there is one, and the error, on one line.
+  ///
+  /// ```swift
+  /// print(failure)   // event decrement rejected: Underflow()
+  /// ```
+  public var description: String {
+    switch origin {
+    case .event: "event \(describe(event)) rejected: \(error)"
+    case .composite: "composite rolled back at event \(describe(event)): \(error)"
+    case .fallback: "fallback event \(describe(event)) rejected: \(error)"
+    case .source(let index): "source \(index) failed: \(error)"
+    }
+  }
+
+  private func describe(_ event: Event?) -> String {
+    event.map { String(describing: $0) } ?? "nil"
+  }
+}
