@@ -85,18 +85,18 @@ extension JSONScanner {
       }
       return .array(elements)
     case .object:
-      var members: [(key: String, value: JSONValue, offset: Int)] = []
+      var members: [JSONObject.Member] = []
       var progress = try beginObject()
+      // Duplicates are found as keys are read, as skipping finds them, so that both report
+      // the first problem in the text, at the same offset.
+      var keys = beginKeys()
+      defer { endKeys(keys) }
       while let key = try nextMember(&progress) {
-        members.append((string(key), try readValue(), key.start - 1))
+        try record(key, in: &keys)
+        members.append((string(key), try readValue()))
       }
       members.sort { JSONObject.keyPrecedes($0.key, $1.key) }
-      for index in members.indices.dropFirst()
-      where UTF8Order.equal(members[index - 1].key, members[index].key) {
-        let offset = max(members[index - 1].offset, members[index].offset)
-        throw JSONError(offset: offset, reason: .duplicateKey(members[index].key))
-      }
-      return .object(JSONObject(sortedMembers: members.map { ($0.key, $0.value) }))
+      return .object(JSONObject(sortedMembers: members))
     }
   }
 }
