@@ -98,7 +98,9 @@ import Testing
     ("\u{E9}", ["e\u{301}"], false),
     ("\u{E9}", ["\u{E9}"], true),
   ])
-  func matchesConcretePathsAndTheirDescendants(pattern: String, steps: [String], matches: Bool) throws {
+  func matchesConcretePathsAndTheirDescendants(pattern: String, steps: [String], matches: Bool)
+    throws
+  {
     // "#n" is index n; other steps are keys.
     let concrete = steps.map { step -> JSONPath.Component in
       step.hasPrefix("#") ? .index(Int(step.dropFirst())!) : .key(step)

@@ -17,7 +17,8 @@ import Testing
     ("a:b=c~d", [.key("a:b=c~d")], false),
     ("a*", [.key("a*")], false),
   ])
-  func parsesComponents(text: String, components: [JSONPath.Component], selectsLength: Bool) throws {
+  func parsesComponents(text: String, components: [JSONPath.Component], selectsLength: Bool) throws
+  {
     let path = try JSONPath(text)
     #expect(path.components == components)
     #expect(path.selectsLength == selectsLength)

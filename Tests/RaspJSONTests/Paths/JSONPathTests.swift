@@ -88,7 +88,8 @@ import Testing
     ([.key("é 😀")], "/é 😀"),
   ])
   func writesRFC6901Pointers(components: [JSONPath.Component], pointer: String) {
-    #expect(JSONPath(components: components).pointer.unicodeScalars.elementsEqual(pointer.unicodeScalars))
+    #expect(
+      JSONPath(components: components).pointer.unicodeScalars.elementsEqual(pointer.unicodeScalars))
   }
 
   @Test func knowsPatternsAndTheFirstKey() throws {

@@ -14,7 +14,10 @@ import Testing
 
   @Test func handsOutChunksNoLargerThanTheChunkSizeOrTheBuffer() throws {
     var source = JSONMemorySource(Array("abcdefg".utf8), chunkSize: 3)
-    #expect(try drain(&source, bufferSize: 10).map { String(decoding: $0, as: UTF8.self) } == ["abc", "def", "g"])
+    #expect(
+      try drain(&source, bufferSize: 10).map { String(decoding: $0, as: UTF8.self) } == [
+        "abc", "def", "g",
+      ])
     #expect(source.offset == 7)
     var small = JSONMemorySource(Array("abcdefg".utf8))
     #expect(try drain(&small, bufferSize: 4).map(\.count) == [4, 3])

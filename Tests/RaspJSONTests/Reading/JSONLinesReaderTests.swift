@@ -46,7 +46,8 @@ private struct FailingSource: JSONByteSource {
     return pieces.enumerated().map { index, piece in
       var line = piece
       if line.last == 0x0D { line.removeLast() }
-      return line.count > maximum ? "\(index + 1):long" : "\(index + 1):" + String(decoding: line, as: UTF8.self)
+      return line.count > maximum
+        ? "\(index + 1):long" : "\(index + 1):" + String(decoding: line, as: UTF8.self)
     }
   }
 
@@ -64,7 +65,8 @@ private struct FailingSource: JSONByteSource {
     Array("a\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("b\n".utf8),
     Array("a\rb\r\n\r\n\r".utf8),
     Array("\r\n\r\n".utf8),
-    Array((String(repeating: "x", count: 40) + "\n" + String(repeating: "y", count: 35) + "\r\nz").utf8),
+    Array(
+      (String(repeating: "x", count: 40) + "\n" + String(repeating: "y", count: 35) + "\r\nz").utf8),
     Array("é😀\n\u{2028}\n".utf8),
   ]
 
@@ -107,7 +109,8 @@ private struct FailingSource: JSONByteSource {
     #expect(expectedLines(bytes, maximum: 20) == expected)
     for sourceChunk in [1, 2, 5, 16, 19, 21, 33, 1000] {
       for readerChunk in [16, 32, 256] {
-        let actual = try lines(bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20)
+        let actual = try lines(
+          bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20)
         #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk)")
       }
     }
@@ -117,7 +120,9 @@ private struct FailingSource: JSONByteSource {
     let bytes = Array("12345\n123456\n12345\r\n123456\r\n12345\r".utf8)
     let expected = ["1:12345", "2:long", "3:12345", "4:long", "5:12345"]
     for sourceChunk in 1...bytes.count {
-      #expect(try lines(bytes, sourceChunk: sourceChunk, maximum: 5) == expected, "source chunk \(sourceChunk)")
+      #expect(
+        try lines(bytes, sourceChunk: sourceChunk, maximum: 5) == expected,
+        "source chunk \(sourceChunk)")
     }
   }
 
@@ -130,20 +135,29 @@ private struct FailingSource: JSONByteSource {
 
   @Test func randomInputsSplitAlikeForRandomChunkSizes() throws {
     var generator = SeededGenerator(seed: 17)
-    let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x20], [0xEF, 0xBB, 0xBF], Array("{}".utf8), Array("abcdefghij".utf8)]
+    let pieces: [[UInt8]] = [
+      [0x0A], [0x0D], [0x0D, 0x0A], [0x20], [0xEF, 0xBB, 0xBF], Array("{}".utf8),
+      Array("abcdefghij".utf8),
+    ]
     for _ in 0..<500 {
       var bytes: [UInt8] = []
-      for _ in 0..<Int.random(in: 0..<30, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+      for _ in 0..<Int.random(in: 0..<30, using: &generator) {
+        bytes += pieces.randomElement(using: &generator)!
+      }
       let maximum = Int.random(in: 1...25, using: &generator)
       let sourceChunk = Int.random(in: 1...40, using: &generator)
       let readerChunk = Int.random(in: 16...40, using: &generator)
-      let actual = try lines(bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum)
-      #expect(actual == expectedLines(bytes, maximum: maximum), "\(bytes), max \(maximum), chunks \(sourceChunk)/\(readerChunk)")
+      let actual = try lines(
+        bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum)
+      #expect(
+        actual == expectedLines(bytes, maximum: maximum),
+        "\(bytes), max \(maximum), chunks \(sourceChunk)/\(readerChunk)")
     }
   }
 
   @Test func aReadErrorPropagatesAfterTheCompleteLines() throws {
-    let source = FailingSource(inner: JSONMemorySource(Array("a\nb\ncc".utf8), chunkSize: 1), failAt: 5)
+    let source = FailingSource(
+      inner: JSONMemorySource(Array("a\nb\ncc".utf8), chunkSize: 1), failAt: 5)
     let reader = JSONLinesReader(source: source)
     #expect(try reader.next()?.number == 1)
     #expect(try reader.next()?.number == 2)

@@ -23,8 +23,14 @@ import Testing
     ("\u{0}", 0, "unexpected NUL byte"),
     ("[\u{0}]", 1, "unexpected NUL byte"),
     (#"{"a":"# + "\u{0}}", 5, "unexpected NUL byte"),
-    ("\u{FEFF}1", 0, "unexpected byte order mark (U+FEFF): it is allowed only at the start of a file"),
-    ("[1,\u{FEFF}2]", 3, "unexpected byte order mark (U+FEFF): it is allowed only at the start of a file"),
+    (
+      "\u{FEFF}1", 0,
+      "unexpected byte order mark (U+FEFF): it is allowed only at the start of a file"
+    ),
+    (
+      "[1,\u{FEFF}2]", 3,
+      "unexpected byte order mark (U+FEFF): it is allowed only at the start of a file"
+    ),
     ("", 0, "unexpected end of input, expected a value"),
     ("  \n", 3, "unexpected end of input, expected a value"),
     ("é", 0, "expected a value, found 'é'"),
@@ -63,7 +69,9 @@ import Testing
     ([0x80], 0, "invalid UTF-8 byte 0x80"),
   ])
   func describesTheByteAtAnOffset(bytes: [UInt8], offset: Int, description: String) throws {
-    let text = try withScanner(bytes: bytes) { scanner throws(JSONError) in scanner.describe(at: offset) }
+    let text = try withScanner(bytes: bytes) { scanner throws(JSONError) in
+      scanner.describe(at: offset)
+    }
     #expect(text == description)
   }
 

@@ -136,9 +136,13 @@ import Testing
       case 1 where !bytes.isEmpty:
         bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
       default:
-        bytes.insert(contentsOf: insertions.randomElement(using: &generator)!, at: Int.random(in: 0...bytes.count, using: &generator))
+        bytes.insert(
+          contentsOf: insertions.randomElement(using: &generator)!,
+          at: Int.random(in: 0...bytes.count, using: &generator))
       }
-      #expect(skipError(bytes: bytes) == parseError(bytes: bytes), "\(String(decoding: bytes, as: UTF8.self))")
+      #expect(
+        skipError(bytes: bytes) == parseError(bytes: bytes),
+        "\(String(decoding: bytes, as: UTF8.self))")
     }
   }
 }

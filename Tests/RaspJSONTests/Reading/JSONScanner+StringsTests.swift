@@ -13,7 +13,9 @@ import Testing
     (#""\u0000""#, "\u{0}"),
     (#""\uFEFF""#, "\u{FEFF}"),
     ("\"\u{FEFF}\"", "\u{FEFF}"),
-    ("\"é😀\u{7F}\u{10FFFF}\u{FFFF}\u{D7FF}\u{E000}\"", "é😀\u{7F}\u{10FFFF}\u{FFFF}\u{D7FF}\u{E000}"),
+    (
+      "\"é😀\u{7F}\u{10FFFF}\u{FFFF}\u{D7FF}\u{E000}\"", "é😀\u{7F}\u{10FFFF}\u{FFFF}\u{D7FF}\u{E000}"
+    ),
     ("\"e\u{301}\"", "e\u{301}"),
   ])
   func decodesStrings(text: String, decoded: String) throws {
@@ -63,14 +65,38 @@ import Testing
     (#""\u12""#, 1, "invalid \\u escape: expected four hexadecimal digits"),
     (#""\u12G4""#, 1, "invalid \\u escape: expected four hexadecimal digits"),
     (#""\u"#, 1, "invalid \\u escape: expected four hexadecimal digits"),
-    (#""\ud800""#, 1, "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""x\udbffy""#, 2, "lone surrogate '\\uDBFF' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""\ud800\ud800""#, 1, "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""\ud800\n""#, 1, "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""\ud800\u0041""#, 1, "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""\udc00""#, 1, "lone surrogate '\\uDC00' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""\ude00\ud83d""#, 1, "lone surrogate '\\uDE00' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
-    (#""\ud83d\udfff\udfff""#, 13, "lone surrogate '\\uDFFF' in string: a \\u escape of U+D800–U+DFFF must be a pair"),
+    (
+      #""\ud800""#, 1,
+      "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""x\udbffy""#, 2,
+      "lone surrogate '\\uDBFF' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""\ud800\ud800""#, 1,
+      "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""\ud800\n""#, 1,
+      "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""\ud800\u0041""#, 1,
+      "lone surrogate '\\uD800' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""\udc00""#, 1,
+      "lone surrogate '\\uDC00' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""\ude00\ud83d""#, 1,
+      "lone surrogate '\\uDE00' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
+    (
+      #""\ud83d\udfff\udfff""#, 13,
+      "lone surrogate '\\uDFFF' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+    ),
   ])
   func rejectsBadStringsAtTheirOffset(text: String, offset: Int, message: String) throws {
     let error = try #require(parseError(text), "\(text) must not parse")
@@ -81,11 +107,16 @@ import Testing
 
   @Test func rejectsEveryRawControlCharacter() throws {
     for byte in UInt8(0)..<0x20 {
-      let bytes: [UInt8] = [UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "a"), byte, UInt8(ascii: "\""), UInt8(ascii: "]")]
+      let bytes: [UInt8] = [
+        UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "a"), byte, UInt8(ascii: "\""),
+        UInt8(ascii: "]"),
+      ]
       let error = try #require(parseError(bytes: bytes))
-      #expect(error == JSONError(offset: 3, reason: .controlCharacterInString(byte)), "byte \(byte)")
+      #expect(
+        error == JSONError(offset: 3, reason: .controlCharacterInString(byte)), "byte \(byte)")
     }
-    #expect(parseError("\"a\tb\"")?.description == "control character U+0009 must be escaped in a string")
+    #expect(
+      parseError("\"a\tb\"")?.description == "control character U+0009 must be escaped in a string")
     #expect(try JSONParser.parse("\"\u{7F}\"") == "\u{7F}", "DEL may appear raw")
   }
 

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct JSONScannerTests {
   @Test func walksObjectsMemberByMember() throws {
-    let fields = try withScanner(#" { "heading" : 271.5 , "name":"N", "moving": true, "fix": null } "#) {
+    let fields = try withScanner(
+      #" { "heading" : 271.5 , "name":"N", "moving": true, "fix": null } "#
+    ) {
       scanner throws(JSONError) -> [String] in
       var fields: [String] = []
       var members = try scanner.beginObject()
@@ -84,8 +86,9 @@ import Testing
       #expect(try scanner.readNull())
       #expect(scanner.isAtEnd)
     }
-    #expect(scannerError("  ") { scanner throws(JSONError) in _ = try scanner.readNull() }
-      == JSONError(offset: 2, reason: .unexpectedEnd(expected: "a value")))
+    #expect(
+      scannerError("  ") { scanner throws(JSONError) in _ = try scanner.readNull() }
+        == JSONError(offset: 2, reason: .unexpectedEnd(expected: "a value")))
   }
 
   @Test(arguments: [
@@ -98,7 +101,8 @@ import Testing
     ("\"1\"", "readNumber", 0, "expected a number, found a string"),
     ("", "readNumber", 0, "unexpected end of input, expected a number"),
   ])
-  func reportsValuesOfTheWrongKind(text: String, read: String, offset: Int, message: String) throws {
+  func reportsValuesOfTheWrongKind(text: String, read: String, offset: Int, message: String) throws
+  {
     let error = try #require(
       scannerError(text) { scanner throws(JSONError) in
         switch read {
@@ -135,7 +139,9 @@ import Testing
     (#"{"a":1,"#, 7, "unexpected end of input, expected a key"),
     (#"{"a""#, 4, "unexpected end of input, expected ':' after the key"),
     (#"{"a":"#, 5, "unexpected end of input, expected a value"),
-    (#"[{"a":[1,{}]}"#, 13, "unexpected end of input in an unterminated array, expected ',' or ']'"),
+    (
+      #"[{"a":[1,{}]}"#, 13, "unexpected end of input in an unterminated array, expected ',' or ']'"
+    ),
   ])
   func reportsStructuralMistakesAtTheirOffset(text: String, offset: Int, message: String) throws {
     let error = try #require(parseError(text), "\(text) must not parse")
@@ -151,7 +157,10 @@ import Testing
     ("1 é", 2, "unexpected 'é' after the JSON value"),
     ("null\n\u{1}", 5, "unexpected control character U+0001 after the JSON value"),
     ("1\u{0}", 1, "unexpected NUL byte"),
-    ("[]\u{FEFF}", 2, "unexpected byte order mark (U+FEFF): it is allowed only at the start of a file"),
+    (
+      "[]\u{FEFF}", 2,
+      "unexpected byte order mark (U+FEFF): it is allowed only at the start of a file"
+    ),
   ])
   func rejectsContentAfterTheValue(text: String, offset: Int, message: String) throws {
     let error = try #require(parseError(text))

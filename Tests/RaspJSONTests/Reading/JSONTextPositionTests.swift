@@ -16,6 +16,7 @@ import Testing
     let text = Array("{\n  \"a\": 1,\n}".utf8)
     let error = try #require(parseError(bytes: text))
     #expect(error.reason == .trailingComma(before: "}"))
-    #expect(JSONTextPosition(offset: error.offset, in: text) == JSONTextPosition(line: 2, column: 9))
+    #expect(
+      JSONTextPosition(offset: error.offset, in: text) == JSONTextPosition(line: 2, column: 9))
   }
 }

@@ -68,12 +68,16 @@ func withScanner<Result>(
 }
 
 /// The error `body` throws on a scanner over `text`, or `nil`.
-func scannerError(_ text: String, _ body: (inout JSONScanner) throws(JSONError) -> Void) -> JSONError? {
+func scannerError(_ text: String, _ body: (inout JSONScanner) throws(JSONError) -> Void)
+  -> JSONError?
+{
   scannerError(bytes: Array(text.utf8), body)
 }
 
 /// The error `body` throws on a scanner over `bytes`, or `nil`.
-func scannerError(bytes: [UInt8], _ body: (inout JSONScanner) throws(JSONError) -> Void) -> JSONError? {
+func scannerError(bytes: [UInt8], _ body: (inout JSONScanner) throws(JSONError) -> Void)
+  -> JSONError?
+{
   do {
     try withScanner(bytes: bytes, body)
     return nil
@@ -114,14 +118,19 @@ enum RandomJSON {
     switch Int.random(in: 0..<8, using: &generator) {
     case 0: return JSONNumber(Int64.random(in: .min ... .max, using: &generator))
     case 1: return JSONNumber(Int64.random(in: -1000...1000, using: &generator))
-    case 2: return JSONNumber([Int64.min, Int64.max, 0, -1, 1 << 53, (1 << 53) + 1].randomElement(using: &generator)!)
+    case 2:
+      return JSONNumber(
+        [Int64.min, Int64.max, 0, -1, 1 << 53, (1 << 53) + 1].randomElement(using: &generator)!)
     case 3: return JSONNumber(Double.random(in: -1000...1000, using: &generator))
     case 4: return JSONNumber(Double(Int.random(in: -100...100, using: &generator)) / 8)
     case 5:
       let bits = UInt64.random(in: .min ... .max, using: &generator)
       let value = Double(bitPattern: bits)
       return JSONNumber(value.isFinite ? value : 0.5)
-    case 6: return JSONNumber([0.1, 1e-5, 1.5e300, 5e-324, -0.0, 1e22, 1e23, 9007199254740992.0].randomElement(using: &generator)!)
+    case 6:
+      return JSONNumber(
+        [0.1, 1e-5, 1.5e300, .leastNonzeroMagnitude, -0.0, 1e22, 1e23, 9007199254740992.0].randomElement(
+          using: &generator)!)
     default: return JSONNumber(Int64.random(in: 0...10, using: &generator))
     }
   }
@@ -147,7 +156,9 @@ enum RandomJSON {
   }
 
   /// A random edit of `value`: some members changed, added or removed, arrays grown or shrunk.
-  static func mutation(of value: JSONValue, depth: Int = 4, using generator: inout SeededGenerator) -> JSONValue {
+  static func mutation(of value: JSONValue, depth: Int = 4, using generator: inout SeededGenerator)
+    -> JSONValue
+  {
     let roll = Int.random(in: 0..<10, using: &generator)
     if roll == 0 { return self.value(depth: depth, using: &generator) }
     switch value {
@@ -182,13 +193,19 @@ enum RandomJSON {
   }
 
   /// Every concrete path in `value`, in document order, the root first.
-  static func paths(in value: JSONValue, prefix: [JSONPath.Component] = []) -> [[JSONPath.Component]] {
+  static func paths(in value: JSONValue, prefix: [JSONPath.Component] = []) -> [[JSONPath
+    .Component]]
+  {
     var result = [prefix]
     switch value {
     case .object(let object):
-      for member in object.members { result += paths(in: member.value, prefix: prefix + [.key(member.key)]) }
+      for member in object.members {
+        result += paths(in: member.value, prefix: prefix + [.key(member.key)])
+      }
     case .array(let elements):
-      for (index, element) in elements.enumerated() { result += paths(in: element, prefix: prefix + [.index(index)]) }
+      for (index, element) in elements.enumerated() {
+        result += paths(in: element, prefix: prefix + [.index(index)])
+      }
     default: break
     }
     return result
@@ -240,7 +257,9 @@ enum RandomSpelling {
     return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 
-  private static func write(_ value: JSONValue, to text: inout String, using generator: inout SeededGenerator) {
+  private static func write(
+    _ value: JSONValue, to text: inout String, using generator: inout SeededGenerator
+  ) {
     space(&text, using: &generator)
     switch value {
     case .string(let string): text += self.string(string, using: &generator)

@@ -18,7 +18,8 @@ import Testing
     #expect(JSONNumber(4.5).integerValue == nil)
     #expect(JSONNumber(1e19).integerValue == nil, "beyond Int64.max")
     #expect(JSONNumber(-9_223_372_036_854_775_808.0).integerValue == .min)
-    #expect(JSONNumber(9_223_372_036_854_775_808.0).integerValue == nil, "2^63 is one beyond Int64.max")
+    #expect(
+      JSONNumber(9_223_372_036_854_775_808.0).integerValue == nil, "2^63 is one beyond Int64.max")
   }
 
   @Test func doubleValueRoundsLargeIntegers() {

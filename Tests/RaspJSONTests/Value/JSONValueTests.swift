@@ -43,6 +43,7 @@ import Testing
 
   @Test func describesItselfAsCanonicalCompactJSON() {
     let value: JSONValue = ["heading": 271.5, "accuracy": 5, "name": "a\"b", "list": [nil, true]]
-    #expect(value.description == #"{"accuracy":5,"heading":271.5,"list":[null,true],"name":"a\"b"}"#)
+    #expect(
+      value.description == #"{"accuracy":5,"heading":271.5,"list":[null,true],"name":"a\"b"}"#)
   }
 }

@@ -24,7 +24,10 @@ import Testing
 
   @Test(arguments: [
     ("", #""""#), ("plain", #""plain""#), ("a\"b", #""a\"b""#), ("a\\b", #""a\\b""#),
-    ("a/b", #""a/b""#), ("é😀\u{80}\u{2028}\u{2029}\u{FEFF}\u{10FFFF}", "\"é😀\u{80}\u{2028}\u{2029}\u{FEFF}\u{10FFFF}\""),
+    ("a/b", #""a/b""#),
+    (
+      "é😀\u{80}\u{2028}\u{2029}\u{FEFF}\u{10FFFF}", "\"é😀\u{80}\u{2028}\u{2029}\u{FEFF}\u{10FFFF}\""
+    ),
     ("e\u{301}", "\"e\u{301}\""), ("\"\"\n\n", #""\"\"\n\n""#), ("x\u{0}", #""x\u0000""#),
   ])
   func escapesOnlyWhatJSONRequires(text: String, json: String) {

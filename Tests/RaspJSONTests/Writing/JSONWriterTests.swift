@@ -9,8 +9,12 @@ import Testing
   }
 
   @Test func writesCompactCanonicalText() {
-    let value: JSONValue = ["name": "N\n", "heading": 271.5, "list": [nil, true, false, [], [:]], "": 0]
-    #expect(written { $0.write(value) } == #"{"":0,"heading":271.5,"list":[null,true,false,[],{}],"name":"N\n"}"#)
+    let value: JSONValue = [
+      "name": "N\n", "heading": 271.5, "list": [nil, true, false, [], [:]], "": 0,
+    ]
+    #expect(
+      written { $0.write(value) }
+        == #"{"":0,"heading":271.5,"list":[null,true,false,[],{}],"name":"N\n"}"#)
   }
 
   @Test(arguments: [
@@ -28,7 +32,7 @@ import Testing
     (JSONNumber(0.1), "0.1"), (JSONNumber(-0.5), "-0.5"), (JSONNumber(1e-5), "1e-05"),
     (JSONNumber(0.0001), "0.0001"), (JSONNumber(1.5e300), "1.5e+300"),
     (JSONNumber(0.30000000000000004), "0.30000000000000004"),
-    (JSONNumber(5e-324), "5e-324"), (JSONNumber(1.7976931348623157e308), "1.7976931348623157e+308"),
+    (JSONNumber(.leastNonzeroMagnitude), "5e-324"), (JSONNumber(1.7976931348623157e308), "1.7976931348623157e+308"),
     (JSONNumber(271.5), "271.5"), (JSONNumber(123456.789), "123456.789"),
     (JSONNumber(.nan), "null"), (JSONNumber(.infinity), "null"), (JSONNumber(-.infinity), "null"),
   ])
@@ -64,8 +68,14 @@ import Testing
     #expect(written { $0.writeInteger(9) } == "9")
     #expect(written { $0.writeInteger(Int64.min) } == "-9223372036854775808")
     #expect(written { $0.writeNull() } == "null")
-    #expect(written { $0.writeBool(true); $0.writeBool(false) } == "truefalse")
-    #expect(written { $0.writeRaw("{"); $0.writeKey("a"); $0.writeRaw([UInt8(ascii: "1")]); $0.writeRaw("}") } == #"{"a":1}"#)
+    #expect(
+      written {
+        $0.writeBool(true); $0.writeBool(false)
+      } == "truefalse")
+    #expect(
+      written {
+        $0.writeRaw("{"); $0.writeKey("a"); $0.writeRaw([UInt8(ascii: "1")]); $0.writeRaw("}")
+      } == #"{"a":1}"#)
   }
 
   @Test func removeAllStartsOver() {
