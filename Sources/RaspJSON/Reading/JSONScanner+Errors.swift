@@ -35,6 +35,15 @@ extension JSONScanner {
     return JSONError(offset: position, reason: .unexpectedEnd(expected: expected))
   }
 
+  /// The error for a comma directly before the closing bracket at ``position``, reported at
+  /// the comma (found again here, off the hot path).
+  @usableFromInline
+  func trailingComma(before closing: String) -> JSONError {
+    var comma = position - 1
+    while comma > 0, input[comma] != UInt8(ascii: ",") { comma -= 1 }
+    return JSONError(offset: comma, reason: .trailingComma(before: closing))
+  }
+
   /// The error for text after a complete value, at ``position``.
   @usableFromInline
   func trailingContent() -> JSONError {

@@ -184,11 +184,10 @@ public struct JSONScanner {
           offset: position,
           reason: .expected("',' or '}' after an object member", found: describe(at: position)))
       }
-      let comma = position
       position += 1
       skipWhitespace()
       if position < input.count, input[position] == UInt8(ascii: "}") {
-        throw JSONError(offset: comma, reason: .trailingComma(before: "}"))
+        throw trailingComma(before: "}")
       }
     }
     let key = try readKey()
@@ -266,11 +265,10 @@ public struct JSONScanner {
           offset: position,
           reason: .expected("',' or ']' after an array element", found: describe(at: position)))
       }
-      let comma = position
       position += 1
       skipWhitespace()
       if position < input.count, input[position] == UInt8(ascii: "]") {
-        throw JSONError(offset: comma, reason: .trailingComma(before: "]"))
+        throw trailingComma(before: "]")
       }
     }
     progress.count += 1
