@@ -78,7 +78,7 @@ extension JSONPath {
       }
       return false
     case (.key(let key), .array):
-      guard let index = Int(key), index >= 0 else { return false }
+      guard let index = arrayIndex(fromKey: key) else { return false }
       return try descendIntoArray(&scanner, index: index)
     case (.index(let index), .array):
       return try descendIntoArray(&scanner, index: index)

@@ -28,7 +28,7 @@ extension JSONPath {
     switch (component, value) {
     case (.key(let key), .object(let object)): return object[key]
     case (.key(let key), .array(let elements)):
-      guard let index = Int(key), index >= 0, index < elements.count else { return nil }
+      guard let index = arrayIndex(fromKey: key), index < elements.count else { return nil }
       return elements[index]
     case (.index(let index), .array(let elements)):
       let resolved = index < 0 ? elements.count + index : index
@@ -53,7 +53,8 @@ extension JSONPath {
   /// Whether this pattern matches a concrete path or one of its ancestors.
   ///
   /// A concrete path has only keys and indices. `*` matches any one step and `**` any number of
-  /// steps, including none. A pattern that matches an ancestor matches everything below it, so
+  /// steps, including none. Keys match by code points; a key of digits (`stack.1`) matches the
+  /// index it denotes, and an index matches a key of its digits. A pattern that matches an ancestor matches everything below it, so
   /// ignoring `lifecycle.changedAt` ignores the whole value there.
   ///
   /// ```swift
@@ -86,10 +87,10 @@ extension JSONPath {
   private static func stepMatches(_ pattern: Component, _ step: Component) -> Bool {
     switch (pattern, step) {
     case (.anyChild, _): return true
-    case (.key(let a), .key(let b)): return a == b
+    case (.key(let a), .key(let b)): return UTF8Order.equal(a, b)
     case (.index(let a), .index(let b)): return a == b
-    case (.key(let a), .index(let b)): return Int(a) == b
-    case (.index(let a), .key(let b)): return Int(b) == a
+    case (.key(let a), .index(let b)): return arrayIndex(fromKey: a) == b
+    case (.index(let a), .key(let b)): return arrayIndex(fromKey: b) == a
     default: return false
     }
   }

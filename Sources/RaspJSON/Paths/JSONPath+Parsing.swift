@@ -76,6 +76,15 @@ private struct PathParser {
 
   var current: UInt8? { position < text.count ? text[position] : nil }
 
+  /// The whole character at ``position``, for messages; control characters as `U+00XX`.
+  var characterAtPosition: String {
+    guard let byte = current else { return "" }
+    if byte < 0x20 || byte == 0x7F { return "U+00" + JSONError.hex(byte) }
+    var end = position + 1
+    while end < text.count, text[end] & 0xC0 == 0x80 { end += 1 }
+    return String(decoding: text[position..<end], as: UTF8.self)
+  }
+
   mutating func skipSpaces() {
     while let byte = current, byte == 0x20 || byte == 0x09 { position += 1 }
   }
@@ -95,7 +104,9 @@ private struct PathParser {
         expectsSegment = true
         continue
       } else {
-        guard expectsSegment else { throw fail("expected '.' or '[' before '\(Character(Unicode.Scalar(byte)))'") }
+        guard expectsSegment else {
+          throw fail("expected '.' or '[' before '\(characterAtPosition)'")
+        }
         try parseBare()
       }
       expectsSegment = false
@@ -126,7 +137,7 @@ private struct PathParser {
       case UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "|"), 0x20, 0x09: break
       case UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","),
         UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), 0..<0x20:
-        throw fail("unexpected '\(Character(Unicode.Scalar(byte)))' in a key; write it as [\"…\"]")
+        throw fail("unexpected '\(characterAtPosition)' in a key; write it as [\"…\"]")
       default:
         position += 1
         continue

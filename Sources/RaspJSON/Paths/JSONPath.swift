@@ -105,6 +105,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
   /// The path as an RFC 6901 JSON Pointer, as RFC 6902 patches use: `/nav/stack/0`.
   ///
+  /// `~` is written `~0` and `/` is written `~1`; the empty path is the empty pointer, which
+  /// points at the whole document. A pointer cannot express a negative index or a pattern, so
+  /// those are written as they are (`/-1`, `/*`, `/**`) and point at keys of those names.
+  ///
   /// ```swift
   /// JSONPath(components: [.key("a/b"), .index(0)]).pointer   // "/a~1b/0"
   /// ```
@@ -114,7 +118,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
       text += "/"
       switch component {
       case .key(let key):
-        text += key.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+        for scalar in key.unicodeScalars {
+          switch scalar {
+          case "~": text += "~0"
+          case "/": text += "~1"
+          default: text.unicodeScalars.append(scalar)
+          }
+        }
       case .index(let index): text += String(index)
       case .anyChild: text += "*"
       case .anyDescendants: text += "**"
@@ -139,14 +149,18 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-extension String {
-  /// The string with every occurrence of `target` replaced, without Foundation.
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
+extension JSONPath {
+  /// The array index a key denotes, as RFC 6901 reads a reference token: `0` or digits without
+  /// a leading zero. `01`, `+1`, `-1` and `1.0` are keys, never indices.
+  static func arrayIndex(fromKey key: String) -> Int? {
+    let utf8 = key.utf8
+    guard let first = utf8.first, utf8.count <= 18 else { return nil }
+    guard first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+    var value = 0
+    for byte in utf8 {
+      guard JSONScanner.isDigit(byte) else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
     }
-    return result
+    return value
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// The ``offset`` counts bytes from the start of the buffer that was read (for a JSON-lines
 /// log, the start of the line). Callers that know the file and line turn it into
-/// `file:line:column` with ``JSONTextPosition``.
+/// `file:line:column` with ``JSONTextPosition/init(offset:in:)``.
 ///
 /// ```swift
 /// do {

@@ -10,8 +10,9 @@
 ///
 /// The reader never holds more than one chunk plus the line being read, however long the input.
 /// It accepts `\n` and `\r\n` line ends, a UTF-8 byte order mark at the very start, and a last
-/// line without a line end. A line longer than `maximumLineLength` is reported once, as a line
-/// whose ``JSONLine/isTooLong`` is `true`, and its bytes are skipped without being stored.
+/// line without a line end. A line longer than `maximumLineLength` (not counting its line end) is
+/// reported once, as a line whose ``JSONLine/isTooLong`` is `true` and whose bytes are empty, and
+/// its bytes are skipped without being stored.
 ///
 /// A line's bytes live in the reader's buffer and stay valid until the next call to ``next()``.
 ///
@@ -75,6 +76,7 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   /// - Returns: The line; its bytes are valid until the next call.
   /// - Throws: The source's error when reading fails.
   public func next() throws -> JSONLine? {
+    if !checkedByteOrderMark { try skipByteOrderMark() }
     while true {
       if scanned < end, let found = memchr(buffer + scanned, 0x0A, end - scanned) {
         let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -88,11 +90,14 @@ public final class JSONLinesReader<Source: JSONByteSource> {
         return makeLine(from: lineStart, to: newline)
       }
       scanned = end
-      if !isSkippingLongLine, end - start > maximumLineLength {
+      // A carriage return at the end may be the first half of a CRLF line end.
+      var pending = end - start
+      if pending > 0, buffer[end - 1] == 0x0D { pending -= 1 }
+      if !isSkippingLongLine, pending > maximumLineLength {
         lineNumber += 1
         isSkippingLongLine = true
         start = end
-        return JSONLine(number: lineNumber, bytes: UnsafeBufferPointer(start: buffer, count: 0), isTooLong: true)
+        return JSONLine(number: lineNumber, bytes: emptyBytes, isTooLong: true)
       }
       if isSkippingLongLine {
         start = end
@@ -112,9 +117,27 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     var contentEnd = lineEnd
     if contentEnd > lineStart, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
     let length = contentEnd - lineStart
+    guard length <= maximumLineLength else {
+      return JSONLine(number: lineNumber, bytes: emptyBytes, isTooLong: true)
+    }
     return JSONLine(
       number: lineNumber, bytes: UnsafeBufferPointer(start: buffer + lineStart, count: length),
-      isTooLong: length > maximumLineLength)
+      isTooLong: false)
+  }
+
+  /// No bytes, for a line that was too long.
+  private var emptyBytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: buffer, count: 0)
+  }
+
+  /// Reads the first bytes and skips a UTF-8 byte order mark if they are one.
+  private func skipByteOrderMark() throws {
+    while end < 3, !isAtEndOfInput { try fill() }
+    checkedByteOrderMark = true
+    if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+      start = 3
+      scanned = 3
+    }
   }
 
   /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads more.
@@ -141,15 +164,6 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     }
     end += count
     bytesRead += count
-    if !checkedByteOrderMark, lineNumber > 0 {
-      checkedByteOrderMark = true
-    } else if !checkedByteOrderMark, end >= 3 || isAtEndOfInput {
-      checkedByteOrderMark = true
-      if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-        start = 3
-        scanned = 3
-      }
-    }
   }
 }
 
@@ -163,7 +177,7 @@ public struct JSONLine {
   public let number: Int
   /// The line's bytes, without the line end; valid until the reader's next call.
   public let bytes: UnsafeBufferPointer<UInt8>
-  /// Whether the line exceeded the reader's limit; its bytes were skipped.
+  /// Whether the line exceeded the reader's limit; its bytes were skipped and ``bytes`` is empty.
   public let isTooLong: Bool
 
   /// Whether the line holds nothing but spaces and tabs.

@@ -68,8 +68,32 @@ extension JSONScanner {
   /// ```
   ///
   /// - Returns: The value; objects have their members sorted by key.
-  /// - Throws: ``JSONError`` for any problem, including a duplicate key.
+  /// - Throws: ``JSONError`` for any problem, including a duplicate key: the same error, at the
+  ///   same offset, that ``skipValue()`` reports for the same text.
   public mutating func readValue() throws(JSONError) -> JSONValue {
+    let start = position
+    let startDepth = depth
+    do {
+      return try readTree()
+    } catch {
+      // Reading finds duplicate keys by sorting a whole object's members, which is cheaper than
+      // comparing each key with the others as skipping does, but can meet a later mistake
+      // first. On failure, skip the same text: that reports the first mistake in the text.
+      var probe = self
+      probe.position = start
+      probe.depth = startDepth
+      do {
+        try probe.skipValue()
+      } catch {
+        throw error
+      }
+      throw error
+    }
+  }
+
+  /// Reads the next value into a tree, finding duplicate keys once each object is read.
+  @usableFromInline
+  mutating func readTree() throws(JSONError) -> JSONValue {
     switch try peekKind() {
     case .null:
       guard try readNull() else { throw invalidValueStart() }
@@ -81,22 +105,22 @@ extension JSONScanner {
       var elements: [JSONValue] = []
       var progress = try beginArray()
       while try nextElement(&progress) {
-        elements.append(try readValue())
+        elements.append(try readTree())
       }
       return .array(elements)
     case .object:
-      var members: [(key: String, value: JSONValue, offset: Int)] = []
+      var members: [JSONObject.Member] = []
       var progress = try beginObject()
       while let key = try nextMember(&progress) {
-        members.append((string(key), try readValue(), key.start - 1))
+        members.append((string(key), try readTree()))
       }
       members.sort { JSONObject.keyPrecedes($0.key, $1.key) }
       for index in members.indices.dropFirst()
       where UTF8Order.equal(members[index - 1].key, members[index].key) {
-        let offset = max(members[index - 1].offset, members[index].offset)
-        throw JSONError(offset: offset, reason: .duplicateKey(members[index].key))
+        // The offset is found again by readValue(), which skips the text.
+        throw JSONError(offset: progress.start, reason: .duplicateKey(members[index].key))
       }
-      return .object(JSONObject(sortedMembers: members.map { ($0.key, $0.value) }))
+      return .object(JSONObject(sortedMembers: members))
     }
   }
 }

@@ -35,6 +35,39 @@ extension JSONScanner {
     return JSONError(offset: position, reason: .unexpectedEnd(expected: expected))
   }
 
+  /// The error for a comma directly before the closing bracket at ``position``, reported at
+  /// the comma (found again here, off the hot path).
+  @usableFromInline
+  func trailingComma(before closing: String) -> JSONError {
+    var comma = position - 1
+    while comma > 0, input[comma] != UInt8(ascii: ",") { comma -= 1 }
+    return JSONError(offset: comma, reason: .trailingComma(before: closing))
+  }
+
+  /// The error for text after a complete value, at ``position``.
+  @usableFromInline
+  func trailingContent() -> JSONError {
+    let byte = input[position]
+    if byte == 0 { return JSONError(offset: position, reason: .nulByte) }
+    if isByteOrderMark(at: position) { return JSONError(offset: position, reason: .byteOrderMark) }
+    if byte >= 0x80 {
+      var probe = self
+      do throws(JSONError) {
+        try probe.skipUTF8Sequence()
+      } catch {
+        return error
+      }
+    }
+    return JSONError(offset: position, reason: .trailingContent(found: describe(at: position)))
+  }
+
+  /// Whether the bytes at `offset` are a UTF-8 byte order mark.
+  @usableFromInline
+  func isByteOrderMark(at offset: Int) -> Bool {
+    offset + 2 < input.count && input[offset] == 0xEF && input[offset + 1] == 0xBB
+      && input[offset + 2] == 0xBF
+  }
+
   /// The error for a value of the wrong kind, or for text that is no value at all.
   @usableFromInline
   func expectedValue(_ expected: String) -> JSONError {
@@ -53,16 +86,15 @@ extension JSONScanner {
     let start = negative ? position - 1 : position
     if byte == UInt8(ascii: "'") { return JSONError(offset: position, reason: .singleQuotedString) }
     if byte == 0 { return JSONError(offset: position, reason: .nulByte) }
-    if byte == 0xEF, position + 2 < input.count, input[position + 1] == 0xBB,
-      input[position + 2] == 0xBF
-    {
+    if isByteOrderMark(at: position) {
       return JSONError(offset: position, reason: .byteOrderMark)
     }
     if JSONScanner.isWordByte(byte), byte < 0x80 {
+      // The word runs to the next byte that cannot be part of one (non-ASCII letters
+      // included, so that `trueé` is not reported as `true`), at most about 40 bytes.
       var end = position
-      while end < input.count, end - position < 40, JSONScanner.isWordByte(input[end]),
-        input[end] < 0x80
-      {
+      while end < input.count, JSONScanner.isWordByte(input[end]) {
+        if end - position >= 40, input[end] & 0xC0 != 0x80 { break }
         end += 1
       }
       let word = String(decoding: UnsafeBufferPointer(rebasing: input[position..<end]), as: UTF8.self)

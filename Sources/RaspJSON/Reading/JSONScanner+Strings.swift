@@ -63,7 +63,7 @@ extension JSONScanner {
       }
       if byte == UInt8(ascii: "\\") {
         hasEscapes = true
-        try skipEscape()
+        try skipEscape(inStringAt: opening)
       } else if byte < 0x20 {
         throw JSONError(offset: position, reason: .controlCharacterInString(byte))
       } else if byte < 0x80 {
@@ -145,10 +145,12 @@ extension JSONScanner {
   }
 
   @inlinable
-  mutating func skipEscape() throws(JSONError) {
+  mutating func skipEscape(inStringAt opening: Int) throws(JSONError) {
     let backslash = position
     position += 1
-    guard position < input.count else { throw JSONError(offset: backslash, reason: .unterminatedString) }
+    guard position < input.count else {
+      throw JSONError(offset: opening, reason: .unterminatedString)
+    }
     switch input[position] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
       UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -194,6 +196,10 @@ extension JSONScanner {
   }
 
   /// Validates one multi-byte UTF-8 sequence at ``position`` and moves past it.
+  ///
+  /// An ill-formed sequence (a stray continuation byte, an overlong form, a surrogate, a code
+  /// point beyond U+10FFFF, or a sequence cut short) is reported at its first byte, naming that
+  /// byte: the byte after a truncated sequence may be a perfectly good quote.
   @inlinable
   mutating func skipUTF8Sequence() throws(JSONError) {
     let lead = input[position]
@@ -210,16 +216,15 @@ extension JSONScanner {
     case 0xF4: length = 4; high = 0x8F
     default: throw JSONError(offset: position, reason: .invalidUTF8(lead))
     }
-    for index in 1..<length {
-      let offset = position + index
-      guard offset < input.count else {
-        throw JSONError(offset: position, reason: .invalidUTF8(lead))
-      }
-      let byte = input[offset]
-      let (minimum, maximum) = index == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-      guard byte >= minimum, byte <= maximum else {
-        throw JSONError(offset: offset, reason: .invalidUTF8(byte))
-      }
+    guard position + length <= input.count else {
+      throw JSONError(offset: position, reason: .invalidUTF8(lead))
+    }
+    let second = input[position + 1]
+    guard second >= low, second <= high else {
+      throw JSONError(offset: position, reason: .invalidUTF8(lead))
+    }
+    for index in 2..<max(2, length) where input[position + index] & 0xC0 != 0x80 {
+      throw JSONError(offset: position, reason: .invalidUTF8(lead))
     }
     position += length
   }

@@ -93,12 +93,14 @@ public struct JSONScanner {
   /// try scanner.expectEnd()
   /// ```
   ///
-  /// - Throws: ``JSONError`` with ``JSONError/Reason/trailingContent(found:)``.
+  /// - Throws: ``JSONError`` with ``JSONError/Reason/trailingContent(found:)``, or with
+  ///   ``JSONError/Reason/nulByte``, ``JSONError/Reason/byteOrderMark`` or
+  ///   ``JSONError/Reason/invalidUTF8(_:)`` when that is what follows.
   @inlinable
   public mutating func expectEnd() throws(JSONError) {
     skipWhitespace()
     guard position < input.count else { return }
-    throw JSONError(offset: position, reason: .trailingContent(found: describe(at: position)))
+    throw trailingContent()
   }
 
   /// The kind of the next value, judged by its first byte, after skipping whitespace.
@@ -185,7 +187,7 @@ public struct JSONScanner {
       position += 1
       skipWhitespace()
       if position < input.count, input[position] == UInt8(ascii: "}") {
-        throw JSONError(offset: position - 1, reason: .trailingComma(before: "}"))
+        throw trailingComma(before: "}")
       }
     }
     let key = try readKey()
@@ -266,7 +268,7 @@ public struct JSONScanner {
       position += 1
       skipWhitespace()
       if position < input.count, input[position] == UInt8(ascii: "]") {
-        throw JSONError(offset: position - 1, reason: .trailingComma(before: "]"))
+        throw trailingComma(before: "]")
       }
     }
     progress.count += 1

@@ -1,0 +1,111 @@
+import RaspJSON
+import Testing
+
+@Suite struct JSONPathEvaluationTests {
+  static let state: JSONValue = [
+    "geo": ["heading": 271.5, "location": nil],
+    "nav": ["stack": ["home", "list", "detail"]],
+    "rest": ["links": ["self": "/a", "next": "/b"]],
+    "data": ["a.b": 1, "0": "zero", "": "empty", "name": "e\u{301}😀"],
+    "flag": true,
+  ]
+
+  @Test(arguments: [
+    ("geo.heading", JSONValue?.some(271.5)),
+    ("geo.location", .some(nil)),
+    ("geo.missing", nil),
+    ("nav.stack[0]", "home"),
+    ("nav.stack[-1]", "detail"),
+    ("nav.stack[-3]", "home"),
+    ("nav.stack[-4]", nil),
+    ("nav.stack[3]", nil),
+    ("nav.stack.1", "list"),
+    (#"nav.stack["1"]"#, "list"),
+    ("nav.stack.01", nil),
+    (#"nav.stack["+1"]"#, nil),
+    (#"nav.stack["-1"]"#, nil),
+    (#"data["a.b"]"#, 1),
+    ("data.0", "zero"),
+    ("data[0]", nil),
+    (#"data[""]"#, "empty"),
+    ("flag.x", nil),
+    ("flag[0]", nil),
+    ("geo.heading.x", nil),
+    ("nav.stack|length", 3),
+    ("rest.links|length", 2),
+    ("data.name|length", 3),
+    ("geo.location|length", 0),
+    ("geo.heading|length", nil),
+    ("flag|length", nil),
+    ("geo.missing|length", nil),
+    ("|length", 5),
+  ])
+  func evaluatesPaths(text: String, expected: JSONValue?) throws {
+    #expect(try JSONPath(text).evaluate(Self.state) == expected, "\(text)")
+  }
+
+  @Test func theEmptyPathSelectsTheRoot() throws {
+    #expect(try JSONPath(".").evaluate(Self.state) == Self.state)
+    #expect(try JSONPath("[0]").evaluate([7]) == 7)
+    #expect(try JSONPath("a").evaluate("text") == absent)
+  }
+
+  @Test func keysAreComparedByCodePoints() throws {
+    let value: JSONValue = ["\u{E9}": 1]
+    #expect(try JSONPath("\u{E9}").evaluate(value) == 1)
+    #expect(try JSONPath("e\u{301}").evaluate(value) == absent)
+  }
+
+  @Test(arguments: [
+    ("geo.heading", ["geo", "heading"], true),
+    ("geo.heading", ["geo"], false),
+    ("geo.heading", ["geo", "heading", "x"], true),
+    ("geo.heading", ["geo", "headings"], false),
+    ("*", [], false),
+    ("*", ["a"], true),
+    ("*", ["a", "b"], true),
+    ("*", ["#0"], true),
+    ("**", [], true),
+    ("**", ["a", "#1", "b"], true),
+    ("**.ts", ["ts"], true),
+    ("**.ts", ["a", "ts"], true),
+    ("**.ts", ["a", "b", "ts"], true),
+    ("**.ts", ["a", "ts", "#0"], true),
+    ("**.ts", ["a", "tsx"], false),
+    ("**.ts", [], false),
+    ("**.ts", ["a"], false),
+    ("a.**.c", ["a", "c"], true),
+    ("a.**.c", ["a", "b", "c"], true),
+    ("a.**.c", ["a", "b", "#4", "c"], true),
+    ("a.**.c", ["a", "c", "d"], true),
+    ("a.**.c", ["a", "b"], false),
+    ("a.**.c", ["a"], false),
+    ("a.**.c", ["b", "c"], false),
+    ("a.*.c", ["a", "b", "c"], true),
+    ("a.*.c", ["a", "#0", "c"], true),
+    ("a.*.c", ["a", "c"], false),
+    ("a.**", ["a"], true),
+    ("a.**", ["a", "b"], true),
+    ("a.**", [], false),
+    ("a.**", ["b"], false),
+    ("**.**", [], true),
+    ("stack[1]", ["stack", "#1"], true),
+    ("stack[1]", ["stack", "1"], true),
+    ("stack[1]", ["stack", "01"], false),
+    ("stack[1]", ["stack", "#2"], false),
+    ("stack.1", ["stack", "#1"], true),
+    ("stack.01", ["stack", "#1"], false),
+    ("\u{E9}", ["e\u{301}"], false),
+    ("\u{E9}", ["\u{E9}"], true),
+  ])
+  func matchesConcretePathsAndTheirDescendants(pattern: String, steps: [String], matches: Bool)
+    throws
+  {
+    // "#n" is index n; other steps are keys.
+    let concrete = steps.map { step -> JSONPath.Component in
+      step.hasPrefix("#") ? .index(Int(step.dropFirst())!) : .key(step)
+    }
+    let path = try JSONPath(pattern, allowsPatterns: true)
+    #expect(path.matches(concrete) == matches, "\(pattern) against \(steps)")
+  }
+}

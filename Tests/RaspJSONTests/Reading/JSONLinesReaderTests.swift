@@ -1,0 +1,182 @@
+import RaspJSON
+import Testing
+
+/// A source that hands out its bytes and then fails.
+private struct FailingSource: JSONByteSource {
+  struct Failure: Error, Equatable {}
+  var inner: JSONMemorySource
+  let failAt: Int
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    if inner.offset >= failAt { throw Failure() }
+    let room = min(buffer.count, failAt - inner.offset)
+    return try inner.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<room]))
+  }
+}
+
+@Suite struct JSONLinesReaderTests {
+  /// Every line a reader returns, as `number:text`, or `number:long` for a line too long.
+  private func lines(
+    _ bytes: [UInt8], sourceChunk: Int = .max, readerChunk: Int = 16, maximum: Int = 1 << 20
+  ) throws -> [String] {
+    let reader = JSONLinesReader(
+      source: JSONMemorySource(bytes, chunkSize: sourceChunk), chunkSize: readerChunk,
+      maximumLineLength: maximum)
+    var result: [String] = []
+    while let line = try reader.next() {
+      #expect(reader.lineNumber == line.number)
+      if line.isTooLong {
+        #expect(line.bytes.isEmpty, "a long line's bytes are skipped")
+        result.append("\(line.number):long")
+      } else {
+        result.append("\(line.number):" + String(decoding: line.bytes, as: UTF8.self))
+      }
+    }
+    #expect(try reader.next() == nil, "the end is sticky")
+    #expect(reader.bytesRead == bytes.count)
+    return result
+  }
+
+  /// What the reader must return, worked out the slow and obvious way.
+  private func expectedLines(_ input: [UInt8], maximum: Int = 1 << 20) -> [String] {
+    var bytes = input[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    if pieces.last?.isEmpty == true { pieces.removeLast() }
+    return pieces.enumerated().map { index, piece in
+      var line = piece
+      if line.last == 0x0D { line.removeLast() }
+      return line.count > maximum
+        ? "\(index + 1):long" : "\(index + 1):" + String(decoding: line, as: UTF8.self)
+    }
+  }
+
+  private static let inputs: [[UInt8]] = [
+    [],
+    Array("\n".utf8),
+    Array("\n\n\n".utf8),
+    Array("{}".utf8),
+    Array("{}\n".utf8),
+    Array("{\"a\":1}\r\n\n  \n[2]".utf8),
+    [0xEF, 0xBB, 0xBF] + Array("{\"a\":1}\r\n\n  \n[2]".utf8),
+    [0xEF, 0xBB, 0xBF],
+    [0xEF, 0xBB, 0xBF, 0x0A],
+    [0xEF, 0xBB],
+    Array("a\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("b\n".utf8),
+    Array("a\rb\r\n\r\n\r".utf8),
+    Array("\r\n\r\n".utf8),
+    Array(
+      (String(repeating: "x", count: 40) + "\n" + String(repeating: "y", count: 35) + "\r\nz").utf8),
+    Array("é😀\n\u{2028}\n".utf8),
+  ]
+
+  @Test(arguments: inputs)
+  func splitsLinesAlikeForEveryChunkSize(input: [UInt8]) throws {
+    let expected = expectedLines(input)
+    for sourceChunk in 1...max(1, input.count + 1) {
+      for readerChunk in [16, 17, 64] {
+        let actual = try lines(input, sourceChunk: sourceChunk, readerChunk: readerChunk)
+        #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk)")
+      }
+    }
+  }
+
+  @Test func handlesCRLFAByteOrderMarkAndAMissingFinalNewline() throws {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\"a\":1}\r\n\n  \n[2]".utf8)
+    #expect(try lines(bytes) == ["1:{\"a\":1}", "2:", "3:  ", "4:[2]"])
+  }
+
+  @Test func keepsAByteOrderMarkThatIsNotAtTheStart() throws {
+    let bytes = Array("a\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("b".utf8)
+    #expect(try lines(bytes) == ["1:a", "2:\u{FEFF}b"])
+  }
+
+  @Test func returnsNothingForEmptyInput() throws {
+    #expect(try lines([]).isEmpty)
+  }
+
+  @Test func reportsBlankLines() throws {
+    let reader = JSONLinesReader(source: JSONMemorySource(Array(" \t\n\n\r\n x\n".utf8)))
+    var blank: [Bool] = []
+    while let line = try reader.next() { blank.append(line.isBlank) }
+    #expect(blank == [true, true, true, false])
+  }
+
+  @Test func reportsEachLongLineOnceAndKeepsCountingLines() throws {
+    let long = String(repeating: "x", count: 100)
+    let bytes = Array("a\n\(long)\nb\n\(long)\n\(long)\r\nc\n\(long)".utf8)
+    let expected = ["1:a", "2:long", "3:b", "4:long", "5:long", "6:c", "7:long"]
+    #expect(expectedLines(bytes, maximum: 20) == expected)
+    for sourceChunk in [1, 2, 5, 16, 19, 21, 33, 1000] {
+      for readerChunk in [16, 32, 256] {
+        let actual = try lines(
+          bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20)
+        #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk)")
+      }
+    }
+  }
+
+  @Test func aLineOfExactlyTheMaximumIsAccepted() throws {
+    let bytes = Array("12345\n123456\n12345\r\n123456\r\n12345\r".utf8)
+    let expected = ["1:12345", "2:long", "3:12345", "4:long", "5:12345"]
+    for sourceChunk in 1...bytes.count {
+      #expect(
+        try lines(bytes, sourceChunk: sourceChunk, maximum: 5) == expected,
+        "source chunk \(sourceChunk)")
+    }
+  }
+
+  @Test func aLongLastLineWithoutNewlineIsReported() throws {
+    let bytes = Array(("ok\n" + String(repeating: "y", count: 50)).utf8)
+    for sourceChunk in [1, 3, 7, 64] {
+      #expect(try lines(bytes, sourceChunk: sourceChunk, maximum: 10) == ["1:ok", "2:long"])
+    }
+  }
+
+  @Test func randomInputsSplitAlikeForRandomChunkSizes() throws {
+    var generator = SeededGenerator(seed: 17)
+    let pieces: [[UInt8]] = [
+      [0x0A], [0x0D], [0x0D, 0x0A], [0x20], [0xEF, 0xBB, 0xBF], Array("{}".utf8),
+      Array("abcdefghij".utf8),
+    ]
+    for _ in 0..<500 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0..<30, using: &generator) {
+        bytes += pieces.randomElement(using: &generator)!
+      }
+      let maximum = Int.random(in: 1...25, using: &generator)
+      let sourceChunk = Int.random(in: 1...40, using: &generator)
+      let readerChunk = Int.random(in: 16...40, using: &generator)
+      let actual = try lines(
+        bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum)
+      #expect(
+        actual == expectedLines(bytes, maximum: maximum),
+        "\(bytes), max \(maximum), chunks \(sourceChunk)/\(readerChunk)")
+    }
+  }
+
+  @Test func aReadErrorPropagatesAfterTheCompleteLines() throws {
+    let source = FailingSource(
+      inner: JSONMemorySource(Array("a\nb\ncc".utf8), chunkSize: 1), failAt: 5)
+    let reader = JSONLinesReader(source: source)
+    #expect(try reader.next()?.number == 1)
+    #expect(try reader.next()?.number == 2)
+    #expect(throws: FailingSource.Failure()) { _ = try reader.next() }
+  }
+
+  @Test func aReadErrorOnTheFirstReadPropagates() throws {
+    let reader = JSONLinesReader(source: FailingSource(inner: JSONMemorySource([]), failAt: 0))
+    #expect(throws: FailingSource.Failure()) { _ = try reader.next() }
+  }
+
+  @Test func countsLinesAndBytes() throws {
+    let reader = JSONLinesReader(source: JSONMemorySource(Array("1\n2\n".utf8)))
+    #expect(reader.lineNumber == 0)
+    _ = try reader.next()
+    #expect(reader.lineNumber == 1)
+    while try reader.next() != nil {}
+    #expect(reader.lineNumber == 2)
+    #expect(reader.bytesRead == 4)
+    #expect(reader.maximumLineLength == JSONLimits.maximumLineLength)
+  }
+}
