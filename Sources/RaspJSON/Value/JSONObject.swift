@@ -73,7 +73,10 @@ public struct JSONObject: Sendable, Hashable {
   public subscript(key: String) -> JSONValue? {
     get {
       let (index, found) = search(key)
-      return found ? members[index].value : nil
+      // Not `found ? value : nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` would
+      // be read as `.null` and a missing member would look like a null one.
+      guard found else { return Optional.none }
+      return members[index].value
     }
     set {
       let (index, found) = search(key)
