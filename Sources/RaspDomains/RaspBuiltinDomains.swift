@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
-/// RaspBuiltinDomains.all.map(\.name)   // ["geo", "rest"]
+/// RaspBuiltinDomains.all.map(\.name)   // ["data", "geo", "lifecycle", "motion", "nav", "rest"]
 /// ```
 public enum RaspBuiltinDomains {
   /// Every built-in domain, in name order.
@@ -11,6 +11,6 @@ public enum RaspBuiltinDomains {
   /// for domain in RaspBuiltinDomains.all { print(domain.name) }
   /// ```
   public static var all: [any RaspDomain] {
-    [GeoDomain(), RestDomain()]
+    [DataDomain(), GeoDomain(), LifecycleDomain(), MotionDomain(), NavDomain(), RestDomain()]
   }
 }

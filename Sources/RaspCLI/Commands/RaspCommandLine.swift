@@ -24,7 +24,8 @@ public enum RaspCommandLine {
     usage: "rasp <subcommand> [<options>]",
     options: [RaspOptionSpec(name: "version", help: "Show the version.")],
     subcommands: [
-      ("replay", "Replay JSON-lines event logs and print the state snapshot after every event.")
+      ("replay", "Replay JSON-lines event logs and print the state snapshot after every event."),
+      ("domains", "List the domains: their event types, payload fields and initial states."),
     ])
 
   /// Runs the command line and returns the exit status.
@@ -63,10 +64,14 @@ public enum RaspCommandLine {
     case "replay":
       if RaspArgumentParser.asksForHelp(rest) { return try printHelp(ReplayCommand.spec, environment: environment) }
       return try ReplayCommand.run(rest, environment: environment, domains: domains)
+    case "domains":
+      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(DomainsCommand.spec, environment: environment) }
+      return try DomainsCommand.run(rest, environment: environment, domains: domains)
     case "help":
       switch rest.first {
       case nil: return try printHelp(spec, environment: environment)
       case "replay": return try printHelp(ReplayCommand.spec, environment: environment)
+      case "domains": return try printHelp(DomainsCommand.spec, environment: environment)
       case let other?: throw unknownSubcommand(other)
       }
     case "--help", "-h":
@@ -94,9 +99,14 @@ public enum RaspCommandLine {
     return .success
   }
 
-  private static func printOutput(_ text: String, environment: RaspEnvironment) throws(RaspCommandError) {
+  static func printOutput(_ text: String, environment: RaspEnvironment) throws(RaspCommandError) {
+    try printOutput(Array(text.utf8), environment: environment)
+  }
+
+  /// Writes to standard output; a reader that went away ends the command quietly.
+  static func printOutput(_ bytes: [UInt8], environment: RaspEnvironment) throws(RaspCommandError) {
     do {
-      try environment.standardOutput.write(text)
+      try environment.standardOutput.write(bytes)
     } catch {
       switch error {
       case .brokenPipe: return

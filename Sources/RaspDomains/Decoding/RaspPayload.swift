@@ -103,6 +103,9 @@ public struct RaspPayload {
         currentKey = level.parentKey
         currentValueOffset = level.start
         closedLevel = level
+      } else {
+        // The payload itself ended: errors now concern it, not a nested object read before.
+        closedLevel = nil
       }
       return nil
     }
@@ -181,6 +184,27 @@ public struct RaspPayload {
     let level = closedLevel ?? nested.last ?? top
     return RaspEventError(
       offset: level.progress == nil ? nil : level.start, reason: .missingField(level.name + "." + field))
+  }
+
+  /// The error for an object whose fields are acceptable one by one but not together.
+  ///
+  /// Call it after ``nextField()`` returned `nil`: like ``missing(_:)``, it names the object
+  /// that just ended, whether the payload itself or a nested object, and points at its start.
+  ///
+  /// ```swift
+  /// guard acceleration != nil || attitude != nil else {
+  ///   throw payload.invalidObject("must have at least one of 'acceleration', 'attitude'")
+  /// }
+  /// // invalid value for field 'payload': must have at least one of 'acceleration', 'attitude'
+  /// ```
+  ///
+  /// - Parameter reason: Why the object is rejected.
+  /// - Returns: An error naming the object's path, pointing at the object.
+  public func invalidObject(_ reason: String) -> RaspEventError {
+    let level = closedLevel ?? nested.last ?? top
+    return RaspEventError(
+      offset: level.progress == nil ? nil : level.start,
+      reason: .invalidValue(field: level.name, reason: reason))
   }
 
   /// The error for a field whose value is not acceptable.

@@ -159,7 +159,11 @@ extension RaspTimestamp {
         throw RaspTimestampError("epoch seconds out of range")
       }
       let floored = value.rounded(.down)
-      self.init(seconds: Int64(floored), nanoseconds: Int32(((value - floored) * 1e9).rounded()) % 1_000_000_000)
+      let nanoseconds = Int32(((value - floored) * 1e9).rounded())
+      // A fraction that rounds up to a whole second carries into the seconds.
+      self.init(
+        seconds: Int64(floored) + (nanoseconds == 1_000_000_000 ? 1 : 0),
+        nanoseconds: nanoseconds % 1_000_000_000)
       return
     }
     for _ in fractionDigits..<9 { fraction *= 10 }

@@ -1,0 +1,139 @@
+import RaspJSON
+
+/// The `nav` domain: the UI's navigation stack, selected tab and modal screen.
+///
+/// | Event            | Payload                      | Reducer                                   |
+/// |------------------|------------------------------|-------------------------------------------|
+/// | `nav.push`       | `screen` string (non-empty)  | appends the screen to the stack           |
+/// | `nav.pop`        | none                         | removes the top; error on an empty stack  |
+/// | `nav.popToRoot`  | none                         | keeps only the first screen               |
+/// | `nav.replace`    | `screen` string (non-empty)  | replaces the top; error on an empty stack |
+/// | `nav.selectTab`  | `tab` string (non-empty)     | sets the tab                              |
+/// | `nav.present`    | `screen` string (non-empty)  | sets the modal; error if one is presented |
+/// | `nav.dismiss`    | none                         | clears the modal; error if there is none  |
+///
+/// State: `{"modal":null,"stack":[],"tab":null}` at first; `stack` lists screen names from the
+/// root to the top.
+///
+/// ```swift
+/// let snapshot = RaspSnapshotState(domains: [NavDomain()])
+/// ```
+public struct NavDomain: RaspDomain {
+  /// Creates the domain.
+  ///
+  /// ```swift
+  /// let nav = NavDomain()
+  /// ```
+  public init() {}
+
+  /// `nav`.
+  public var name: String { "nav" }
+
+  /// What the domain holds.
+  public var summary: String {
+    "UI navigation: the stack of screens, the selected tab and the modal screen."
+  }
+
+  /// `push`, `pop`, `popToRoot`, `replace`, `selectTab`, `present` and `dismiss`.
+  public var events: [RaspEventSchema] {
+    let screen = RaspFieldSchema(
+      name: "screen", type: "string (non-empty)", isRequired: true, summary: "The screen's name.")
+    return [
+      RaspEventSchema(
+        name: "push", summary: "A screen was pushed; it becomes the top of the stack.",
+        fields: [screen]),
+      RaspEventSchema(
+        name: "pop",
+        summary: "The top screen was popped; rejected when the stack is empty.", fields: []),
+      RaspEventSchema(
+        name: "popToRoot",
+        summary: "Every screen but the root was popped; an empty stack stays empty.", fields: []),
+      RaspEventSchema(
+        name: "replace",
+        summary: "The top screen was replaced by another; rejected when the stack is empty.",
+        fields: [screen]),
+      RaspEventSchema(
+        name: "selectTab", summary: "A tab was selected; the stack and the modal stay as they are.",
+        fields: [
+          RaspFieldSchema(
+            name: "tab", type: "string (non-empty)", isRequired: true, summary: "The tab's name.")
+        ]),
+      RaspEventSchema(
+        name: "present",
+        summary: "A screen was presented modally; rejected while another is presented.",
+        fields: [screen]),
+      RaspEventSchema(
+        name: "dismiss",
+        summary: "The modal screen was dismissed; rejected when none is presented.", fields: []),
+    ]
+  }
+
+  /// An empty stack, no tab, no modal.
+  public var initialState: NavState { NavState() }
+
+  /// Decodes the `nav` events.
+  ///
+  /// ```swift
+  /// let event = try NavDomain().decodeEvent(name, payload: &payload, context: .none)
+  /// // .push("settings") for {"type":"nav.push","payload":{"screen":"settings"}}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: One of the names in ``events``.
+  ///   - payload: The payload.
+  ///   - context: Unused.
+  /// - Returns: The typed event.
+  /// - Throws: ``RaspEventError`` for a missing, mistyped or empty `screen` or `tab`.
+  public func decodeEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> NavState.Event {
+    switch name {
+    case "push": return .push(try decodeName("screen", from: &payload))
+    case "replace": return .replace(try decodeName("screen", from: &payload))
+    case "present": return .present(try decodeName("screen", from: &payload))
+    case "selectTab": return .selectTab(try decodeName("tab", from: &payload))
+    default:
+      while try payload.nextField() != nil { try payload.skip() }
+      switch name {
+      case "pop": return .pop
+      case "popToRoot": return .popToRoot
+      default: return .dismiss
+      }
+    }
+  }
+
+  /// Reads the one required non-empty string field of an event, skipping the others.
+  private func decodeName(
+    _ field: StaticString, from payload: inout RaspPayload
+  ) throws(RaspEventError) -> String {
+    var value: String?
+    while let key = try payload.nextField() {
+      if key == field { value = try payload.nonEmptyString() } else { try payload.skip() }
+    }
+    guard let value else { throw payload.missing("\(field)") }
+    return value
+  }
+
+  /// Writes `{"modal":…,"stack":[…],"tab":…}`.
+  ///
+  /// ```swift
+  /// NavDomain().encode(NavState(stack: ["home"]), into: &writer)
+  /// // {"modal":null,"stack":["home"],"tab":null}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  ///   - writer: Where to write.
+  public func encode(_ state: NavState, into writer: inout JSONWriter) {
+    writer.writeRaw("{\"modal\":")
+    if let modal = state.modal { writer.writeString(modal) } else { writer.writeNull() }
+    writer.writeRaw(",\"stack\":[")
+    for (index, screen) in state.stack.enumerated() {
+      if index > 0 { writer.writeRaw(",") }
+      writer.writeString(screen)
+    }
+    writer.writeRaw("],\"tab\":")
+    if let tab = state.tab { writer.writeString(tab) } else { writer.writeNull() }
+    writer.writeRaw("}")
+  }
+}

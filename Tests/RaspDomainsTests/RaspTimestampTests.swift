@@ -1,0 +1,117 @@
+import Testing
+import RaspDomains
+
+@Suite struct RaspTimestampTests {
+  /// The time as `seconds nanoseconds`, or `error: <reason>`.
+  private func parse(_ text: String) -> String {
+    do throws(RaspTimestampError) {
+      let time = try RaspTimestamp(rfc3339: text)
+      return "\(time.seconds) \(time.nanoseconds)"
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  /// The time as `seconds nanoseconds`, or `error: <reason>`.
+  private func epoch(_ text: String) -> String {
+    do throws(RaspTimestampError) {
+      let time = try RaspTimestamp(epochSeconds: text)
+      return "\(time.seconds) \(time.nanoseconds)"
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  @Test(arguments: [
+    ("2026-11-22T09:30:00Z", 1795339800, 0),
+    ("2026-11-22t09:30:00z", 1795339800, 0),
+    ("2026-11-22 09:30:00Z", 1795339800, 0),
+    ("2026-11-22T10:30:00+01:00", 1795339800, 0),
+    ("2026-11-22T04:00:00-05:30", 1795339800, 0),
+    ("2026-11-22T09:30:00.25Z", 1795339800, 250000000),
+    ("2026-11-22T09:30:00.000000001Z", 1795339800, 1),
+    ("2026-11-22T09:30:00.1234567899Z", 1795339800, 123456789),
+    ("1970-01-01T00:00:00Z", 0, 0),
+    ("1969-12-31T23:59:59.5Z", -1, 500000000),
+    ("1900-03-01T00:00:00Z", -2203891200, 0),
+    ("2024-02-29T00:00:00Z", 1709164800, 0),
+    ("2000-02-29T12:00:00Z", 951825600, 0),
+    ("2016-12-31T23:59:60Z", 1483228800, 0),
+    ("0001-01-01T00:00:00Z", -62135596800, 0),
+    ("9999-12-31T23:59:59Z", 253402300799, 0),
+  ])
+  func readsRFC3339(_ text: String, _ seconds: Int64, _ nanoseconds: Int32) {
+    #expect(parse(text) == "\(seconds) \(nanoseconds)")
+  }
+
+  @Test(arguments: [
+    ("2026-02-29T00:00:00Z", "day 29 does not exist in month 2 of 2026"),
+    ("1900-02-29T00:00:00Z", "day 29 does not exist in month 2 of 1900"),
+    ("2026-04-31T00:00:00Z", "day 31 does not exist in month 4 of 2026"),
+    ("2026-13-01T00:00:00Z", "month 13 is not 01–12"),
+    ("2026-00-01T00:00:00Z", "month 0 is not 01–12"),
+    ("2026-11-22T24:00:00Z", "time 24:0:0 is out of range"),
+    ("2026-11-22T09:60:00Z", "time 9:60:0 is out of range"),
+    ("2026-11-22T09:30:00", "missing time zone: add 'Z' or an offset such as '+01:00'"),
+    ("2026-11-22T09:30:00+0100", "expected ':' in the offset"),
+    ("2026-11-22T09:30:00+24:00", "offset 24:0 is out of range"),
+    ("2026-11-22T09:30:00.Z", "expected digits after '.'"),
+    ("2026-11-22T09:30:00ZZ", "unexpected text after the time zone"),
+    ("2026-11-22", "expected 'T' between the date and the time"),
+    ("26-11-22T09:30:00Z", "expected 4 digits for the year"),
+    ("yesterday", "expected 4 digits for the year"),
+  ])
+  func rejectsInvalidTimes(_ text: String, _ reason: String) {
+    #expect(parse(text) == "error: \(reason)")
+  }
+
+  @Test(arguments: [
+    ("1795336200", 1795336200, 0),
+    ("1795336200.25", 1795336200, 250000000),
+    ("1795336200.000000001", 1795336200, 1),
+    ("1795336200.1234567891", 1795336200, 123456789),
+    ("0", 0, 0),
+    ("-0.5", -1, 500000000),
+    ("-1.5", -2, 500000000),
+    ("-1", -1, 0),
+    ("-0.000000001", -1, 999999999),
+    ("1.5e3", 1500, 0),
+    ("-1.5e0", -2, 500000000),
+    ("9.9999999999e-1", 1, 0),
+  ])
+  func readsEpochSecondsExactly(_ text: String, _ seconds: Int64, _ nanoseconds: Int32) {
+    #expect(epoch(text) == "\(seconds) \(nanoseconds)")
+  }
+
+  @Test func rejectsEpochSecondsOutOfRange() {
+    #expect(epoch("90000000000000") == "error: epoch seconds out of range")
+    #expect(epoch("1e13") == "error: epoch seconds out of range")
+  }
+
+  @Test func bothFormsMeanTheSameInstant() throws {
+    let a = try RaspTimestamp(rfc3339: "2026-11-22T08:30:00.25Z")
+    let b = try RaspTimestamp(epochSeconds: "1795336200.25")
+    let c = try RaspTimestamp(rfc3339: "2026-11-22T09:30:00.250+01:00")
+    #expect(a == b)
+    #expect(a == c)
+  }
+
+  @Test func ordersByTime() {
+    let times = [
+      RaspTimestamp(seconds: 1, nanoseconds: 5),
+      RaspTimestamp(seconds: -1, nanoseconds: 999_999_999),
+      RaspTimestamp(seconds: 1, nanoseconds: 0),
+    ]
+    #expect(times.sorted() == [times[1], times[2], times[0]])
+  }
+
+  @Test func describesItselfInUTC() throws {
+    #expect(
+      "\(try RaspTimestamp(rfc3339: "2026-11-22T09:30:00.250+01:00"))" == "2026-11-22T08:30:00.25Z")
+    #expect("\(RaspTimestamp(seconds: 0, nanoseconds: 0))" == "1970-01-01T00:00:00Z")
+    #expect("\(RaspTimestamp(seconds: -1, nanoseconds: 500_000_000))" == "1969-12-31T23:59:59.5Z")
+    #expect(
+      "\(try RaspTimestamp(rfc3339: "2024-02-29T23:59:59.000000001Z"))"
+        == "2024-02-29T23:59:59.000000001Z")
+  }
+}
