@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// A handful of tests that run the built `rasp` executable, for what only a real process shows:
+/// pipes, signals, exit statuses, and output that other tools must accept.
+@Suite(.serialized) struct BinaryTests {
+  @Test func executableWasBuilt() {
+    #expect(BuiltBinary.exists, "expected the rasp executable at \(BuiltBinary.path)")
+  }
+
+  @Test func outputIsValidJSONLinesForJQ() throws {
+    let result = try BuiltBinary.shell(
+      "rasp replay fixtures/example/events.jsonl | jq -c 'keys' | sort -u")
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.text.split(separator: "\n")
+    #expect(lines.count == 1, "every snapshot has the same domains")
+    let count = try BuiltBinary.shell(
+      "rasp replay fixtures/example/events.jsonl | jq -s 'length'")
+    let events = try String(contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8)
+      .split(separator: "\n").count
+    #expect(count.text == "\(events)\n", "jq reads one value per snapshot")
+  }
+
+  @Test func selectedValuesParseInJQ() throws {
+    let result = try BuiltBinary.shell(
+      "rasp replay --select geo.location fixtures/example/events.jsonl | jq -e 'select(. != null) | .latitude' > /dev/null")
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func brokenPipeEndsQuietlyAndSuccessfully() throws {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-big-\(getpid()).jsonl")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let line = #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n"
+    try String(repeating: line, count: 200_000).write(to: log, atomically: true, encoding: .utf8)
+    let result = try BuiltBinary.shell(
+      "bash -c \"set -o pipefail; rasp replay '\(log.path)' | head -1\"")
+    #expect(result.status == 0, "rasp must exit 0 when its reader goes away")
+    #expect(result.standardError.isEmpty, "rasp printed on stderr: \(result.standardError)")
+    #expect(result.text.split(separator: "\n").count == 1)
+  }
+
+  @Test func exitStatusesReachTheShell() throws {
+    #expect(try BuiltBinary.shell("rasp replay fixtures/example/events.jsonl > /dev/null").status == 0)
+    #expect(try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl > /dev/null 2>&1").status == 2)
+    #expect(try BuiltBinary.shell("rasp replay --bogus 2> /dev/null").status == 64)
+    let stdin = try BuiltBinary.shell("rasp replay --select 'rest.links|length' < fixtures/example/events.jsonl | tail -1")
+    #expect(stdin.status == 0)
+    #expect(!stdin.text.isEmpty)
+  }
+
+  @Test func diagnosticsGoToStandardErrorOnly() throws {
+    let result = try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl")
+    #expect(result.status == 2)
+    #expect(result.text.split(separator: "\n").count == 2, "two snapshots before the bad line")
+    #expect(result.standardError == "fixtures/replay-error-fail/events.jsonl:3:47: error: trailing comma before '}'\n")
+  }
+}

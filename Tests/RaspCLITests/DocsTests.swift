@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Runs every command shown in the docs and the README and checks its output, so that the docs
+/// cannot drift from the tool.
+///
+/// In a ```` ```console ```` block, a line starting with `$ ` is a command, run from the
+/// repository's root; the lines after it, up to the next command or the end of the block, are
+/// its output — standard output and standard error together, as a terminal shows them.
+/// `$ echo $?` shows the previous command's exit status. Commands that start with `rasp ` and
+/// use no shell syntax run in-process; others run in `/bin/sh` with the built `rasp` on the PATH.
+@Suite struct DocsTests {
+  struct Example: CustomTestStringConvertible, Sendable {
+    let file: String
+    let line: Int
+    let command: String
+    let expected: String
+    let statusCheck: Int32?
+    var testDescription: String { "\(file):\(line): $ \(command)" }
+  }
+
+  static let examples: [Example] = {
+    let docs = (try? FileManager.default.contentsOfDirectory(atPath: Repository.path("docs"))) ?? []
+    let files = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    return files.flatMap { examples(in: $0) }
+  }()
+
+  static func examples(in file: String) -> [Example] {
+    guard let text = try? String(contentsOfFile: Repository.path(file), encoding: .utf8) else { return [] }
+    var examples: [Example] = []
+    var inConsole = false
+    var command: (text: String, line: Int)?
+    var output: [String] = []
+    func close() {
+      guard let current = command else { return }
+      command = nil
+      if current.text == "echo $?", let previous = examples.popLast() {
+        let status = Int32(output.joined(separator: "\n").trimmingCharacters(in: .whitespaces))
+        examples.append(
+          Example(file: previous.file, line: previous.line, command: previous.command,
+                  expected: previous.expected, statusCheck: status ?? -1))
+      } else {
+        examples.append(
+          Example(file: file, line: current.line, command: current.text,
+                  expected: output.map { $0 + "\n" }.joined(), statusCheck: nil))
+      }
+      output = []
+    }
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if line.hasPrefix("```") {
+        if inConsole { close() }
+        inConsole = line == "```console"
+        continue
+      }
+      guard inConsole else { continue }
+      if line.hasPrefix("$ ") {
+        close()
+        command = (String(line.dropFirst(2)), index + 1)
+      } else if command != nil {
+        output.append(String(line))
+      }
+    }
+    return examples
+  }
+
+  @Test func docsHaveExamples() {
+    #expect(Self.examples.count >= 5)
+  }
+
+  @Test(arguments: examples)
+  func example(_ example: Example) throws {
+    let usesShell = !example.command.hasPrefix("rasp ")
+      || example.command.contains(where: { "|<>;&$`".contains($0) })
+    let status: Int32
+    let text: String
+    if usesShell {
+      let result = try BuiltBinary.shell(example.command, mergingErrors: true)
+      (status, text) = (result.status, result.text)
+    } else {
+      let arguments = ShellWords.split(String(example.command.dropFirst("rasp ".count)))
+      (status, text) = CommandRun.runInterleaved(arguments, in: Repository.root)
+    }
+    expectSameLines(example.expected, text, example.testDescription)
+    if let expectedStatus = example.statusCheck {
+      #expect(status == expectedStatus, "\(example.testDescription): exit status")
+    } else {
+      #expect(status == 0 || usesShell, "\(example.testDescription) exited with \(status); show it with 'echo $?'")
+    }
+  }
+}
