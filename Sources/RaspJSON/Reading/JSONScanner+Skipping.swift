@@ -20,7 +20,7 @@ extension JSONScanner {
     case .object: try skipObject()
     case .array: try skipArray()
     case .string: _ = try readRawString()
-    case .number: _ = try readNumber()
+    case .number: try skipNumber()
     case .bool: _ = try readBool()
     case .null: guard try readNull() else { throw invalidValueStart() }
     }
@@ -30,12 +30,41 @@ extension JSONScanner {
   @usableFromInline
   mutating func skipObject() throws(JSONError) {
     var members = try beginObject()
-    var keys = beginKeys()
-    defer { endKeys(keys) }
+    var keys = JSONKeyTracker()
     while let key = try nextMember(&members) {
-      try record(key, in: &keys)
+      try keys.record(key, in: self)
       try skipValue()
     }
+  }
+
+  /// Skips a number, checking its syntax without converting it; numbers whose magnitude may
+  /// be beyond a double's range are converted to check it.
+  @inlinable
+  mutating func skipNumber() throws(JSONError) {
+    let start = position
+    var index = position
+    if index < input.count, input[index] == UInt8(ascii: "-") { index += 1 }
+    let digitsStart = index
+    while index < input.count, JSONScanner.isDigit(input[index]) { index += 1 }
+    let integerDigits = index - digitsStart
+    var simple = integerDigits > 0 && integerDigits < 300
+      && (integerDigits == 1 || input[digitsStart] != UInt8(ascii: "0"))
+    if simple, index < input.count, input[index] == UInt8(ascii: ".") {
+      index += 1
+      let fractionStart = index
+      while index < input.count, JSONScanner.isDigit(input[index]) { index += 1 }
+      simple = index > fractionStart
+    }
+    if simple, index < input.count, input[index] | 0x20 == UInt8(ascii: "e") {
+      simple = false
+    }
+    guard simple else {
+      // Anything unusual: let the full reader validate and report it.
+      position = start
+      _ = try readNumber()
+      return
+    }
+    position = index
   }
 
   @usableFromInline
@@ -56,39 +85,6 @@ extension JSONScanner {
     return true
   }
 
-  // MARK: Duplicate keys
-
-  /// Starts tracking the keys of one object; pair with ``endKeys(_:)``.
-  @inlinable
-  func beginKeys() -> JSONKeyTracker {
-    JSONKeyTracker(base: keyScratch.count)
-  }
-
-  /// Stops tracking the keys of an object, releasing its scratch space.
-  @inlinable
-  mutating func endKeys(_ keys: JSONKeyTracker) {
-    keyScratch.removeSubrange(keys.base...)
-  }
-
-  /// Records a key of the object being read, or throws when it is a duplicate.
-  ///
-  /// Keys are equal when their decoded code points are (not when they are canonically
-  /// equivalent, as `String`s compare), so `"a"` and `"\u0061"` are duplicates and `"é"` and
-  /// `"e\u0301"` are not. Up to 32 keys are compared byte by byte with no allocation; beyond
-  /// that a hash set of their bytes keeps big objects linear.
-  @inlinable
-  mutating func record(_ key: JSONRawString, in keys: inout JSONKeyTracker) throws(JSONError) {
-    if keys.hashed != nil {
-      guard keys.hashed!.insert(decodedBytes(of: key)).inserted else { throw duplicate(key) }
-      return
-    }
-    for earlier in keyScratch[keys.base...] where sameKey(earlier, key) { throw duplicate(key) }
-    keyScratch.append(key)
-    if keyScratch.count - keys.base > 32 {
-      keys.hashed = Set(keyScratch[keys.base...].map { decodedBytes(of: $0) })
-    }
-  }
-
   @usableFromInline
   func duplicate(_ key: JSONRawString) -> JSONError {
     JSONError(offset: key.start - 1, reason: .duplicateKey(string(key)))
@@ -101,17 +97,65 @@ extension JSONScanner {
   }
 }
 
-/// The keys seen so far in one object, for finding duplicates.
+/// The keys seen so far in one object, for finding duplicates without allocating.
+///
+/// Keys are equal when their decoded code points are (not when they are canonically
+/// equivalent, as `String`s compare), so `"a"` and `"\u0061"` are duplicates and `"é"` and
+/// `"e\u0301"` are not. The first eight keys live inline, on the stack; up to 32 are compared
+/// byte by byte; beyond that a hash set of their bytes keeps big objects linear.
 @usableFromInline
 struct JSONKeyTracker {
-  /// Where this object's keys start in the scanner's scratch space.
-  @usableFromInline let base: Int
-  /// The keys' bytes, once the object has too many keys to compare pairwise.
+  @usableFromInline var inline: (
+    JSONRawString, JSONRawString, JSONRawString, JSONRawString,
+    JSONRawString, JSONRawString, JSONRawString, JSONRawString
+  )
+  @usableFromInline var count = 0
+  @usableFromInline var overflow: [JSONRawString] = []
   @usableFromInline var hashed: Set<[UInt8]>?
 
   @inlinable
-  init(base: Int) {
-    self.base = base
-    hashed = nil
+  init() {
+    let empty = JSONRawString(start: 0, end: 0, hasEscapes: false)
+    inline = (empty, empty, empty, empty, empty, empty, empty, empty)
+  }
+
+  /// Records a key of the object being read, or throws when it repeats an earlier one.
+  @inlinable
+  mutating func record(_ key: JSONRawString, in scanner: JSONScanner) throws(JSONError) {
+    if hashed != nil {
+      guard hashed?.insert(scanner.decodedBytes(of: key)).inserted == true else {
+        throw scanner.duplicate(key)
+      }
+      return
+    }
+    let inlineCount = Swift.min(count, 8)
+    let found = withUnsafeMutablePointer(to: &inline) { tuple -> Bool in
+      tuple.withMemoryRebound(to: JSONRawString.self, capacity: 8) { earlier in
+        for index in 0..<inlineCount where scanner.sameKey(earlier[index], key) { return true }
+        return false
+      }
+    }
+    if found { throw scanner.duplicate(key) }
+    for earlier in overflow where scanner.sameKey(earlier, key) { throw scanner.duplicate(key) }
+    if count < 8 {
+      let slot = count
+      withUnsafeMutablePointer(to: &inline) { tuple in
+        tuple.withMemoryRebound(to: JSONRawString.self, capacity: 8) { $0[slot] = key }
+      }
+    } else {
+      overflow.append(key)
+    }
+    count += 1
+    if count > 32 {
+      var all = Set<[UInt8]>()
+      withUnsafeMutablePointer(to: &inline) { tuple in
+        tuple.withMemoryRebound(to: JSONRawString.self, capacity: 8) { earlier in
+          for index in 0..<8 { all.insert(scanner.decodedBytes(of: earlier[index])) }
+        }
+      }
+      for earlier in overflow { all.insert(scanner.decodedBytes(of: earlier)) }
+      hashed = all
+      overflow = []
+    }
   }
 }

@@ -48,18 +48,36 @@ extension JSONScanner {
   @inlinable
   public mutating func readRawString() throws(JSONError) -> JSONRawString {
     skipWhitespace()
-    guard position < input.count, input[position] == UInt8(ascii: "\"") else {
+    let opening = position
+    guard opening < input.count, input[opening] == UInt8(ascii: "\"") else {
       throw expectedValue("a string")
     }
-    let opening = position
-    position += 1
-    let start = position
+    let start = opening + 1
+    var index = start
+    // The common case: printable ASCII without escapes, up to the closing quote.
+    while index < input.count {
+      let byte = input[index]
+      if byte == UInt8(ascii: "\"") {
+        position = index + 1
+        return JSONRawString(start: start, end: index, hasEscapes: false)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+      index += 1
+    }
+    position = index
+    return try readRawStringSlowly(opening: opening)
+  }
+
+  /// Reads the rest of a string that holds escapes, non-ASCII text or an error.
+  @usableFromInline
+  @inline(never)
+  mutating func readRawStringSlowly(opening: Int) throws(JSONError) -> JSONRawString {
     var hasEscapes = false
     while position < input.count {
       let byte = input[position]
       if byte == UInt8(ascii: "\"") {
         position += 1
-        return JSONRawString(start: start, end: position - 1, hasEscapes: hasEscapes)
+        return JSONRawString(start: opening + 1, end: position - 1, hasEscapes: hasEscapes)
       }
       if byte == UInt8(ascii: "\\") {
         hasEscapes = true

@@ -27,8 +27,6 @@ public struct JSONScanner {
   public let maximumDepth: Int
   /// How deeply the containers being read are nested now.
   public var depth = 0
-  @usableFromInline var scratch: [UInt8] = []
-  @usableFromInline var keyScratch: [JSONRawString] = []
 
   /// Creates a scanner at the start of (or `position` in) a buffer.
   ///
@@ -77,13 +75,18 @@ public struct JSONScanner {
   /// scanner.skipWhitespace()
   /// ```
   @inlinable
+  @inline(__always)
   public mutating func skipWhitespace() {
-    while position < input.count {
-      switch input[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
-      default: return
+    var index = position
+    while index < input.count {
+      switch input[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default:
+        position = index
+        return
       }
     }
+    position = index
   }
 
   /// Requires that nothing but whitespace follows.
@@ -168,52 +171,87 @@ public struct JSONScanner {
     -> JSONRawString?
   {
     skipWhitespace()
-    guard position < input.count else {
-      let expected = progress.count > 0 ? "',' or '}'" : "a key or '}'"
-      throw unexpectedEnd(expected: expected, openedAt: progress.start)
-    }
-    let byte = input[position]
+    var index = position
+    guard index < input.count else { throw memberError(progress) }
+    var byte = input[index]
     if byte == UInt8(ascii: "}") {
-      position += 1
+      position = index + 1
       depth -= 1
       return nil
     }
     if progress.count > 0 {
-      guard byte == UInt8(ascii: ",") else {
-        throw JSONError(
-          offset: position,
-          reason: .expected("',' or '}' after an object member", found: describe(at: position)))
+      guard byte == UInt8(ascii: ",") else { throw memberError(progress) }
+      index += 1
+      while index < input.count, JSONScanner.isWhitespace(input[index]) { index += 1 }
+      guard index < input.count else {
+        position = index
+        throw memberError(progress)
       }
-      position += 1
-      skipWhitespace()
-      if position < input.count, input[position] == UInt8(ascii: "}") {
-        throw trailingComma(before: "}")
-      }
+      byte = input[index]
     }
-    let key = try readKey()
+    guard byte == UInt8(ascii: "\"") else {
+      position = index
+      throw memberError(progress)
+    }
+    position = index
+    let key = try readRawString()
+    index = position
+    while index < input.count, JSONScanner.isWhitespace(input[index]) { index += 1 }
+    guard index < input.count, input[index] == UInt8(ascii: ":") else {
+      position = index
+      throw colonError()
+    }
+    position = index + 1
     progress.count += 1
     return key
   }
 
   @inlinable
-  mutating func readKey() throws(JSONError) -> JSONRawString {
-    skipWhitespace()
-    guard position < input.count else { throw unexpectedEnd(expected: "a key") }
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// The error at ``position`` where a member, a comma or a closing brace was expected.
+  @usableFromInline
+  @inline(never)
+  func memberError(_ progress: JSONContainerProgress) -> JSONError {
+    guard position < input.count else {
+      if progress.count > 0, JSONScanner.precededByComma(input, position) {
+        return unexpectedEnd(expected: "a key")
+      }
+      let expected = progress.count > 0 ? "',' or '}'" : "a key or '}'"
+      return unexpectedEnd(expected: expected, openedAt: progress.start)
+    }
     let byte = input[position]
-    guard byte == UInt8(ascii: "\"") else {
-      if byte == UInt8(ascii: "'") { throw JSONError(offset: position, reason: .singleQuotedString) }
-      throw JSONError(
-        offset: position, reason: .expected("a key in double quotes", found: describe(at: position)))
+    if byte == UInt8(ascii: "}") {
+      return trailingComma(before: "}")
     }
-    let key = try readRawString()
-    skipWhitespace()
-    guard position < input.count else { throw unexpectedEnd(expected: "':' after the key") }
-    guard input[position] == UInt8(ascii: ":") else {
-      throw JSONError(
-        offset: position, reason: .expected("':' after the key", found: describe(at: position)))
+    if progress.count > 0, !(position > 0 && JSONScanner.precededByComma(input, position)) {
+      return JSONError(
+        offset: position,
+        reason: .expected("',' or '}' after an object member", found: describe(at: position)))
     }
-    position += 1
-    return key
+    if byte == UInt8(ascii: "'") { return JSONError(offset: position, reason: .singleQuotedString) }
+    return JSONError(
+      offset: position, reason: .expected("a key in double quotes", found: describe(at: position)))
+  }
+
+  /// Whether the last byte before `offset` that is not whitespace is a comma.
+  @usableFromInline
+  static func precededByComma(_ input: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+    var index = offset - 1
+    while index >= 0, isWhitespace(input[index]) { index -= 1 }
+    return index >= 0 && input[index] == UInt8(ascii: ",")
+  }
+
+  /// The error at ``position`` where the `:` after a key was expected.
+  @usableFromInline
+  @inline(never)
+  func colonError() -> JSONError {
+    guard position < input.count else { return unexpectedEnd(expected: "':' after the key") }
+    return JSONError(
+      offset: position, reason: .expected("':' after the key", found: describe(at: position)))
   }
 
   // MARK: Arrays
