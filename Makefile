@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 
 .DEFAULT_GOAL := help
-.PHONY: help build release run test test-tsan bench fuzz format install clean
+.PHONY: help build release run test test-tsan example bench fuzz format install clean
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -23,6 +23,10 @@ test: ## Run the whole test suite (unit tests, golden fixtures, docs examples).
 test-tsan: ## Run the core's tests under ThreadSanitizer.
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter RaspTests
 
+example: ## Build the custom-domain example package and replay its events with cart-rasp.
+	$(SWIFT) build --package-path Examples/custom-domain --scratch-path .build-examples
+	.build-examples/debug/cart-rasp replay --domain cart Examples/custom-domain/events.jsonl
+
 bench: ## Benchmark rasp against jq on a generated log (release build).
 	@echo "not yet"
 
@@ -37,4 +41,4 @@ install: release ## Install rasp into $(PREFIX)/bin.
 	install .build/release/rasp $(PREFIX)/bin/rasp
 
 clean: ## Remove build products.
-	rm -rf .build .build-tsan .build-fuzz
+	rm -rf .build .build-tsan .build-fuzz .build-examples

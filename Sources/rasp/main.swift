@@ -1,11 +1,5 @@
-// The `rasp` executable: wires the process's streams to RaspCLI and exits with its status.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+// The `rasp` executable: the command line of RaspCLI with the built-in domains.
+// RaspCommandLine.main ignores SIGPIPE, wires the process's streams and exits with the status.
 import RaspCLI
 
-// A closed pipe must surface as EPIPE from write(2), which rasp treats as a quiet end.
-signal(SIGPIPE, SIG_IGN)
-exit(RaspCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: .process()))
+RaspCommandLine.main()

@@ -1,3 +1,5 @@
+import RaspDomains
+
 /// Parses a command line against a ``RaspCommandSpec``, with errors in swift-argument-parser's
 /// shape: `Unknown option '--selct'. Did you mean '--select'?`
 ///
@@ -101,43 +103,5 @@ enum RaspArgumentParser {
     let names = spec.options.map { "--" + $0.name }
     guard let near = RaspSpelling.nearest(to: option, among: names) else { return "" }
     return ". Did you mean '\(near)'?"
-  }
-}
-
-/// Finds the intended word for a misspelt one.
-enum RaspSpelling {
-  /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
-  static func nearest(to word: String, among candidates: [String]) -> String? {
-    var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
-      let distance = editDistance(word, candidate)
-      if distance < (best?.distance ?? .max) { best = (candidate, distance) }
-    }
-    guard let best else { return nil }
-    let limit = max(2, min(word.count, best.candidate.count) / 3)
-    return best.distance <= limit ? best.candidate : nil
-  }
-
-  /// The optimal-string-alignment distance: insertions, deletions, substitutions, transpositions.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          current[j] = min(current[j], previous2[j - 2] + 1)
-        }
-      }
-      (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[b.count]
   }
 }

@@ -4,7 +4,8 @@ import RaspJSON
 /// `rasp domains`: what each domain holds, its event types and their payload fields.
 ///
 /// Lists the domains the command line was built with — the built-in ones and any of the
-/// user's own — in name order, as the snapshot holds them. The text is laid out like `--help`;
+/// user's own — and those of the spec files given with `--spec`, in name order, as the
+/// snapshot holds them. The text is laid out like `--help`;
 /// `--json` prints the same as one canonical JSON document, for tools:
 ///
 /// ```
@@ -21,11 +22,16 @@ enum DomainsCommand {
       object whose fields the domain checks before its reducer applies the event. The \
       snapshot holds every domain listed here, by name.
       """,
-    usage: "rasp domains [--json] [--domain <name> ...]",
+    usage: "rasp domains [--json] [--domain <name> ...] [--spec <file> ...]",
     options: [
       RaspOptionSpec(
         name: "domain", valueName: "name", isRepeatable: true,
         help: "List only this domain; repeat for several."),
+      RaspOptionSpec(
+        name: "spec", valueName: "file", isRepeatable: true,
+        help:
+          "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
+      ),
       RaspOptionSpec(
         name: "json",
         help: "Print the same as one canonical JSON document, for tools, instead of text."),
@@ -35,8 +41,10 @@ enum DomainsCommand {
     _ arguments: [String], environment: RaspEnvironment, domains available: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    let specDomains = try SpecFiles.domains(
+      of: SpecFiles.load(parsed.all("spec"), after: available, environment: environment))
     var seen = Set<String>()
-    var domains = available.filter { seen.insert($0.name).inserted }
+    var domains = (available + specDomains).filter { seen.insert($0.name).inserted }
     domains.sort { JSONObject.keyPrecedes($0.name, $1.name) }
     let chosen = parsed.all("domain")
     if !chosen.isEmpty {

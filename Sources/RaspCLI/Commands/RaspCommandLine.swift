@@ -2,18 +2,18 @@ import RaspDomains
 
 /// The `rasp` command line: parses arguments, runs a command, and returns its exit status.
 ///
-/// The `rasp` executable is a few lines around ``run(arguments:environment:domains:)``; a Swift
-/// package that defines its own domains builds the same command line with them:
+/// The `rasp` executable is one call to ``main(domains:)``. A Swift package that defines its own
+/// domains (types conforming to ``RaspDomains/RaspDomain``) gets the same command line — every
+/// command and option, spec files included — as an executable of its own, whose `main.swift` is:
 ///
 /// ```swift
 /// import RaspCLI
 /// import RaspDomains
 ///
-/// let status = RaspCommandLine.run(
-///   arguments: Array(CommandLine.arguments.dropFirst()), environment: .process(),
-///   domains: RaspBuiltinDomains.all + [CartDomain()])
-/// exit(status)
+/// RaspCommandLine.main(domains: RaspBuiltinDomains.all + [CartDomain()])
 /// ```
+///
+/// Tests call ``run(arguments:environment:domains:)`` with memory streams instead.
 public enum RaspCommandLine {
   /// The version `rasp --version` prints.
   public static let version = "0.1.0"
@@ -26,6 +26,7 @@ public enum RaspCommandLine {
     subcommands: [
       ("replay", "Replay JSON-lines event logs and print the state snapshot after every event."),
       ("domains", "List the domains: their event types, payload fields and initial states."),
+      ("spec", "Check spec files, which define domains in JSON, without replaying any event."),
     ])
 
   /// Runs the command line and returns the exit status.
@@ -39,7 +40,9 @@ public enum RaspCommandLine {
   /// - Parameters:
   ///   - arguments: The arguments, without the program's name.
   ///   - environment: The streams, variables and working directory to use.
-  ///   - domains: The domains events may belong to; the built-in ones by default.
+  ///   - domains: The domains events may belong to; the built-in ones by default. Pass
+  ///     `RaspBuiltinDomains.all + [yours]` to keep the built-in ones beside yours. Names must be
+  ///     unique; spec files given with `--spec` add more.
   /// - Returns: The exit status (see ``RaspExitCode``).
   public static func run(
     arguments: [String], environment: RaspEnvironment,
@@ -63,15 +66,23 @@ public enum RaspCommandLine {
     switch first {
     case "replay":
       if RaspArgumentParser.asksForHelp(rest) { return try printHelp(ReplayCommand.spec, environment: environment) }
+      try checkNames(of: domains)
       return try ReplayCommand.run(rest, environment: environment, domains: domains)
     case "domains":
       if RaspArgumentParser.asksForHelp(rest) { return try printHelp(DomainsCommand.spec, environment: environment) }
       return try DomainsCommand.run(rest, environment: environment, domains: domains)
+    case "spec":
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(SpecCommand.spec, environment: environment)
+      }
+      try checkNames(of: domains)
+      return try SpecCommand.run(rest, environment: environment, domains: domains)
     case "help":
       switch rest.first {
       case nil: return try printHelp(spec, environment: environment)
       case "replay": return try printHelp(ReplayCommand.spec, environment: environment)
       case "domains": return try printHelp(DomainsCommand.spec, environment: environment)
+      case "spec": return try printHelp(SpecCommand.spec, environment: environment)
       case let other?: throw unknownSubcommand(other)
       }
     case "--help", "-h":
@@ -84,6 +95,14 @@ public enum RaspCommandLine {
         _ = try RaspArgumentParser.parse([first], spec: spec)
       }
       throw unknownSubcommand(first)
+    }
+  }
+
+  /// Rejects two domains of one name, which a program that passes its own domains could give.
+  private static func checkNames(of domains: [any RaspDomain]) throws(RaspCommandError) {
+    var seen = Set<String>()
+    for domain in domains where !seen.insert(domain.name).inserted {
+      throw .failure("two domains are named '\(domain.name)': each domain needs a name of its own")
     }
   }
 

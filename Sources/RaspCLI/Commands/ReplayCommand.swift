@@ -21,7 +21,8 @@ enum ReplayCommand {
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    let options = try ReplayOptions(parsed: parsed, domains: domains, spec: spec)
+    let options = try ReplayOptions(
+      parsed: parsed, domains: domains, spec: spec, environment: environment)
     let engine = ReplayEngine(options: options, environment: environment)
     var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
     let outcome = engine.run(into: &sink)

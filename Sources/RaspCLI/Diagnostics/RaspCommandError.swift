@@ -5,6 +5,12 @@
 ///                                    reason: "expected ',' or '}' after an object member")
 /// print(error)          // events.jsonl:12:7: error: expected ',' or '}' after an object member
 /// error.exitCode        // .failure
+///
+/// let spec = RaspCommandError.invalidFile("app.json", line: 9, column: 17,
+///                                         path: "domains[0].events[1].ops[0].op",
+///                                         reason: "unknown operation 'apend'. Did you mean 'append'?")
+/// print(spec)
+/// // app.json:9:17: error: at domains[0].events[1].ops[0].op: unknown operation 'apend'. Did you mean 'append'?
 /// ```
 public enum RaspCommandError: Error, CustomStringConvertible {
   /// The command line is wrong; `usage` is the command's usage line, `command` its name.
@@ -13,12 +19,15 @@ public enum RaspCommandError: Error, CustomStringConvertible {
   case cannotOpen(String, reason: String)
   /// A line of an input file is bad.
   case input(file: String, line: Int, column: Int?, reason: String)
-  /// A whole input file is bad (a spec, a golden file) at a JSON path within it.
-  case invalidFile(String, path: String?, reason: String)
+  /// An input file read as a whole (a spec, a golden file) is bad: at a line and column, if
+  /// known, and at a JSON path within the document, if the problem has one.
+  case invalidFile(String, line: Int?, column: Int?, path: String?, reason: String)
   /// Output could not be written.
   case output(String)
   /// Anything else that stops the command, with a message.
   case failure(String)
+  /// Several errors found together (every mistake of a spec file), reported in order.
+  case multiple([RaspCommandError])
 
   /// The exit status for the error.
   ///
@@ -26,8 +35,11 @@ public enum RaspCommandError: Error, CustomStringConvertible {
   /// RaspCommandError.output("disk full").exitCode   // .failure
   /// ```
   public var exitCode: RaspExitCode {
-    if case .usage = self { return .usage }
-    return .failure
+    switch self {
+    case .usage: return .usage
+    case .multiple(let errors): return errors.first?.exitCode ?? .failure
+    default: return .failure
+    }
   }
 
   /// The message, as printed on standard error (without colour), ending with a line end.
@@ -57,13 +69,17 @@ public enum RaspCommandError: Error, CustomStringConvertible {
     case .input(let file, let line, let column, let reason):
       let place = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
       return "\(place): \(label) \(reason)\n"
-    case .invalidFile(let file, let path, let reason):
-      let place = path.map { "\(file): at \($0)" } ?? file
-      return "\(place): \(label) \(reason)\n"
+    case .invalidFile(let file, let line, let column, let path, let reason):
+      var place = file
+      if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+      let at = path.map { "at \($0): " } ?? ""
+      return "\(place): \(label) \(at)\(reason)\n"
     case .output(let reason):
       return "rasp: \(label) cannot write the output: \(reason)\n"
     case .failure(let reason):
       return "rasp: \(label) \(reason)\n"
+    case .multiple(let errors):
+      return errors.map { $0.message(colored: colored) }.joined()
     }
   }
 }

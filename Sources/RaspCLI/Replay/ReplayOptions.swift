@@ -4,7 +4,8 @@ import RaspJSON
 /// How `rasp replay` (and `rasp check`, which replays too) reads logs and prints snapshots.
 ///
 /// ```swift
-/// let options = try ReplayOptions(parsed: parsed, domains: RaspBuiltinDomains.all, spec: spec)
+/// let options = try ReplayOptions(
+///   parsed: parsed, domains: RaspBuiltinDomains.all, spec: spec, environment: environment)
 /// ```
 struct ReplayOptions {
   /// What to do with a bad line.
@@ -17,7 +18,9 @@ struct ReplayOptions {
 
   /// The logs, as the user named them; `-` is standard input.
   var files: [String] = ["-"]
-  /// The domains in the snapshot.
+  /// The spec files given with `--spec`, in order.
+  var specFiles: [String] = []
+  /// The domains in the snapshot: the command's own and those of the spec files.
   var domains: [any RaspDomain] = []
   /// The domains known but left out of the snapshot by `--domain`.
   var excludedDomains: [any RaspDomain] = []
@@ -44,6 +47,9 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: "domain", valueName: "name", isRepeatable: true,
       help: "Put only this domain in the snapshots; repeat for several. Events of other domains are ignored."),
+    RaspOptionSpec(
+      name: "spec", valueName: "file", isRepeatable: true,
+      help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
       name: "with-event",
@@ -58,8 +64,13 @@ struct ReplayOptions {
       help: "End with a summary on standard error: lines read = applied + skipped + ignored + blank."),
   ]
 
-  /// Reads the options from a parsed command line.
-  init(parsed: RaspParsedArguments, domains available: [any RaspDomain], spec: RaspCommandSpec) throws(RaspCommandError) {
+  /// Reads the options from a parsed command line, and the spec files it names.
+  ///
+  /// Spec files are read and validated before any event: every mistake in them is reported.
+  init(
+    parsed: RaspParsedArguments, domains builtIn: [any RaspDomain], spec: RaspCommandSpec,
+    environment: RaspEnvironment
+  ) throws(RaspCommandError) {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
     }
@@ -67,6 +78,12 @@ struct ReplayOptions {
     if files.filter({ $0 == "-" }).count > 1 {
       throw fail("Standard input ('-') can be read only once")
     }
+    specFiles = parsed.all("spec")
+    if specFiles.contains("-") {
+      throw fail("A spec cannot be read from standard input ('-'): it is where event logs are read")
+    }
+    let specDomains = try SpecFiles.domains(of: SpecFiles.load(specFiles, after: builtIn, environment: environment))
+    let available = builtIn + specDomains
     let names = available.map(\.name)
     let chosen = parsed.all("domain")
     if chosen.isEmpty {

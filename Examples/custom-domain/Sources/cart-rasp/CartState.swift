@@ -1,0 +1,73 @@
+import Rasp
+
+/// A shopping cart: what is in it, and how many orders it has made.
+///
+/// The reducer is plain Swift: it merges repeated items, refuses to remove an item that is not
+/// in the cart or to check out an empty cart, and the pipeline keeps the state unchanged when it
+/// refuses.
+struct CartState: RaspState, Equatable, Sendable {
+  /// One product in the cart.
+  struct Item: Equatable, Sendable {
+    /// The product's stock-keeping unit.
+    var sku: String
+    /// How many of it.
+    var quantity: Int
+    /// The price of one, in cents.
+    var price: Int
+  }
+
+  /// What can happen to a cart.
+  enum Event: Sendable, Equatable {
+    /// `cart.add`: some of a product were put in the cart.
+    case add(sku: String, quantity: Int, price: Int)
+    /// `cart.remove`: a product was taken out of the cart, whatever its quantity.
+    case remove(sku: String)
+    /// `cart.checkout`: the cart was paid for and emptied.
+    case checkout
+  }
+
+  /// Why the cart refused an event.
+  enum Refusal: Error, CustomStringConvertible {
+    case notInCart(String)
+    case emptyCheckout
+
+    var description: String {
+      switch self {
+      case .notInCart(let sku): return "'\(sku)' is not in the cart"
+      case .emptyCheckout: return "an empty cart cannot be checked out"
+      }
+    }
+  }
+
+  /// The items, in the order they were first added.
+  var items: [Item] = []
+  /// How many times the cart was checked out.
+  var orders = 0
+
+  /// The price of everything in the cart, in cents.
+  var total: Int { items.reduce(0) { $0 + $1.quantity * $1.price } }
+
+  mutating func apply(event: Event) throws {
+    switch event {
+    case .add(let sku, let quantity, let price):
+      if let index = items.firstIndex(where: { $0.sku == sku }) {
+        items[index].quantity += quantity
+        items[index].price = price
+      } else {
+        items.append(Item(sku: sku, quantity: quantity, price: price))
+      }
+    case .remove(let sku):
+      guard let index = items.firstIndex(where: { $0.sku == sku }) else {
+        throw Refusal.notInCart(sku)
+      }
+      items.remove(at: index)
+    case .checkout:
+      guard !items.isEmpty else { throw Refusal.emptyCheckout }
+      items.removeAll()
+      orders += 1
+    }
+  }
+
+  /// `true`: every check comes before any change, so the pipeline need not copy the state.
+  static var throwsBeforeMutating: Bool { true }
+}

@@ -1,0 +1,99 @@
+import RaspJSON
+
+/// The parts of one log event that `from` operands read — `payload`, `ts`, `source` and
+/// `type` — with where the payload's fields are in the line, for error columns.
+struct SpecEventView {
+  /// The payload, or `nil` when the event has none.
+  var payload: JSONValue?
+  /// Where the payload object starts in the line.
+  var payloadOffset: Int?
+  /// Where the value of each top-level payload field starts in the line.
+  var fieldOffsets: [String: Int] = [:]
+  /// The event's type, `domain.event`.
+  let type: String
+  /// The `ts` as the log wrote it.
+  let timestamp: JSONValue?
+  /// The `source`.
+  let source: String?
+
+  /// Reads what the operations need from the event: the payload only when one of them reads it.
+  init(
+    domain: String, name: RaspEventName, payload reader: inout RaspPayload,
+    context: RaspEventContext,
+    readsPayload: Bool
+  ) throws(RaspEventError) {
+    type = domain + "." + name.string
+    timestamp = context.timestampValue
+    source = context.source
+    guard readsPayload, reader.top.progress != nil else { return }
+    payloadOffset = reader.top.start
+    var object: [(key: String, value: JSONValue)] = []
+    while let field = try reader.nextField() {
+      let key = field.string
+      fieldOffsets[key] = reader.currentValueOffset
+      object.append((key, try reader.value()))
+    }
+    object.sort { JSONObject.keyPrecedes($0.key, $1.key) }
+    payload = .object(JSONObject(sortedMembers: object))
+  }
+
+  /// The value of an operand: a literal as it is, or what the event holds at its path.
+  ///
+  /// - Parameters:
+  ///   - operand: The operand.
+  ///   - expected: What the value must be, as a noun phrase for messages: `a number`.
+  ///   - accepts: Whether a value is acceptable.
+  /// - Returns: The value.
+  /// - Throws: ``RaspEventError`` when the event has nothing there and there is no default, or
+  ///   when `accepts` rejects the value.
+  func resolve(
+    _ operand: RaspSpecOperand, expected: String? = nil,
+    accepts: (JSONValue) -> Bool = { _ in true }
+  ) throws(RaspEventError) -> JSONValue {
+    guard case .event(let path, let fallback) = operand else {
+      if case .literal(let value) = operand { return value }
+      return .null
+    }
+    guard let value = self.value(at: path) ?? fallback else {
+      throw RaspEventError(
+        offset: offset(of: path, field: false), reason: .missingField(path.description))
+    }
+    guard accepts(value) else {
+      let found =
+        if case .number(let number) = value { "\(number)" } else { SpecEdit.phrase(value) }
+      throw RaspEventError(
+        offset: offset(of: path, field: true),
+        reason: .wrongType(field: path.description, expected: expected ?? "a value", found: found))
+    }
+    return value
+  }
+
+  /// The value at a path whose first key is `payload`, `ts`, `source` or `type`.
+  func value(at path: JSONPath) -> JSONValue? {
+    let root: JSONValue?
+    switch path.firstKey {
+    case "payload": root = payload
+    case "ts": root = timestamp
+    case "source": root = source.map(JSONValue.string)
+    case "type": root = .string(type)
+    default: root = nil
+    }
+    guard let root else { return nil }
+    return JSONPath(
+      components: Array(path.components.dropFirst()), selectsLength: path.selectsLength
+    )
+    .evaluate(root)
+  }
+
+  /// Where to point for a problem with the value at `path`: its top-level payload field when
+  /// `field` is true and it exists, otherwise the payload object, otherwise the line's start.
+  private func offset(of path: JSONPath, field: Bool) -> Int? {
+    guard path.firstKey == "payload" else { return nil }
+    if field, path.components.count > 1, case .key(let key) = path.components[1],
+      let offset = fieldOffsets[key]
+    {
+      return offset
+    }
+    return payloadOffset
+  }
+}

@@ -1,0 +1,275 @@
+import RaspJSON
+
+extension SpecValidator {
+  /// What an operand must hold.
+  enum Role {
+    case any
+    case number
+    case integer
+    case object
+
+    var phrase: String {
+      switch self {
+      case .any: return "a value"
+      case .number: return "a number"
+      case .integer: return "an integer"
+      case .object: return "an object"
+      }
+    }
+  }
+
+  /// Every key an operation may have, for one operation or another.
+  static let operationKeys = ["op", "path", "value", "from", "default", "by", "index"]
+
+  /// The keys each operation takes.
+  static func keys(of operation: String) -> [String] {
+    switch operation {
+    case "set", "append", "merge": return ["op", "path", "value", "from", "default"]
+    case "remove": return ["op", "path", "value", "from", "default", "index"]
+    case "increment", "decrement": return ["op", "path", "by", "from", "default"]
+    default: return ["op", "path"]
+    }
+  }
+
+  /// Validates one operation.
+  mutating func operation(_ node: SpecNode, at path: Path) -> RaspSpecOperation? {
+    guard let list = node.members else {
+      report("expected an operation object, found \(node.phrase)", at: node.offset, path)
+      return nil
+    }
+    var name: String?
+    if let member = list.first(where: { $0.key == "op" }),
+      let text = string(member.value, at: path + [.key("op")])
+    {
+      if RaspSpecOperation.names.contains(text) {
+        name = text
+      } else {
+        var reason = "unknown operation '\(text)'"
+        if let near = RaspSpelling.nearest(to: text, among: RaspSpecOperation.names) {
+          reason += ". Did you mean '\(near)'?"
+        } else {
+          reason += ": use \(SpecValidator.list(RaspSpecOperation.names, conjunction: "or"))"
+        }
+        report(reason, at: member.value.offset, path + [.key("op")])
+      }
+    }
+    let allowed = name.map(SpecValidator.keys(of:)) ?? SpecValidator.operationKeys
+    var members: [String: SpecMember] = [:]
+    for member in list {
+      if allowed.contains(member.key) {
+        members[member.key] = member
+      } else if let name, SpecValidator.operationKeys.contains(member.key) {
+        let takes = SpecValidator.list(allowed.filter { $0 != "op" }, conjunction: "and")
+        report(
+          "key '\(member.key)' does not apply to operation '\(name)', which takes \(takes)",
+          at: member.keyOffset, path + [.key(member.key)])
+      } else {
+        var reason = "unknown key '\(member.key)'"
+        if let near = RaspSpelling.nearest(to: member.key, among: allowed) {
+          reason += ". Did you mean '\(near)'?"
+        } else {
+          reason += ": an operation takes \(SpecValidator.list(allowed, conjunction: "and"))"
+        }
+        report(reason, at: member.keyOffset, path + [.key(member.key)])
+      }
+    }
+    for key in ["op", "path"] where members[key] == nil {
+      report("missing required key '\(key)'", at: node.offset, path)
+    }
+    let target = members["path"].flatMap {
+      statePath($0.value, at: path + [.key("path")], operation: name)
+    }
+    guard let name else {
+      // The operation is unknown, so its other keys cannot be checked; a `from` still can.
+      if let from = members["from"] { _ = eventPath(from.value, at: path + [.key("from")]) }
+      return nil
+    }
+    switch name {
+    case "unset", "pop", "clear":
+      guard let target else { return nil }
+      return name == "unset" ? .unset(target) : name == "pop" ? .pop(target) : .clear(target)
+    case "increment", "decrement":
+      let amount = operand(
+        members, main: "by", alternatives: [], role: .number, at: path, operation: name,
+        offset: node.offset)
+      guard let target, let amount else { return nil }
+      return name == "increment"
+        ? .increment(target, by: amount ?? .literal(1))
+        : .decrement(target, by: amount ?? .literal(1))
+    case "remove":
+      if let index = members["index"] {
+        if let other = members["value"] ?? members["from"] {
+          reportConflict(index, other, at: path)
+          return nil
+        }
+        let operand = self.operand(index.value, role: .integer, at: path + [.key("index")])
+        if let fallback = members["default"] {
+          report(
+            "'default' applies only with 'from'", at: fallback.keyOffset, path + [.key("default")])
+        }
+        guard let target, let operand else { return nil }
+        return .removeAt(target, index: operand)
+      }
+      let value = operand(
+        members, main: "value", alternatives: ["index"], role: .any, at: path, operation: name,
+        offset: node.offset)
+      guard let target, let value, let value else { return nil }
+      return .remove(target, value: value)
+    default:
+      let role: Role = name == "merge" ? .object : .any
+      let value = operand(
+        members, main: "value", alternatives: [], role: role, at: path, operation: name,
+        offset: node.offset)
+      guard let target, let value, let value else { return nil }
+      switch name {
+      case "set": return .set(target, value: value)
+      case "append": return .append(target, value: value)
+      default: return .merge(target, value: value)
+      }
+    }
+  }
+
+  /// The operand given by `main` or by `from` (with `default`).
+  ///
+  /// - Returns: `nil` after a problem; `.some(nil)` when neither is given and `main` is optional
+  ///   (`by`); the operand otherwise.
+  private mutating func operand(
+    _ members: [String: SpecMember], main: String, alternatives: [String], role: Role,
+    at path: Path,
+    operation: String, offset: Int
+  ) -> RaspSpecOperand?? {
+    let direct = members[main]
+    let from = members["from"]
+    if let direct, let from {
+      reportConflict(direct, from, at: path)
+      return nil
+    }
+    if from == nil, let fallback = members["default"] {
+      report("'default' applies only with 'from'", at: fallback.keyOffset, path + [.key("default")])
+    }
+    if let direct {
+      guard let operand = operand(direct.value, role: role, at: path + [.key(main)]) else {
+        return nil
+      }
+      return .some(operand)
+    }
+    if let from {
+      guard let source = eventPath(from.value, at: path + [.key("from")]) else { return nil }
+      var fallback: JSONValue?
+      if let member = members["default"] {
+        guard check(member.value, role: role, at: path + [.key("default")]) else { return nil }
+        fallback = member.value.json
+      }
+      return .some(.event(source, default: fallback))
+    }
+    if main == "by" { return .some(nil) }
+    let choices = SpecValidator.list([main, "from"] + alternatives, conjunction: "or")
+    report("operation '\(operation)' needs \(choices)", at: offset, path)
+    return nil
+  }
+
+  private mutating func reportConflict(_ a: SpecMember, _ b: SpecMember, at path: Path) {
+    let later = a.keyOffset > b.keyOffset ? a : b
+    let earlier = a.keyOffset > b.keyOffset ? b : a
+    report(
+      "'\(later.key)' cannot be given with '\(earlier.key)': give one of them",
+      at: later.keyOffset, path + [.key(later.key)])
+  }
+
+  /// An operand written as a literal, `{"from": …, "default": …}` or `{"literal": …}`.
+  mutating func operand(_ node: SpecNode, role: Role, at path: Path) -> RaspSpecOperand? {
+    if let members = node.members,
+      members.contains(where: { $0.key == "from" || $0.key == "literal" })
+    {
+      if members.contains(where: { $0.key == "literal" }) {
+        let checked = object(
+          node, at: path, allowed: ["literal"], required: ["literal"], owner: "a literal operand")
+        guard checked.count == members.count, let literal = checked["literal"],
+          check(literal.value, role: role, at: path + [.key("literal")])
+        else { return nil }
+        return .literal(literal.value.json)
+      }
+      let checked = object(
+        node, at: path, allowed: ["from", "default"], required: ["from"],
+        owner: "an operand that reads the event")
+      guard checked.count == members.count, let from = checked["from"],
+        let source = eventPath(from.value, at: path + [.key("from")])
+      else { return nil }
+      var fallback: JSONValue?
+      if let member = checked["default"] {
+        guard check(member.value, role: role, at: path + [.key("default")]) else { return nil }
+        fallback = member.value.json
+      }
+      return .event(source, default: fallback)
+    }
+    guard check(node, role: role, at: path) else { return nil }
+    return .literal(node.json)
+  }
+
+  /// Whether a literal suits its role, after reporting it when it does not.
+  private mutating func check(_ node: SpecNode, role: Role, at path: Path) -> Bool {
+    let fits: Bool
+    switch (role, node.content) {
+    case (.any, _), (.number, .number), (.object, .object): fits = true
+    case (.integer, .number(let number)):
+      fits = number.integerValue.flatMap { Int(exactly: $0) } != nil
+    default: fits = false
+    }
+    guard !fits else { return true }
+    let found = if case .number(let number) = node.content { "\(number)" } else { node.phrase }
+    report("expected \(role.phrase), found \(found)", at: node.offset, path)
+    return false
+  }
+
+  /// A path into the state, relative to the domain.
+  private mutating func statePath(_ node: SpecNode, at path: Path, operation: String?) -> JSONPath?
+  {
+    guard let text = string(node, at: path) else { return nil }
+    let parsed: JSONPath
+    do {
+      parsed = try JSONPath(text)
+    } catch {
+      report("invalid path '\(text)': \(error)", at: node.offset, path)
+      return nil
+    }
+    if parsed.selectsLength {
+      report("a path to change cannot end in '|length'", at: node.offset, path)
+      return nil
+    }
+    if operation == "unset", parsed.components.isEmpty {
+      report(
+        "'unset' needs a path inside the state; to empty it, use 'set' or 'clear'", at: node.offset,
+        path)
+      return nil
+    }
+    return parsed
+  }
+
+  /// A `from` path into the event.
+  private mutating func eventPath(_ node: SpecNode, at path: Path) -> JSONPath? {
+    guard let text = string(node, at: path) else { return nil }
+    let parsed: JSONPath
+    do {
+      parsed = try JSONPath(text)
+    } catch {
+      report("invalid path '\(text)': \(error)", at: node.offset, path)
+      return nil
+    }
+    let roots = RaspSpecOperand.eventRoots
+    guard let first = parsed.firstKey, roots.contains(first) else {
+      let found = parsed.firstKey ?? parsed.description
+      var reason =
+        "a 'from' path must start with \(SpecValidator.list(roots, conjunction: "or")), found '\(found)'"
+      if let key = parsed.firstKey, let near = RaspSpelling.nearest(to: key, among: roots) {
+        reason += ". Did you mean '\(near)'?"
+      }
+      report(reason, at: node.offset, path)
+      return nil
+    }
+    if first != "payload", parsed.components.count > 1 {
+      report("'\(first)' holds a single value: only 'payload' has fields", at: node.offset, path)
+      return nil
+    }
+    return parsed
+  }
+}

@@ -1,0 +1,102 @@
+import RaspJSON
+
+/// One event type of a spec domain: its name, what it means, and the operations it applies.
+///
+/// ```swift
+/// let add = RaspSpecEventDefinition(
+///   name: "add", summary: "An item was put in the cart.",
+///   operations: [
+///     .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
+///     .increment(try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
+///   ])
+/// ```
+public struct RaspSpecEventDefinition: Sendable, Hashable {
+  /// The event's name within its domain (`add` for `cart.add`).
+  public let name: String
+  /// What happened, for `rasp domains` and the docs.
+  public let summary: String
+  /// The operations, applied in order, all or nothing.
+  public let operations: [RaspSpecOperation]
+
+  /// Creates an event type.
+  ///
+  /// ```swift
+  /// let checkout = RaspSpecEventDefinition(
+  ///   name: "checkout", summary: "", operations: [.clear(try JSONPath("items"))])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within its domain.
+  ///   - summary: What happened; when empty, a summary is made from the operations.
+  ///   - operations: The operations, in order.
+  public init(name: String, summary: String, operations: [RaspSpecOperation]) {
+    self.name = name
+    self.operations = operations
+    self.summary = summary.isEmpty ? RaspSpecEventDefinition.summarize(operations) : summary
+  }
+
+  /// The payload fields the operations read, in the order they first read them: a field is
+  /// required unless every operation that reads it has a default.
+  ///
+  /// ```swift
+  /// add.fields.map(\.name)   // ["sku", "price"]
+  /// ```
+  public var fields: [RaspFieldSchema] {
+    var names: [String] = []
+    var types: [String: String] = [:]
+    var required: [String: Bool] = [:]
+    for operation in operations {
+      guard case .event(let path, let fallback)? = operation.operand, path.firstKey == "payload",
+        path.components.count > 1, case .key(let key) = path.components[1]
+      else { continue }
+      let type: String
+      if path.components.count > 2 {
+        type = "object or array"
+      } else {
+        switch operation {
+        case .increment, .decrement: type = "number"
+        case .removeAt: type = "integer"
+        case .merge: type = "object"
+        default: type = "any"
+        }
+      }
+      if types[key] == nil {
+        names.append(key)
+        types[key] = type
+      } else if types[key] != type {
+        types[key] = "any"
+      }
+      required[key] = (required[key] ?? false) || fallback == nil
+    }
+    return names.map { name in
+      RaspFieldSchema(
+        name: name, type: types[name] ?? "any", isRequired: required[name] ?? true,
+        summary:
+          "Read by \(operations.filter { reads($0, name) }.map(RaspSpecState.verb).joined(separator: "; "))."
+      )
+    }
+  }
+
+  /// Whether any operation reads the payload, so that decoding must read it.
+  var readsPayload: Bool {
+    operations.contains { operation in
+      if case .event(let path, _)? = operation.operand { return path.firstKey == "payload" }
+      return false
+    }
+  }
+
+  private func reads(_ operation: RaspSpecOperation, _ field: String) -> Bool {
+    guard case .event(let path, _)? = operation.operand, path.firstKey == "payload",
+      path.components.count > 1, case .key(let key) = path.components[1]
+    else { return false }
+    return key == field
+  }
+
+  /// `Appends to 'items'; increments 'total'.`
+  private static func summarize(_ operations: [RaspSpecOperation]) -> String {
+    guard !operations.isEmpty else { return "Changes nothing." }
+    let phrases = operations.map { RaspSpecState.verb($0) }
+    let text = phrases.joined(separator: "; ")
+    return text.prefix(1).uppercased() + text.dropFirst() + "."
+  }
+}

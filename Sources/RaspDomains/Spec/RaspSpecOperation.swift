@@ -1,0 +1,139 @@
+import RaspJSON
+
+/// One change that an event makes to a spec domain's state.
+///
+/// Paths are relative to the domain's state and use the syntax of `--select` (`items`,
+/// `totals.gross`, `items[-1]`, `meta["a.b"]`). Where an operation can build its target —
+/// `set`, `append`, `increment`, `decrement`, `merge` — missing or `null` objects on the way
+/// are created; the others need their target to exist.
+///
+/// | Operation   | Changes the value at `path` by …                                   |
+/// |-------------|--------------------------------------------------------------------|
+/// | `set`       | replacing it with `value`                                          |
+/// | `unset`     | removing it from its object or array; nothing if it is not there   |
+/// | `append`    | adding `value` at the end of the array (a missing array is created) |
+/// | `remove`    | removing the first element equal to `value`, or the one at `index` |
+/// | `pop`       | removing the last element of the array                              |
+/// | `increment` | adding `by` (default 1) to the number (a missing number counts as 0) |
+/// | `decrement` | subtracting `by` (default 1) from the number                       |
+/// | `merge`     | merging the object `value` into the object, deeply                 |
+/// | `clear`     | emptying the array or object                                       |
+///
+/// ```swift
+/// let add: [RaspSpecOperation] = [
+///   .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
+///   .increment(try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
+/// ]
+/// ```
+public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
+  /// Replaces the value at the path, creating missing parent objects.
+  case set(JSONPath, value: RaspSpecOperand)
+  /// Removes the member or element at the path, if it is there.
+  case unset(JSONPath)
+  /// Appends to the array at the path, creating it when missing or `null`.
+  case append(JSONPath, value: RaspSpecOperand)
+  /// Removes the first element of the array at the path that equals the value.
+  case remove(JSONPath, value: RaspSpecOperand)
+  /// Removes the element at an index (negative counts from the end) of the array at the path.
+  case removeAt(JSONPath, index: RaspSpecOperand)
+  /// Removes the last element of the array at the path.
+  case pop(JSONPath)
+  /// Adds to the number at the path; a missing or `null` number counts as 0.
+  case increment(JSONPath, by: RaspSpecOperand)
+  /// Subtracts from the number at the path; a missing or `null` number counts as 0.
+  case decrement(JSONPath, by: RaspSpecOperand)
+  /// Merges an object into the object at the path, deeply, like jq's `*`.
+  case merge(JSONPath, value: RaspSpecOperand)
+  /// Empties the array or object at the path.
+  case clear(JSONPath)
+
+  /// Every operation's name, as the spec's `op` key spells it.
+  ///
+  /// ```swift
+  /// RaspSpecOperation.names.contains("append")   // true
+  /// ```
+  public static let names = [
+    "set", "unset", "append", "remove", "pop", "increment", "decrement", "merge", "clear",
+  ]
+
+  /// The operation's name, as the spec's `op` key spells it (`remove` for ``removeAt(_:index:)``).
+  ///
+  /// ```swift
+  /// RaspSpecOperation.pop(try JSONPath("stack")).name   // "pop"
+  /// ```
+  public var name: String {
+    switch self {
+    case .set: return "set"
+    case .unset: return "unset"
+    case .append: return "append"
+    case .remove, .removeAt: return "remove"
+    case .pop: return "pop"
+    case .increment: return "increment"
+    case .decrement: return "decrement"
+    case .merge: return "merge"
+    case .clear: return "clear"
+    }
+  }
+
+  /// The path of the value the operation changes, relative to the domain's state.
+  ///
+  /// ```swift
+  /// RaspSpecOperation.clear(try JSONPath("items")).path.description   // "items"
+  /// ```
+  public var path: JSONPath {
+    switch self {
+    case .set(let path, _), .unset(let path), .append(let path, _), .remove(let path, _),
+      .removeAt(let path, _), .pop(let path), .increment(let path, _), .decrement(let path, _),
+      .merge(let path, _), .clear(let path):
+      return path
+    }
+  }
+
+  /// The operand, if the operation has one.
+  ///
+  /// ```swift
+  /// RaspSpecOperation.set(try JSONPath("total"), value: .literal(0)).operand   // .literal(0)
+  /// ```
+  public var operand: RaspSpecOperand? {
+    switch self {
+    case .set(_, let operand), .append(_, let operand), .remove(_, let operand),
+      .removeAt(_, let operand), .increment(_, let operand), .decrement(_, let operand),
+      .merge(_, let operand):
+      return operand
+    case .unset, .pop, .clear:
+      return nil
+    }
+  }
+
+  /// The same operation with another operand; operations without one are returned unchanged.
+  func with(operand: RaspSpecOperand) -> RaspSpecOperation {
+    switch self {
+    case .set(let path, _): return .set(path, value: operand)
+    case .append(let path, _): return .append(path, value: operand)
+    case .remove(let path, _): return .remove(path, value: operand)
+    case .removeAt(let path, _): return .removeAt(path, index: operand)
+    case .increment(let path, _): return .increment(path, by: operand)
+    case .decrement(let path, _): return .decrement(path, by: operand)
+    case .merge(let path, _): return .merge(path, value: operand)
+    case .unset, .pop, .clear: return self
+    }
+  }
+
+  /// The operation as a spec writes it: `{"op":"append","path":"items","value":{"from":"payload.sku"}}`.
+  ///
+  /// ```swift
+  /// print(RaspSpecOperation.pop(try JSONPath("stack")))   // {"op":"pop","path":"stack"}
+  /// ```
+  public var description: String {
+    var text = "{\"op\":\"\(name)\",\"path\":" + JSONValue.string(path.description).description
+    if let operand {
+      switch self {
+      case .removeAt: text += ",\"index\":"
+      case .increment, .decrement: text += ",\"by\":"
+      default: text += ",\"value\":"
+      }
+      text += operand.description
+    }
+    return text + "}"
+  }
+}

@@ -1,0 +1,123 @@
+import Rasp
+import RaspCLI
+import RaspDomains
+import RaspJSON
+import Testing
+
+/// A domain written in Swift, as a package of its own would write it: taps that count.
+fileprivate struct CounterState: RaspState, Sendable {
+  struct Underflow: Error, CustomStringConvertible {
+    var description: String { "the count cannot go below 0" }
+  }
+
+  enum Event: Sendable { case add(Int) }
+
+  var count = 0
+
+  mutating func apply(event: Event) throws {
+    guard case .add(let amount) = event, count + amount >= 0 else { throw Underflow() }
+    count += amount
+  }
+}
+
+fileprivate struct CounterDomain: RaspDomain {
+  var name: String { "counter" }
+  var summary: String { "Counts taps." }
+  var events: [RaspEventSchema] {
+    [RaspEventSchema(name: "tap", summary: "Adds 'by', 1 by default.", fields: [])]
+  }
+  var initialState: CounterState { CounterState() }
+
+  func decodeEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> CounterState.Event {
+    var by: Int64 = 1
+    while let field = try payload.nextField() {
+      if field == "by" { by = try payload.integer() } else { try payload.skip() }
+    }
+    return .add(Int(by))
+  }
+
+  func encode(_ state: CounterState, into writer: inout JSONWriter) {
+    writer.writeRaw("{\"count\":")
+    writer.writeInteger(Int64(state.count))
+    writer.writeRaw("}")
+  }
+}
+
+/// Runs the command line with `domains`, standard input holding `log`.
+fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: String = "") -> (
+  status: Int32, output: String, errors: String
+) {
+  let output = RaspMemoryOutput()
+  let errors = RaspMemoryOutput()
+  let environment = RaspEnvironment(
+    standardInput: .memory(JSONMemorySource(Array(log.utf8))), standardOutput: output,
+    standardError: errors,
+    workingDirectory: Repository.root)
+  let status = RaspCommandLine.run(arguments: arguments, environment: environment, domains: domains)
+  return (status, output.text, errors.text)
+}
+
+@Suite struct CustomDomainTests {
+  @Test func replaysADomainOfTheCallersOwnBesideTheBuiltInOnes() {
+    let log =
+      #"{"type":"counter.tap"}"# + "\n" + #"{"type":"counter.tap","payload":{"by":-5}}"# + "\n"
+      + #"{"type":"counter.tap","payload":{"by":2}}"# + "\n"
+    let result = run(
+      ["replay", "--select", "counter.count", "--on-error", "skip"],
+      domains: RaspBuiltinDomains.all + [CounterDomain()],
+      log: log)
+    #expect(result.output == "1\n3\n")
+    #expect(
+      result.errors
+        == "<stdin>:2:1: error: event rejected: the count cannot go below 0\nrasp: 3 lines read: 2 applied, 1 skipped, 0 ignored, 0 blank\n"
+    )
+    #expect(result.status == 2)
+  }
+
+  @Test func addsSpecDomainsToTheCallersOwn() {
+    let log =
+      #"{"type":"counter.tap"}"# + "\n" + #"{"type":"cart.add","payload":{"sku":"A-1","price":1}}"#
+      + "\n"
+    let result = run(
+      ["replay", "--spec", "fixtures/spec-cart/cart.json", "--final"], domains: [CounterDomain()],
+      log: log)
+    #expect(
+      result.output
+        == #"{"cart":{"items":["A-1"],"lastCheckout":null,"total":1},"counter":{"count":1}}"# + "\n"
+    )
+    #expect(result.status == 0)
+  }
+
+  @Test func refusesASpecDomainNamedLikeTheCallersOwn() {
+    let spec = #"{"domains": [{"name": "counter", "events": []}]}"#
+    let result = run(["spec", "--check", "-"], domains: [CounterDomain()], log: spec)
+    #expect(
+      result.errors
+        == "<stdin>:1:23: error: at domains[0].name: a domain named 'counter' already exists (built in)\n"
+    )
+    #expect(result.status == 2)
+  }
+
+  @Test func refusesTwoDomainsOfOneName() {
+    let result = run(["replay"], domains: [CounterDomain(), GeoDomain(), CounterDomain()])
+    #expect(
+      result.errors
+        == "rasp: error: two domains are named 'counter': each domain needs a name of its own\n")
+    #expect(result.status == 2)
+  }
+
+  @Test func reportsEveryErrorOfSeveralTogether() {
+    let error = RaspCommandError.multiple([
+      .invalidFile(
+        "a.json", line: 1, column: 2, path: "domains", reason: "expected an array, found an object"),
+      .invalidFile("b.json", line: nil, column: nil, path: nil, reason: "is empty"),
+    ])
+    #expect(
+      error.description
+        == "a.json:1:2: error: at domains: expected an array, found an object\nb.json: error: is empty\n"
+    )
+    #expect(error.exitCode == .failure)
+  }
+}

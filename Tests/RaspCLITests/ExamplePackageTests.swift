@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Builds the example package `Examples/custom-domain` — a Swift domain of its own run by
+/// `RaspCommandLine.main(domains:)` — and runs its `cart-rasp` executable on its events.
+///
+/// The build compiles the rasp libraries again into `.build-examples`, which takes a minute the
+/// first time. Set `RASP_SKIP_EXAMPLES=1` to skip it.
+@Suite(
+  .serialized, .timeLimit(.minutes(10)),
+  .disabled(if: ProcessInfo.processInfo.environment["RASP_SKIP_EXAMPLES"] == "1"))
+struct ExamplePackageTests {
+  static let package = Repository.path("Examples/custom-domain")
+  static let scratch = Repository.path(".build-examples")
+
+  /// Builds the package once, and returns the executable's path.
+  static let executable: Result<String, BuildFailure> = {
+    let build = Shell.run(
+      "/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch])
+    guard build.status == 0 else {
+      return .failure(
+        BuildFailure(status: build.status, output: build.standardOutput + build.standardError))
+    }
+    return .success(scratch + "/debug/cart-rasp")
+  }()
+
+  struct BuildFailure: Error, CustomStringConvertible {
+    let status: Int32
+    let output: String
+
+    var description: String {
+      let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+      let tail = lines.suffix(40).joined(separator: "\n")
+      return
+        "swift build --package-path Examples/custom-domain failed with status \(status):\n\(tail)"
+    }
+  }
+
+  @Test func replaysItsEventsWithTheSwiftDomain() throws {
+    let executable = try Self.executable.get()
+    let run = Shell.run(
+      executable, ["replay", "--domain", "cart", "events.jsonl"], in: Self.package)
+    #expect(run.status == 0, "cart-rasp replay: exit status; standard error:\n\(run.standardError)")
+    let expected = try String(contentsOfFile: Self.package + "/expected.jsonl", encoding: .utf8)
+    expectSameLines(expected, run.standardOutput, "cart-rasp replay --domain cart events.jsonl")
+  }
+
+  @Test func keepsTheBuiltInDomainsAndEveryOption() throws {
+    let executable = try Self.executable.get()
+    let run = Shell.run(
+      executable, ["replay", "--select", "geo.heading", "--final", "events.jsonl"], in: Self.package
+    )
+    #expect(run.status == 0, "standard error:\n\(run.standardError)")
+    #expect(run.standardOutput == "90\n")
+  }
+
+  @Test func reportsEventsThatItsReducerRefuses() throws {
+    let executable = try Self.executable.get()
+    let log = #"{"type":"cart.remove","payload":{"sku":"Z-9"}}"# + "\n"
+    let run = Shell.run(executable, ["replay"], in: Self.package, input: Array(log.utf8))
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(run.standardError == "<stdin>:1:1: error: event rejected: 'Z-9' is not in the cart\n")
+  }
+}
+
+/// Runs a program and collects what it printed.
+enum Shell {
+  /// Bytes read on another thread, handed over after `DispatchGroup.wait()`.
+  private final class Collected: @unchecked Sendable {
+    var data = Data()
+  }
+
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  static func run(
+    _ program: String, _ arguments: [String], in directory: String? = nil, input: [UInt8] = []
+  ) -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let output = Pipe()
+    let errors = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = standardInput
+    do {
+      try process.run()
+    } catch {
+      return Result(
+        status: -1, standardOutput: "", standardError: "cannot run \(program): \(error)")
+    }
+    // Read standard error on another thread while the process runs, so that neither pipe can
+    // fill up and block it.
+    let errorText = Collected()
+    let errorHandle = errors.fileHandleForReading
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      errorText.data = errorHandle.readDataToEndOfFile()
+    }
+    standardInput.fileHandleForWriting.write(Data(input))
+    try? standardInput.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorText.data, as: UTF8.self))
+  }
+}

@@ -1,0 +1,350 @@
+import RaspJSON
+import Testing
+
+@testable import RaspDomains
+
+/// A path from text, for brevity.
+fileprivate func at(_ text: String) -> JSONPath {
+  // The paths in these tests are valid; a mistake in one is a mistake in the test.
+  (try? JSONPath(text)) ?? JSONPath(components: [.key("invalid test path '\(text)'")])
+}
+
+/// The state after applying `operations` to `value` as one event.
+fileprivate func applying(_ operations: [RaspSpecOperation], to value: JSONValue) throws
+  -> JSONValue
+{
+  var state = RaspSpecState(value)
+  try state.apply(event: RaspSpecEvent(operations: operations))
+  return state.value
+}
+
+/// The reason an event of `operations` is rejected, and whether the state stayed as it was.
+fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValue) -> (
+  reason: String, isUnchanged: Bool
+)? {
+  var state = RaspSpecState(value)
+  do {
+    try state.apply(event: RaspSpecEvent(operations: operations))
+    return nil
+  } catch {
+    return (error.description, state.value == value)
+  }
+}
+
+@Suite struct RaspSpecStateTests {
+  // MARK: set
+
+  @Test func setReplacesAValue() throws {
+    #expect(try applying([.set(at("total"), value: .literal(7))], to: ["total": 0]) == ["total": 7])
+  }
+
+  @Test func setCreatesMissingAndNullParentObjects() throws {
+    let state = try applying([.set(at("a.b.c"), value: .literal(true))], to: ["a": nil])
+    #expect(state == ["a": ["b": ["c": true]]])
+  }
+
+  @Test func setReplacesAnArrayElementCountingNegativeIndicesFromTheEnd() throws {
+    #expect(
+      try applying([.set(at("xs[-1]"), value: .literal(9))], to: ["xs": [1, 2]]) == ["xs": [1, 9]])
+    #expect(
+      try applying([.set(at("xs.0"), value: .literal(9))], to: ["xs": [1, 2]]) == ["xs": [9, 2]])
+  }
+
+  @Test func setReplacesTheWholeStateAtTheRootPath() throws {
+    #expect(try applying([.set(at("."), value: .literal([1]))], to: ["a": 1]) == [1])
+  }
+
+  @Test func setRejectsAnIndexOutOfRange() {
+    let result = rejection([.set(at("xs[2]"), value: .literal(1))], on: ["xs": [1, 2]])
+    #expect(
+      result?.reason
+        == "event rejected: cannot set 'xs[2]': index 2 is out of range: 'xs' has 2 elements")
+    #expect(result?.isUnchanged == true)
+  }
+
+  @Test func setRejectsAPathThroughAScalar() {
+    let result = rejection([.set(at("total.net"), value: .literal(1))], on: ["total": 5])
+    #expect(
+      result?.reason
+        == "event rejected: cannot set 'total.net': 'total' holds a number, not an object")
+  }
+
+  @Test func setRejectsAKeyOnAnArrayAndAnIndexOnAnObject() {
+    #expect(
+      rejection([.set(at("xs.first"), value: .literal(1))], on: ["xs": []])?.reason
+        == "event rejected: cannot set 'xs.first': 'xs' holds an array, not an object")
+    #expect(
+      rejection([.set(at("o[0]"), value: .literal(1))], on: ["o": [:]])?.reason
+        == "event rejected: cannot set 'o[0]': 'o' holds an object, not an array")
+  }
+
+  @Test func setDoesNotCreateArrays() {
+    #expect(
+      rejection([.set(at("xs[0]"), value: .literal(1))], on: [:])?.reason
+        == "event rejected: cannot set 'xs[0]': there is no array at 'xs'")
+    #expect(
+      rejection([.set(at("xs[0]"), value: .literal(1))], on: ["xs": nil])?.reason
+        == "event rejected: cannot set 'xs[0]': 'xs' is null, not an array")
+  }
+
+  // MARK: unset
+
+  @Test func unsetRemovesAMemberOrAnElement() throws {
+    #expect(try applying([.unset(at("a"))], to: ["a": 1, "b": 2]) == ["b": 2])
+    #expect(try applying([.unset(at("xs[0]"))], to: ["xs": [1, 2]]) == ["xs": [2]])
+    #expect(try applying([.unset(at("a.b"))], to: ["a": ["b": 1]]) == ["a": [:]])
+  }
+
+  @Test func unsetDoesNothingWhenNothingIsThere() throws {
+    let state: JSONValue = ["a": 1, "xs": [1], "n": nil]
+    #expect(try applying([.unset(at("missing"))], to: state) == state)
+    #expect(try applying([.unset(at("missing.deeper"))], to: state) == state)
+    #expect(try applying([.unset(at("xs[5]"))], to: state) == state)
+    #expect(try applying([.unset(at("a.b"))], to: state) == state)
+    #expect(try applying([.unset(at("n.b"))], to: state) == state)
+    #expect(try applying([.unset(at("xs.key"))], to: state) == state)
+  }
+
+  // MARK: append
+
+  @Test func appendAddsAtTheEndAndCreatesAMissingOrNullArray() throws {
+    #expect(
+      try applying([.append(at("xs"), value: .literal("b"))], to: ["xs": ["a"]]) == [
+        "xs": ["a", "b"]
+      ])
+    #expect(try applying([.append(at("xs"), value: .literal(1))], to: [:]) == ["xs": [1]])
+    #expect(try applying([.append(at("xs"), value: .literal(1))], to: ["xs": nil]) == ["xs": [1]])
+    #expect(try applying([.append(at("a.xs"), value: .literal(1))], to: [:]) == ["a": ["xs": [1]]])
+  }
+
+  @Test func appendRejectsAValueThatIsNotAnArray() {
+    let result = rejection([.append(at("total"), value: .literal(1))], on: ["total": 3])
+    #expect(
+      result?.reason == "event rejected: cannot append to 'total': it holds a number, not an array")
+  }
+
+  // MARK: remove
+
+  @Test func removeTakesOutTheFirstEqualElement() throws {
+    let state = try applying(
+      [.remove(at("xs"), value: .literal("a"))], to: ["xs": ["a", "b", "a"]])
+    #expect(state == ["xs": ["b", "a"]])
+  }
+
+  @Test func removeComparesNumbersByValue() throws {
+    #expect(
+      try applying([.remove(at("xs"), value: .literal(1.0))], to: ["xs": [1, 2]]) == ["xs": [2]])
+  }
+
+  @Test func removeRejectsAValueThatIsNotThere() {
+    let result = rejection([.remove(at("xs"), value: .literal("c"))], on: ["xs": ["a"]])
+    #expect(result?.reason == "event rejected: cannot remove \"c\" from 'xs': no element equals it")
+  }
+
+  @Test func removeRejectsAMissingOrNonArrayTarget() {
+    #expect(
+      rejection([.remove(at("xs"), value: .literal(1))], on: [:])?.reason
+        == "event rejected: cannot remove 1 from 'xs': there is nothing there")
+    #expect(
+      rejection([.remove(at("xs"), value: .literal(1))], on: ["xs": "a"])?.reason
+        == "event rejected: cannot remove 1 from 'xs': it holds a string, not an array")
+    #expect(
+      rejection([.remove(at("a.xs"), value: .literal(1))], on: [:])?.reason
+        == "event rejected: cannot remove 1 from 'a.xs': there is nothing at 'a'")
+    #expect(
+      rejection([.remove(at("a.xs"), value: .literal(1))], on: ["a": nil])?.reason
+        == "event rejected: cannot remove 1 from 'a.xs': 'a' is null")
+  }
+
+  @Test func removeAtTakesOutTheElementAtAnIndex() throws {
+    #expect(
+      try applying([.removeAt(at("xs"), index: .literal(0))], to: ["xs": [1, 2, 3]]) == [
+        "xs": [2, 3]
+      ])
+    #expect(
+      try applying([.removeAt(at("xs"), index: .literal(-1))], to: ["xs": [1, 2, 3]]) == [
+        "xs": [1, 2]
+      ])
+  }
+
+  @Test func removeAtRejectsAnIndexOutOfRange() {
+    #expect(
+      rejection([.removeAt(at("xs"), index: .literal(3))], on: ["xs": [1, 2, 3]])?.reason
+        == "event rejected: cannot remove index 3 from 'xs': it has 3 elements")
+    #expect(
+      rejection([.removeAt(at("xs"), index: .literal(-2))], on: ["xs": [1]])?.reason
+        == "event rejected: cannot remove index -2 from 'xs': it has 1 element")
+  }
+
+  @Test func removeAtRejectsAnIndexThatIsNotAnInteger() {
+    #expect(
+      rejection([.removeAt(at("xs"), index: .literal(1.5))], on: ["xs": [1, 2]])?.reason
+        == "event rejected: cannot remove index 1.5 from 'xs': 'index' must be an integer, found 1.5"
+    )
+  }
+
+  // MARK: pop
+
+  @Test func popRemovesTheLastElement() throws {
+    #expect(
+      try applying([.pop(at("stack"))], to: ["stack": ["home", "list"]]) == ["stack": ["home"]])
+  }
+
+  @Test func popRejectsAnEmptyArray() {
+    let result = rejection([.pop(at("stack"))], on: ["stack": []])
+    #expect(result?.reason == "event rejected: cannot pop 'stack': the array is empty")
+  }
+
+  @Test func popRejectsAMissingOrNonArrayTarget() {
+    #expect(
+      rejection([.pop(at("stack"))], on: [:])?.reason
+        == "event rejected: cannot pop 'stack': there is nothing there")
+    #expect(
+      rejection([.pop(at("stack"))], on: ["stack": [:]])?.reason
+        == "event rejected: cannot pop 'stack': it holds an object, not an array")
+  }
+
+  // MARK: increment and decrement
+
+  @Test func incrementAndDecrementAddAndSubtractExactlyForIntegers() throws {
+    #expect(try applying([.increment(at("n"), by: .literal(2))], to: ["n": 40]) == ["n": 42])
+    #expect(try applying([.decrement(at("n"), by: .literal(2))], to: ["n": 40]) == ["n": 38])
+    let big = try applying([.increment(at("n"), by: .literal(1))], to: ["n": 9_007_199_254_740_992])
+    #expect(big == ["n": .number(JSONNumber(9_007_199_254_740_993 as Int64))])
+  }
+
+  @Test func incrementCountsAMissingOrNullNumberAsZero() throws {
+    #expect(try applying([.increment(at("n"), by: .literal(1))], to: [:]) == ["n": 1])
+    #expect(try applying([.decrement(at("n"), by: .literal(1))], to: ["n": nil]) == ["n": -1])
+  }
+
+  @Test func incrementUsesDoublesForFractionsAndOnOverflow() throws {
+    #expect(try applying([.increment(at("n"), by: .literal(0.5))], to: ["n": 1]) == ["n": 1.5])
+    let overflowed = try applying(
+      [.increment(at("n"), by: .literal(1))], to: ["n": .number(JSONNumber(Int64.max))])
+    #expect(overflowed == ["n": .number(JSONNumber(Double(Int64.max) + 1))])
+  }
+
+  @Test func incrementRejectsAValueThatIsNotANumber() {
+    #expect(
+      rejection([.increment(at("n"), by: .literal(1))], on: ["n": "1"])?.reason
+        == "event rejected: cannot increment 'n': it holds a string, not a number")
+    #expect(
+      rejection([.decrement(at("n"), by: .literal(1))], on: ["n": [1]])?.reason
+        == "event rejected: cannot decrement 'n': it holds an array, not a number")
+  }
+
+  @Test func incrementRejectsAnAmountThatIsNotANumber() {
+    #expect(
+      rejection([.increment(at("n"), by: .literal("1"))], on: ["n": 1])?.reason
+        == "event rejected: cannot increment 'n': 'by' must be a number, found a string")
+  }
+
+  @Test func incrementRejectsAResultBeyondTheRangeOfADouble() {
+    #expect(
+      rejection([.increment(at("n"), by: .literal(1e308))], on: ["n": 1e308])?.reason
+        == "event rejected: cannot increment 'n': the result is too large for a JSON number")
+  }
+
+  // MARK: merge
+
+  @Test func mergeMergesObjectsDeeplyAndReplacesEverythingElse() throws {
+    let state = try applying(
+      [
+        .merge(
+          at("user"),
+          value: .literal(["name": "Ada", "address": ["city": "London"], "tags": ["b"]]))
+      ],
+      to: [
+        "user": [
+          "name": "A", "address": ["city": "Paris", "zip": "75001"], "tags": ["a"], "age": 36,
+        ]
+      ])
+    #expect(
+      state == [
+        "user": [
+          "name": "Ada", "address": ["city": "London", "zip": "75001"], "tags": ["b"], "age": 36,
+        ]
+      ])
+  }
+
+  @Test func mergeKeepsNullsAndCreatesAMissingObject() throws {
+    #expect(
+      try applying([.merge(at("o"), value: .literal(["a": nil]))], to: ["o": ["a": 1]]) == [
+        "o": ["a": nil]
+      ])
+    #expect(try applying([.merge(at("o"), value: .literal(["a": 1]))], to: [:]) == ["o": ["a": 1]])
+  }
+
+  @Test func mergeRejectsATargetOrValueThatIsNotAnObject() {
+    #expect(
+      rejection([.merge(at("xs"), value: .literal(["a": 1]))], on: ["xs": []])?.reason
+        == "event rejected: cannot merge into 'xs': it holds an array, not an object")
+    #expect(
+      rejection([.merge(at("o"), value: .literal([1]))], on: ["o": [:]])?.reason
+        == "event rejected: cannot merge into 'o': its value must be an object, found an array")
+  }
+
+  // MARK: clear
+
+  @Test func clearEmptiesAnArrayOrAnObject() throws {
+    #expect(try applying([.clear(at("xs"))], to: ["xs": [1, 2]]) == ["xs": []])
+    #expect(try applying([.clear(at("o"))], to: ["o": ["a": 1]]) == ["o": [:]])
+    #expect(try applying([.clear(at("."))], to: ["a": 1]) == [:])
+  }
+
+  @Test func clearRejectsAMissingOrScalarTarget() {
+    #expect(
+      rejection([.clear(at("xs"))], on: [:])?.reason
+        == "event rejected: cannot clear 'xs': there is nothing there")
+    #expect(
+      rejection([.clear(at("n"))], on: ["n": nil])?.reason
+        == "event rejected: cannot clear 'n': it holds null, not an array or an object")
+    #expect(
+      rejection([.clear(at("."))], on: 3)?.reason
+        == "event rejected: cannot clear the state: it holds a number, not an array or an object")
+  }
+
+  // MARK: All or nothing
+
+  @Test func aFailingOperationRollsBackTheEarlierOnesOfItsEvent() {
+    let before: JSONValue = ["items": ["a"], "total": 1]
+    let result = rejection(
+      [.clear(at("items")), .increment(at("total"), by: .literal(1)), .pop(at("items"))], on: before
+    )
+    #expect(result?.reason == "event rejected: cannot pop 'items': the array is empty")
+    #expect(result?.isUnchanged == true)
+  }
+
+  @Test func applyOrRollBackKeepsTheStateOfARejectedEvent() {
+    var state = RaspSpecState(["n": 1])
+    let event = RaspSpecEvent(operations: [.increment(at("n"), by: .literal(1)), .pop(at("n"))])
+    #expect(throws: RaspEventError.self) { try state.applyOrRollBack(event: event) }
+    #expect(state.value == ["n": 1])
+  }
+
+  @Test func anOperandThatStillReadsTheEventIsRejected() {
+    let result = rejection([.set(at("a"), value: .event(at("payload.a"), default: nil))], on: [:])
+    #expect(
+      result?.reason
+        == "event rejected: cannot set 'a': its operand {\"from\":\"payload.a\"} was not read from an event; decode events with RaspSpecDomain"
+    )
+  }
+
+  // MARK: Descriptions
+
+  @Test func operationsDescribeThemselvesAsASpecWritesThem() {
+    #expect(
+      RaspSpecOperation.append(at("items"), value: .event(at("payload.sku"), default: "?"))
+        .description
+        == #"{"op":"append","path":"items","value":{"default":"?","from":"payload.sku"}}"#)
+    #expect(
+      RaspSpecOperation.removeAt(at("xs"), index: .literal(-1)).description
+        == #"{"op":"remove","path":"xs","index":-1}"#)
+    #expect(
+      RaspSpecOperation.increment(at("n"), by: .literal(1)).description
+        == #"{"op":"increment","path":"n","by":1}"#)
+    #expect(RaspSpecOperation.pop(at("xs")).description == #"{"op":"pop","path":"xs"}"#)
+    #expect(RaspSpecOperand.literal(["from": "x"]).description == #"{"literal":{"from":"x"}}"#)
+  }
+}
