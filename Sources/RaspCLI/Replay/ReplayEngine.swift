@@ -70,7 +70,7 @@ struct ReplayEngine {
     for (index, file) in options.files.enumerated() {
       do {
         let source = file == "-" ? environment.standardInput : try environment.openForReading(file)
-        sources.append(ReplayFileLines(fileIndex: index, source: source))
+        sources.append(ReplayFileLines(fileIndex: index, source: source, tracksTime: options.files.count > 1))
       } catch {
         outcome.failure = error
         return outcome

@@ -47,9 +47,12 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
   let reader: JSONLinesReader<RaspInputSource>
   var lastTime: RaspTimestamp?
   var isFinished = false
+  /// Whether to read each event's time, which only merging several logs needs.
+  let tracksTime: Bool
 
-  init(fileIndex: Int, source: RaspInputSource) {
+  init(fileIndex: Int, source: RaspInputSource, tracksTime: Bool) {
     self.fileIndex = fileIndex
+    self.tracksTime = tracksTime
     self.reader = JSONLinesReader(source: source)
   }
 
@@ -78,7 +81,7 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
     }
     do {
       let event = try RaspLogEvent.parse(line.bytes)
-      if let time = event.context.timestamp { lastTime = time }
+      if tracksTime, let time = event.context.timestamp { lastTime = time }
       return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .event(event), time: lastTime)
     } catch {
       return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .invalid(error), time: lastTime)

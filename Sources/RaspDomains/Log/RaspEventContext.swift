@@ -10,7 +10,20 @@ import RaspJSON
 /// ```
 public struct RaspEventContext {
   /// The event's `ts`, or `nil` when it has none.
-  public let timestamp: RaspTimestamp?
+  ///
+  /// A `ts` written as a number of seconds was checked when the line was read and is
+  /// converted only when asked for, since most replays of one log never need it.
+  ///
+  /// ```swift
+  /// context.timestamp?.description   // "2026-11-22T09:30:00Z"
+  /// ```
+  public var timestamp: RaspTimestamp? {
+    if let parsedTimestamp { return parsedTimestamp }
+    guard isEpochSeconds, let timestampRange else { return nil }
+    return try? RaspTimestamp(epochSeconds: UnsafeBufferPointer(rebasing: line[timestampRange]))
+  }
+  private let parsedTimestamp: RaspTimestamp?
+  private let isEpochSeconds: Bool
   private let line: UnsafeBufferPointer<UInt8>
   private let timestampRange: Range<Int>?
   private let sourceRaw: JSONRawString?
@@ -23,15 +36,17 @@ public struct RaspEventContext {
   ///
   /// - Parameters:
   ///   - line: The log line.
-  ///   - timestamp: The parsed `ts`.
+  ///   - timestamp: The parsed `ts`, or `nil` when it is absent or a number not yet converted.
   ///   - timestampRange: Where the `ts` value is in the line.
+  ///   - isEpochSeconds: Whether the `ts` is a valid number of seconds, converted on demand.
   ///   - sourceRaw: Where the `source` string is in the line.
   init(
     line: UnsafeBufferPointer<UInt8>, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
-    sourceRaw: JSONRawString?
+    isEpochSeconds: Bool = false, sourceRaw: JSONRawString?
   ) {
     self.line = line
-    self.timestamp = timestamp
+    self.parsedTimestamp = timestamp
+    self.isEpochSeconds = isEpochSeconds
     self.timestampRange = timestampRange
     self.sourceRaw = sourceRaw
   }
@@ -55,7 +70,7 @@ public struct RaspEventContext {
   /// context.timestampValue   // "2026-11-22T09:30:00Z"
   /// ```
   public var timestampValue: JSONValue? {
-    guard let timestampRange, timestamp != nil else { return nil }
+    guard let timestampRange, parsedTimestamp != nil || isEpochSeconds else { return nil }
     return try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[timestampRange]))
   }
 

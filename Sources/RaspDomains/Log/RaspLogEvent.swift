@@ -56,6 +56,7 @@ public struct RaspLogEvent {
     var timestamp: RaspTimestamp?
     var timestampRange: Range<Int>?
     var source: JSONRawString?
+    var isEpochSeconds = false
     do {
       scanner.skipWhitespace()
       guard scanner.peek() == UInt8(ascii: "{") else {
@@ -72,13 +73,14 @@ public struct RaspLogEvent {
       while let key = try scanner.nextMember(&members) {
         scanner.skipWhitespace()
         let valueStart = scanner.position
-        if scanner.matches(key, "type") {
+        let role = EnvelopeKey(key, in: scanner)
+        if role == .type {
           guard type == nil else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("type")) }
           guard try scanner.peekKind() == .string else {
             throw wrongType(scanner, "type", "a string such as 'geo.heading'", at: valueStart)
           }
           type = try scanner.readRawString()
-        } else if scanner.matches(key, "payload") {
+        } else if role == .payload {
           guard !seenPayload else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("payload")) }
           seenPayload = true
           switch try scanner.peekKind() {
@@ -86,7 +88,7 @@ public struct RaspLogEvent {
           case .null: _ = try scanner.readNull()
           default: throw wrongType(scanner, "payload", "an object", at: valueStart)
           }
-        } else if scanner.matches(key, "ts") {
+        } else if role == .timestamp {
           guard !seenTimestamp else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("ts")) }
           seenTimestamp = true
           switch try scanner.peekKind() {
@@ -99,19 +101,23 @@ public struct RaspLogEvent {
                 offset: valueStart, reason: .invalidValue(field: "ts", reason: "not an RFC 3339 time: \(error)"))
             }
           case .number:
-            _ = try scanner.readNumber()
-            do {
-              timestamp = try RaspTimestamp(
-                epochSeconds: UnsafeBufferPointer(rebasing: line[valueStart..<scanner.position]))
-            } catch {
-              throw RaspEventError(offset: valueStart, reason: .invalidValue(field: "ts", reason: "\(error)"))
+            try scanner.skipValue()
+            isEpochSeconds = true
+            let text = UnsafeBufferPointer(rebasing: line[valueStart..<scanner.position])
+            if !RaspTimestamp.isPlainEpochSeconds(text) {
+              // Exponents or many digits: convert now to check the range.
+              do {
+                _ = try RaspTimestamp(epochSeconds: text)
+              } catch {
+                throw RaspEventError(offset: valueStart, reason: .invalidValue(field: "ts", reason: "\(error)"))
+              }
             }
           case .null: _ = try scanner.readNull()
           default:
             throw wrongType(scanner, "ts", "an RFC 3339 string or a number of seconds", at: valueStart)
           }
           timestampRange = valueStart..<scanner.position
-        } else if scanner.matches(key, "source") {
+        } else if role == .source {
           guard !seenSource else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("source")) }
           seenSource = true
           switch try scanner.peekKind() {
@@ -137,7 +143,8 @@ public struct RaspLogEvent {
     return RaspLogEvent(
       line: line, domain: domain, name: name, typeOffset: type.start - 1, payloadOffset: payloadOffset,
       context: RaspEventContext(
-        line: line, timestamp: timestamp, timestampRange: timestampRange, sourceRaw: source))
+        line: line, timestamp: timestamp, timestampRange: timestampRange, isEpochSeconds: isEpochSeconds,
+        sourceRaw: source))
   }
 
   private static func wrongType(
@@ -162,15 +169,48 @@ public struct RaspLogEvent {
       let text = scanner.string(type)
       guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex
       else { throw invalid() }
-    } else {
-      var dot = type.start
-      while dot < type.end, scanner.input[dot] != UInt8(ascii: ".") { dot += 1 }
-      guard dot > type.start, dot + 1 < type.end else { throw invalid() }
+      return (
+        RaspTypePart(line: scanner.input, escapedType: type, isDomain: true),
+        RaspTypePart(line: scanner.input, escapedType: type, isDomain: false)
+      )
     }
+    var dot = type.start
+    while dot < type.end, scanner.input[dot] != UInt8(ascii: ".") { dot += 1 }
+    guard dot > type.start, dot + 1 < type.end else { throw invalid() }
     return (
-      RaspTypePart(line: scanner.input, type: type, isDomain: true),
-      RaspTypePart(line: scanner.input, type: type, isDomain: false)
+      RaspTypePart(line: scanner.input, start: type.start, end: dot),
+      RaspTypePart(line: scanner.input, start: dot + 1, end: type.end)
     )
+  }
+}
+
+/// Which envelope field a key of the event object names, found by its length and bytes.
+enum EnvelopeKey: Equatable {
+  case type, payload, timestamp, source, other
+
+  init(_ key: JSONRawString, in scanner: JSONScanner) {
+    guard !key.hasEscapes else {
+      if scanner.matches(key, "type") { self = .type }
+      else if scanner.matches(key, "payload") { self = .payload }
+      else if scanner.matches(key, "ts") { self = .timestamp }
+      else if scanner.matches(key, "source") { self = .source }
+      else { self = .other }
+      return
+    }
+    let input = scanner.input
+    let start = key.start
+    switch key.end - start {
+    case 2:
+      self = input[start] == UInt8(ascii: "t") && input[start + 1] == UInt8(ascii: "s") ? .timestamp : .other
+    case 4:
+      self = input[start] == UInt8(ascii: "t") && scanner.matches(key, "type") ? .type : .other
+    case 6:
+      self = input[start] == UInt8(ascii: "s") && scanner.matches(key, "source") ? .source : .other
+    case 7:
+      self = input[start] == UInt8(ascii: "p") && scanner.matches(key, "payload") ? .payload : .other
+    default:
+      self = .other
+    }
   }
 }
 
@@ -181,21 +221,24 @@ public struct RaspLogEvent {
 /// ```
 public struct RaspTypePart {
   private let line: UnsafeBufferPointer<UInt8>
-  private let type: JSONRawString
-  private let isDomain: Bool
+  /// The part's range in the line, or the whole type's when it is written with escapes.
+  private let start: Int
+  private let end: Int
+  /// For a type written with escapes: whether this is the domain part; `nil` otherwise.
+  private let escapedIsDomain: Bool?
 
-  init(line: UnsafeBufferPointer<UInt8>, type: JSONRawString, isDomain: Bool) {
+  init(line: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
     self.line = line
-    self.type = type
-    self.isDomain = isDomain
+    self.start = start
+    self.end = end
+    self.escapedIsDomain = nil
   }
 
-  /// The part's bytes, when the type is written without escapes.
-  private var bytes: UnsafeBufferPointer<UInt8>? {
-    guard !type.hasEscapes else { return nil }
-    var dot = type.start
-    while dot < type.end, line[dot] != UInt8(ascii: ".") { dot += 1 }
-    return UnsafeBufferPointer(rebasing: isDomain ? line[type.start..<dot] : line[(dot + 1)..<type.end])
+  init(line: UnsafeBufferPointer<UInt8>, escapedType type: JSONRawString, isDomain: Bool) {
+    self.line = line
+    self.start = type.start
+    self.end = type.end
+    self.escapedIsDomain = isDomain
   }
 
   /// The part as a string.
@@ -204,8 +247,10 @@ public struct RaspTypePart {
   /// event.name.string   // "heading"
   /// ```
   public var string: String {
-    if let bytes { return String(decoding: bytes, as: UTF8.self) }
-    let text = JSONScanner(line).string(type)
+    guard let isDomain = escapedIsDomain else {
+      return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    }
+    let text = JSONScanner(line).string(JSONRawString(start: start, end: end, hasEscapes: true))
     guard let dot = text.firstIndex(of: ".") else { return text }
     return isDomain ? String(text[..<dot]) : String(text[text.index(after: dot)...])
   }
@@ -218,11 +263,13 @@ public struct RaspTypePart {
   ///
   /// - Parameter utf8: The bytes to compare with.
   /// - Returns: `true` when they are equal.
+  @inline(__always)
   public func equals(_ utf8: [UInt8]) -> Bool {
-    guard let bytes else { return string.utf8.elementsEqual(utf8) }
-    guard bytes.count == utf8.count else { return false }
+    guard escapedIsDomain == nil else { return string.utf8.elementsEqual(utf8) }
+    let count = end - start
+    guard count == utf8.count else { return false }
     return utf8.withUnsafeBufferPointer { other in
-      for index in 0..<other.count where other[index] != bytes[index] { return false }
+      for index in 0..<count where other[index] != line[start + index] { return false }
       return true
     }
   }

@@ -175,6 +175,24 @@ extension RaspTimestamp {
   }
 }
 
+extension RaspTimestamp {
+  /// Whether valid JSON number text is a plain number of seconds — no exponent, at most 12
+  /// integer digits — which always converts, so that checking it can wait until it is needed.
+  static func isPlainEpochSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var integerDigits = 0
+    var inFraction = false
+    for byte in text {
+      if byte | 0x20 == UInt8(ascii: "e") { return false }
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if !inFraction, byte != UInt8(ascii: "-") {
+        integerDigits += 1
+      }
+    }
+    return integerDigits <= 12
+  }
+}
+
 /// Why a `ts` could not be read as a time.
 ///
 /// ```swift

@@ -12,6 +12,7 @@ extension JSONScanner {
   /// - Throws: ``JSONError`` for malformed numbers, `NaN` or `Infinity`, and numbers beyond the
   ///   range of a double.
   @inlinable
+  @inline(__always)
   public mutating func readNumber() throws(JSONError) -> JSONNumber {
     skipWhitespace()
     let start = position
@@ -130,6 +131,7 @@ extension JSONScanner {
   /// - Returns: The number, rounded to the nearest double if need be.
   /// - Throws: ``JSONError`` as ``readNumber()`` does.
   @inlinable
+  @inline(__always)
   public mutating func readDouble() throws(JSONError) -> Double {
     try readNumber().doubleValue
   }

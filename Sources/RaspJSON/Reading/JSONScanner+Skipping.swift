@@ -40,6 +40,7 @@ extension JSONScanner {
   /// Skips a number, checking its syntax without converting it; numbers whose magnitude may
   /// be beyond a double's range are converted to check it.
   @inlinable
+  @inline(__always)
   mutating func skipNumber() throws(JSONError) {
     let start = position
     var index = position

@@ -46,6 +46,7 @@ extension JSONScanner {
   /// - Throws: ``JSONError`` for a missing or unterminated string, a bad escape, invalid UTF-8
   ///   or a raw control character.
   @inlinable
+  @inline(__always)
   public mutating func readRawString() throws(JSONError) -> JSONRawString {
     skipWhitespace()
     let opening = position

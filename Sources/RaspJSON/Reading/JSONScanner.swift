@@ -115,6 +115,7 @@ public struct JSONScanner {
   /// - Returns: The kind of value that starts at the next byte.
   /// - Throws: ``JSONError`` when no value starts there.
   @inlinable
+  @inline(__always)
   public mutating func peekKind() throws(JSONError) -> JSONKind {
     skipWhitespace()
     guard position < input.count else { throw unexpectedEnd(expected: "a value") }
@@ -143,6 +144,7 @@ public struct JSONScanner {
   /// - Returns: The progress through the object's members.
   /// - Throws: ``JSONError`` when the next value is not an object, or nesting is too deep.
   @inlinable
+  @inline(__always)
   public mutating func beginObject() throws(JSONError) -> JSONContainerProgress {
     skipWhitespace()
     guard position < input.count, input[position] == UInt8(ascii: "{") else {
@@ -167,6 +169,7 @@ public struct JSONScanner {
   /// - Returns: The key, or `nil` when the object ended.
   /// - Throws: ``JSONError`` for a missing comma, colon or key, or a trailing comma.
   @inlinable
+  @inline(__always)
   public mutating func nextMember(_ progress: inout JSONContainerProgress) throws(JSONError)
     -> JSONRawString?
   {
@@ -266,6 +269,7 @@ public struct JSONScanner {
   /// - Returns: The progress through the array's elements.
   /// - Throws: ``JSONError`` when the next value is not an array, or nesting is too deep.
   @inlinable
+  @inline(__always)
   public mutating func beginArray() throws(JSONError) -> JSONContainerProgress {
     skipWhitespace()
     guard position < input.count, input[position] == UInt8(ascii: "[") else {
@@ -285,6 +289,7 @@ public struct JSONScanner {
   /// - Returns: `true` when an element follows, `false` when the array ended.
   /// - Throws: ``JSONError`` for a missing comma or a trailing comma.
   @inlinable
+  @inline(__always)
   public mutating func nextElement(_ progress: inout JSONContainerProgress) throws(JSONError) -> Bool {
     skipWhitespace()
     guard position < input.count else {
