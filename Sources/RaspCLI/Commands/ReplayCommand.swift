@@ -24,7 +24,7 @@ enum ReplayCommand {
     let options = try ReplayOptions(parsed: parsed, domains: domains, spec: spec)
     let engine = ReplayEngine(options: options, environment: environment)
     var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
-    let outcome = engine.run(into: &sink)
+    let outcome = engine.run(emittingInto: &sink)
     return finish(outcome, options: options, environment: environment)
   }
 
