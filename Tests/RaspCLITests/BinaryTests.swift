@@ -54,4 +54,17 @@ import Testing
     #expect(result.text.split(separator: "\n").count == 2, "two snapshots before the bad line")
     #expect(result.standardError == "fixtures/replay-error-fail/events.jsonl:3:47: error: trailing comma before '}'\n")
   }
+
+  @Test func checkAndDiffStatusesReachTheShell() throws {
+    let golden = "fixtures/golden-docs/expected.jsonl"
+    #expect(try BuiltBinary.shell("rasp check --golden \(golden) fixtures/golden-docs/events.jsonl 2> /dev/null").status == 0)
+    let differs = try BuiltBinary.shell("rasp check --golden \(golden) fixtures/golden-docs/events-v2.jsonl")
+    #expect(differs.status == 1)
+    #expect(differs.text.hasPrefix("snapshot 4 (fixtures/golden-docs/events-v2.jsonl:4) differs"), "the report is on stdout")
+    #expect(differs.standardError == "rasp: 3 of 6 snapshots differ from '\(golden)', 1 extra\n")
+    #expect(try BuiltBinary.shell("rasp check --golden missing.jsonl fixtures/golden-docs/events.jsonl 2> /dev/null").status == 2)
+    let piped = try BuiltBinary.shell("rasp replay fixtures/golden-docs/events.jsonl | rasp diff \(golden) -")
+    #expect(piped.status == 0)
+    #expect(piped.standardError == "rasp: 6 snapshots of '<stdin>' match '\(golden)'\n")
+  }
 }

@@ -88,8 +88,8 @@ enum RaspArgumentParser {
     if accepted.isEmpty, let extra = parsed.positionals.first {
       throw fail("Unexpected argument '\(extra)'")
     }
-    if accepted.count == 1, !accepted[0].isRepeatable, parsed.positionals.count > 1 {
-      throw fail("Unexpected argument '\(parsed.positionals[1])'")
+    if !accepted.contains(where: \.isRepeatable), parsed.positionals.count > accepted.count {
+      throw fail("Unexpected argument '\(parsed.positionals[accepted.count])'")
     }
     for (position, argument) in accepted.enumerated() where argument.isRequired {
       if parsed.positionals.count <= position {

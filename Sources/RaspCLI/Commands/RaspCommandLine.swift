@@ -25,6 +25,8 @@ public enum RaspCommandLine {
     options: [RaspOptionSpec(name: "version", help: "Show the version.")],
     subcommands: [
       ("replay", "Replay JSON-lines event logs and print the state snapshot after every event."),
+      ("check", "Replay event logs and compare the snapshots with a golden file."),
+      ("diff", "Compare two files of snapshots, line by line, by meaning."),
       ("domains", "List the domains: their event types, payload fields and initial states."),
       ("spec", "Check spec files, which define domains in JSON, without replaying any event."),
     ])
@@ -77,12 +79,21 @@ public enum RaspCommandLine {
       }
       try checkNames(of: domains)
       return try SpecCommand.run(rest, environment: environment, domains: domains)
+    case "check":
+      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(CheckCommand.spec, environment: environment) }
+      try checkNames(of: domains)
+      return try CheckCommand.run(rest, environment: environment, domains: domains)
+    case "diff":
+      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(DiffCommand.spec, environment: environment) }
+      return try DiffCommand.run(rest, environment: environment)
     case "help":
       switch rest.first {
       case nil: return try printHelp(spec, environment: environment)
       case "replay": return try printHelp(ReplayCommand.spec, environment: environment)
       case "domains": return try printHelp(DomainsCommand.spec, environment: environment)
       case "spec": return try printHelp(SpecCommand.spec, environment: environment)
+      case "check": return try printHelp(CheckCommand.spec, environment: environment)
+      case "diff": return try printHelp(DiffCommand.spec, environment: environment)
       case let other?: throw unknownSubcommand(other)
       }
     case "--help", "-h":

@@ -25,7 +25,7 @@ enum ReplayCommand {
       parsed: parsed, domains: domains, spec: spec, environment: environment)
     let engine = ReplayEngine(options: options, environment: environment)
     var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
-    let outcome = engine.run(into: &sink)
+    let outcome = engine.run(emittingInto: &sink)
     return finish(outcome, options: options, environment: environment)
   }
 

@@ -17,6 +17,8 @@ public enum RaspCommandError: Error, CustomStringConvertible {
   case usage(String, usage: String, command: String)
   /// A file could not be opened or read.
   case cannotOpen(String, reason: String)
+  /// A file could not be written (a golden file being recorded).
+  case cannotWrite(String, reason: String)
   /// A line of an input file is bad.
   case input(file: String, line: Int, column: Int?, reason: String)
   /// An input file read as a whole (a spec, a golden file) is bad: at a line and column, if
@@ -66,6 +68,8 @@ public enum RaspCommandError: Error, CustomStringConvertible {
       return "\(errorLabel) \(message)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
     case .cannotOpen(let file, let reason):
       return "rasp: \(label) cannot open '\(file)': \(reason)\n"
+    case .cannotWrite(let file, let reason):
+      return "rasp: \(label) cannot write '\(file)': \(reason)\n"
     case .input(let file, let line, let column, let reason):
       let place = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
       return "\(place): \(label) \(reason)\n"

@@ -30,6 +30,8 @@ public struct RaspEnvironment {
   public var variables: [String: String]
   /// The directory relative paths are resolved against; `nil` for the process's own.
   public var workingDirectory: String?
+  /// A failure for ``RaspAtomicFileWriter`` to simulate, for tests; `nil` in real runs.
+  var writeFault: RaspWriteFault?
 
   /// Creates an environment.
   ///

@@ -38,6 +38,18 @@ struct ReplayOptions {
   var errorMode = ErrorMode.fail
   /// Whether to print a summary on standard error.
   var showsStats = false
+  /// What each record holds: the snapshot, or its difference from the one before.
+  var emit = Emit.snapshot
+  /// Whether to leave out records of events that changed nothing (with `--emit diff`).
+  var changesOnly = false
+
+  /// What each record holds.
+  enum Emit: String {
+    /// The whole snapshot (or selected value).
+    case snapshot
+    /// An RFC 6902 patch from the previous snapshot (or selected value) to this one.
+    case diff
+  }
 
   /// The options `replay` and `check` share, in help order.
   static let specs: [RaspOptionSpec] = [
@@ -53,7 +65,12 @@ struct ReplayOptions {
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
       name: "with-event",
-      help: "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} (\"value\" instead of \"state\" with --select)."),
+      help: "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} (\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."),
+    RaspOptionSpec(
+      name: "emit", valueName: "what", allowedValues: ["snapshot", "diff"],
+      help: "Print the whole 'snapshot' after each event (the default), or the 'diff' from the one before: an RFC 6902 JSON Patch, [] when nothing changed."),
+    RaspOptionSpec(
+      name: "changes-only", help: "With --emit diff, leave out the events that changed nothing."),
     RaspOptionSpec(name: "pretty", help: "Indent the output for people."),
     RaspOptionSpec(name: "strict", help: "Treat an event of unknown type as a bad line instead of ignoring it."),
     RaspOptionSpec(
@@ -124,5 +141,10 @@ struct ReplayOptions {
     isStrict = parsed.flag("strict")
     errorMode = parsed.value("on-error").flatMap(ErrorMode.init(rawValue:)) ?? .fail
     showsStats = parsed.flag("stats")
+    emit = parsed.value("emit").flatMap(Emit.init(rawValue:)) ?? .snapshot
+    changesOnly = parsed.flag("changes-only")
+    if changesOnly, emit != .diff {
+      throw fail("Option '--changes-only' needs '--emit diff'")
+    }
   }
 }

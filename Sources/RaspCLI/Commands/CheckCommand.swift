@@ -1,0 +1,125 @@
+import RaspDomains
+import RaspJSON
+
+/// `rasp check`: replays event logs and compares the snapshots with a golden file, or records
+/// the golden file.
+///
+/// The replay takes every option of `rasp replay` but `--pretty` (a golden file holds one
+/// snapshot per line). The comparison streams: the golden file is read a line at a time
+/// alongside the replay (``CheckSink``). The report goes to standard output, as diff(1) prints
+/// its differences there, and a one-line summary to standard error; the status is diff(1)'s:
+/// 0 equal, 1 different, 2 trouble. Recording writes the golden file atomically
+/// (``RaspAtomicFileWriter``), and only after a replay without errors.
+enum CheckCommand {
+  static let spec = RaspCommandSpec(
+    name: "rasp check",
+    abstract: "Replay event logs and compare the snapshots with a golden file.",
+    discussion: """
+      The logs are replayed as by 'rasp replay', with the same options, and each snapshot is \
+      compared with the next line of the golden file by meaning: key order, whitespace and \
+      the spelling of numbers never matter. The first differing snapshot is printed as a tree \
+      of '−' expected and '+' actual lines, then the number of further differing, missing and \
+      extra snapshots; a one-line summary goes to standard error.
+
+      Exit status: 0 when the snapshots match, 1 when they differ, 2 for bad input or a \
+      missing golden file, 64 for a usage error. Recording (--update, --record) is refused \
+      when the CI environment variable is set, unless RASP_ALLOW_RECORD=1.
+      """,
+    usage:
+      "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] [--precision <epsilon>] [<options>] [<file> ...]",
+    arguments: [
+      RaspArgumentSpec(
+        name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true
+      )
+    ],
+    options: [
+      RaspOptionSpec(
+        name: "golden", valueName: "file",
+        help: "The golden file: the expected snapshots, one JSON value per line (required)."),
+      RaspOptionSpec(
+        name: "update",
+        help:
+          "Write the golden file from the replay instead of comparing with it (the same as --record all)."
+      ),
+      RaspOptionSpec(
+        name: "record", valueName: "mode", allowedValues: ["never", "missing", "all"],
+        help:
+          "When to write the golden file instead of comparing: 'never' (the default), 'missing' (when it does not exist yet) or 'all'."
+      ),
+    ] + ComparisonOptions.specs + ReplayOptions.specs.filter { $0.name != "pretty" })
+
+  static func run(
+    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
+  ) throws(RaspCommandError) -> RaspExitCode {
+    func fail(_ message: String) -> RaspCommandError {
+      .usage(message, usage: spec.usage, command: spec.name)
+    }
+    let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    let options = try ReplayOptions(parsed: parsed, domains: domains, spec: spec, environment: environment)
+    let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
+    guard let golden = parsed.value("golden") else {
+      throw fail("Missing expected argument '--golden <file>'")
+    }
+    if golden == "-" {
+      throw fail("The golden file must be a file, not standard input ('-')")
+    }
+    if parsed.flag("update"), parsed.value("record") != nil {
+      throw fail("Options '--update' and '--record <mode>' cannot be used together")
+    }
+    let mode =
+      parsed.flag("update") ? .all : parsed.value("record").flatMap(RecordMode.init) ?? .never
+    let exists = environment.fileExists(golden)
+    let engine = ReplayEngine(options: options, environment: environment)
+    switch try mode.action(golden: golden, exists: exists, environment: environment) {
+    case .check:
+      return try check(golden, engine: engine, comparison: comparison, environment: environment)
+    case .record:
+      return try record(golden, existed: exists, engine: engine, environment: environment)
+    }
+  }
+
+  /// Replays and compares with the golden file; prints the report and the summary.
+  static func check(
+    _ golden: String, engine: ReplayEngine, comparison: ComparisonOptions,
+    environment: RaspEnvironment
+  ) throws(RaspCommandError) -> RaspExitCode {
+    let lines = try SnapshotLines(file: golden, environment: environment)
+    var sink = CheckSink(golden: lines, options: comparison.diff, fileNames: engine.displayNames)
+    let outcome = engine.run(emittingInto: &sink)
+    if let error = sink.error { throw error }
+    let replayStatus = ReplayCommand.finish(
+      outcome, options: engine.options, environment: environment)
+    // A replay stopped by a bad line compared only part of the log: report the line alone.
+    if outcome.failure != nil { return .failure }
+    let report = sink.report
+    switch comparison.format {
+    case .text: try RaspCommandLine.printOutput(report.text, environment: environment)
+    case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
+    }
+    RaspDiagnostics.write(report.summary, to: environment)
+    if replayStatus != .success { return .failure }
+    return report.comparison.isEqual ? .success : .differences
+  }
+
+  /// Replays into a new golden file, which replaces the old one only if the replay succeeded.
+  static func record(
+    _ golden: String, existed: Bool, engine: ReplayEngine, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> RaspExitCode {
+    var sink = RecordSink(file: try environment.makeAtomicWriter(golden))
+    let outcome = engine.run(emittingInto: &sink)
+    if let error = sink.error { throw error }
+    let status = ReplayCommand.finish(outcome, options: engine.options, environment: environment)
+    guard status == .success, outcome.failure == nil else {
+      sink.file.discard()
+      let state = existed ? "it is unchanged" : "it was not created"
+      RaspDiagnostics.write(
+        "rasp: not recording '\(golden)' after errors: \(state)\n", to: environment)
+      return .failure
+    }
+    try sink.file.commit()
+    RaspDiagnostics.write(
+      "rasp: recorded \(ComparisonReport.count(sink.count, "snapshot")) in '\(golden)'\n",
+      to: environment)
+    return .success
+  }
+}

@@ -1,0 +1,86 @@
+import RaspJSON
+
+/// Compares each record of a replay with the next snapshot of a golden file, as the replay
+/// goes: `rasp check`.
+///
+/// Neither side is held in memory: the golden file is read one line at a time alongside the
+/// replay, and only the first differing pair is kept, for the report. A golden line that is not
+/// JSON stops the replay with an input error at its line and column.
+///
+/// ```swift
+/// var sink = CheckSink(golden: try SnapshotLines(file: "expected.jsonl", environment: environment),
+///                      options: JSONDiffOptions(), fileNames: engine.displayNames)
+/// let outcome = engine.run(into: &sink)
+/// if let error = sink.error { … } else { print(sink.report.text) }
+/// ```
+struct CheckSink: ReplaySink {
+  /// The golden file.
+  private(set) var golden: SnapshotLines
+  /// The comparison so far.
+  private(set) var comparison: SnapshotComparison
+  /// The names of the event files, by position, for places.
+  let fileNames: [String]
+  /// The mistake in the golden file that stopped the check, if one did.
+  private(set) var error: RaspCommandError?
+
+  init(golden: SnapshotLines, options: JSONDiffOptions, fileNames: [String]) {
+    self.golden = golden
+    self.comparison = SnapshotComparison(options: options)
+    self.fileNames = fileNames
+  }
+
+  /// The report of the comparison.
+  var report: ComparisonReport {
+    ComparisonReport(comparison: comparison, expectedName: golden.name, actualName: nil)
+  }
+
+  mutating func endRecord(
+    _ writer: inout JSONWriter, start: Int, meta: ReplayRecordMeta
+  ) throws(ReplayStop) {
+    defer { writer.bytes.removeSubrange(start...) }
+    let actualPlace = SnapshotComparison.Place(
+      snapshot: meta.seq, file: meta.fileIndex.map { fileNames[$0] }, line: meta.line)
+    do throws(RaspCommandError) {
+      guard let line = try golden.next() else {
+        comparison.noteExtra(at: actualPlace)
+        return
+      }
+      let expectedPlace = SnapshotComparison.Place(
+        snapshot: golden.count, file: golden.name, line: line.number)
+      let result: Result<Void, SnapshotComparison.InputError> = writer.bytes[start...]
+        .withUnsafeBufferPointer { actual in
+          Result { () throws(SnapshotComparison.InputError) in
+            try comparison.compare(
+              expected: line.bytes, at: expectedPlace, actual: actual, at: actualPlace)
+          }
+        }
+      if case .failure(let failure) = result {
+        switch failure.side {
+        case .expected: throw golden.inputError(failure.error, in: line)
+        case .actual:
+          throw RaspCommandError.failure("the replay wrote invalid JSON: \(failure.error)")
+        }
+      }
+    } catch {
+      self.error = error
+      throw .sinkFinished
+    }
+  }
+
+  mutating func flush(_ writer: inout JSONWriter) throws(ReplayStop) {}
+
+  /// Counts the golden snapshots the replay did not reach, checking that they are JSON.
+  mutating func finish(_ writer: inout JSONWriter) throws(ReplayStop) {
+    do throws(RaspCommandError) {
+      while let line = try golden.next() {
+        try golden.validate(line)
+        comparison.noteMissing(
+          at: SnapshotComparison.Place(snapshot: golden.count, file: golden.name, line: line.number)
+        )
+      }
+    } catch {
+      self.error = error
+      throw .sinkFinished
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import RaspJSON
+
+/// How `rasp check` and `rasp diff` compare snapshots and print the result: `--ignore`,
+/// `--precision` and `--format`.
+///
+/// ```swift
+/// let options = try ComparisonOptions(parsed: parsed, spec: spec)
+/// JSONDiff.hasDifferences(from: expected, to: actual, options: options.diff)
+/// ```
+struct ComparisonOptions {
+  /// The report's format.
+  enum Format: String {
+    /// The first difference as a tree of `−`/`+` lines, then counts, for people.
+    case text
+    /// One JSON document with the same content, for tools.
+    case json
+  }
+
+  /// What to ignore, and how close numbers must be.
+  var diff = JSONDiffOptions()
+  /// The report's format.
+  var format = Format.text
+
+  /// The options `check` and `diff` share, in help order.
+  static let specs: [RaspOptionSpec] = [
+    RaspOptionSpec(
+      name: "ignore", valueName: "path", isRepeatable: true,
+      help:
+        "Leave out differences at <path> and below it; '*' matches any one key or index and '**' any depth (such as lifecycle.changedAt or '**.ts'). Repeat for several."
+    ),
+    RaspOptionSpec(
+      name: "precision", valueName: "epsilon",
+      help: "Count numbers as equal when they differ by at most <epsilon> (such as 0.001)."),
+    RaspOptionSpec(
+      name: "format", valueName: "format", allowedValues: ["text", "json"],
+      help:
+        "Print the report as 'text' (the default), for people, or as one JSON document, for tools."),
+  ]
+
+  /// Reads the options from a parsed command line.
+  ///
+  /// - Throws: A usage error for a path that is not valid, or a precision that is not a
+  ///   non-negative finite number.
+  init(parsed: RaspParsedArguments, spec: RaspCommandSpec) throws(RaspCommandError) {
+    func fail(_ message: String) -> RaspCommandError {
+      .usage(message, usage: spec.usage, command: spec.name)
+    }
+    for text in parsed.all("ignore") {
+      let path: JSONPath
+      do {
+        path = try JSONPath(text, allowsPatterns: true)
+      } catch {
+        throw fail("Invalid path '\(text)' for '--ignore <path>': \(error)")
+      }
+      if path.selectsLength {
+        throw fail("Invalid path '\(text)' for '--ignore <path>': it cannot end in '|length'")
+      }
+      if path.components.contains(where: {
+        if case .index(let index) = $0 { index < 0 } else { false }
+      }) {
+        throw fail(
+          "Invalid path '\(text)' for '--ignore <path>': negative indices cannot be ignored; use '*' for every element"
+        )
+      }
+      diff.ignoring.append(path)
+    }
+    if let text = parsed.value("precision") {
+      guard let epsilon = Double(text), epsilon.isFinite, epsilon >= 0 else {
+        throw fail(
+          "Invalid value '\(text)' for '--precision <epsilon>': expected a non-negative number such as 0.001"
+        )
+      }
+      diff.tolerance = epsilon
+    }
+    format = parsed.value("format").flatMap(Format.init(rawValue:)) ?? .text
+  }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import RaspJSON
+
+/// Compares two streams of snapshots pair by pair, by meaning, keeping counts and only the
+/// first difference: what `rasp check` and `rasp diff` report.
+///
+/// The expected side is the golden file (or the first file of `rasp diff`), the actual side the
+/// replay (or the second file). Pairs are compared as they come, so neither stream is held in
+/// memory: a pair whose bytes are equal is equal without being parsed (golden files written by
+/// `rasp check --update` are canonical, byte for byte like the replay), other pairs are parsed
+/// and compared with ``RaspJSON/JSONDiff`` under the options.
+///
+/// ```swift
+/// var comparison = SnapshotComparison(options: JSONDiffOptions())
+/// try comparison.compare(expected: goldenLine, at: goldenPlace, actual: record, at: recordPlace)
+/// comparison.noteExtra(at: nextRecordPlace)
+/// comparison.isEqual   // false
+/// ```
+struct SnapshotComparison {
+  /// Where a snapshot is: its number and its file and line, each known or not.
+  struct Place: Equatable {
+    /// The snapshot's number: the event count for a replay, the position in a file otherwise.
+    var snapshot: Int?
+    /// The file, as the user named it.
+    var file: String?
+    /// The line in the file.
+    var line: Int?
+  }
+
+  /// The first pair that differs: both values, and where they are.
+  struct Difference {
+    /// Where the expected snapshot is.
+    let expectedPlace: Place
+    /// Where the actual snapshot is.
+    let actualPlace: Place
+    /// The expected snapshot.
+    let expected: JSONValue
+    /// The actual snapshot.
+    let actual: JSONValue
+  }
+
+  /// Which side of a pair a bad line is on.
+  enum Side {
+    case expected
+    case actual
+  }
+
+  /// A pair's line that is not valid JSON.
+  struct InputError: Error {
+    /// The side the line is on.
+    let side: Side
+    /// What is wrong, at which offset.
+    let error: JSONError
+  }
+
+  /// What to ignore, and how close numbers must be.
+  let options: JSONDiffOptions
+  /// The number of pairs compared.
+  private(set) var compared = 0
+  /// The number of pairs that differ.
+  private(set) var differing = 0
+  /// The number of expected snapshots after the end of the actual ones.
+  private(set) var missing = 0
+  /// The number of actual snapshots after the end of the expected ones.
+  private(set) var extra = 0
+  /// The first pair that differs.
+  private(set) var firstDifference: Difference?
+  /// Where the first missing snapshot is on the expected side.
+  private(set) var firstMissing: Place?
+  /// Where the first extra snapshot is on the actual side.
+  private(set) var firstExtra: Place?
+
+  /// Creates an empty comparison.
+  init(options: JSONDiffOptions) {
+    self.options = options
+  }
+
+  /// Whether the streams are equal: no pair differs, none is missing, none is extra.
+  var isEqual: Bool { differing == 0 && missing == 0 && extra == 0 }
+
+  /// Compares one pair of snapshots, each one line of JSON text.
+  ///
+  /// - Throws: ``InputError`` when either line is not exactly one JSON value.
+  mutating func compare(
+    expected: UnsafeBufferPointer<UInt8>, at expectedPlace: Place,
+    actual: UnsafeBufferPointer<UInt8>, at actualPlace: Place
+  ) throws(InputError) {
+    compared += 1
+    if expected.count == actual.count,
+      expected.count == 0 || memcmp(expected.baseAddress!, actual.baseAddress!, expected.count) == 0
+    {
+      try Self.validate(expected, side: .expected)
+      return
+    }
+    let expectedValue = try Self.parse(expected, side: .expected)
+    let actualValue = try Self.parse(actual, side: .actual)
+    guard JSONDiff.hasDifferences(from: expectedValue, to: actualValue, options: options) else {
+      return
+    }
+    differing += 1
+    if firstDifference == nil {
+      firstDifference = Difference(
+        expectedPlace: expectedPlace, actualPlace: actualPlace, expected: expectedValue,
+        actual: actualValue)
+    }
+  }
+
+  /// Counts an expected snapshot that has no actual one.
+  mutating func noteMissing(at place: Place) {
+    missing += 1
+    if firstMissing == nil { firstMissing = place }
+  }
+
+  /// Counts an actual snapshot that has no expected one.
+  mutating func noteExtra(at place: Place) {
+    extra += 1
+    if firstExtra == nil { firstExtra = place }
+  }
+
+  /// Checks that text is exactly one JSON value.
+  static func validate(_ text: UnsafeBufferPointer<UInt8>, side: Side) throws(InputError) {
+    do throws(JSONError) {
+      var scanner = JSONScanner(text)
+      try scanner.skipValue()
+      try scanner.expectEnd()
+    } catch {
+      throw InputError(side: side, error: error)
+    }
+  }
+
+  private static func parse(_ text: UnsafeBufferPointer<UInt8>, side: Side) throws(InputError)
+    -> JSONValue
+  {
+    do throws(JSONError) {
+      return try JSONParser.parse(text)
+    } catch {
+      throw InputError(side: side, error: error)
+    }
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import RaspJSON
+import Testing
+
+@testable import RaspCLI
+
+@Suite struct CheckCommandTests {
+  let log = try! String(
+    contentsOfFile: Repository.path("fixtures/golden-docs/events.jsonl"), encoding: .utf8)
+
+  /// Runs `rasp <arguments>` in `directory` with `variables` and, optionally, a failing writer.
+  func run(
+    _ arguments: [String], in directory: TemporaryDirectory, variables: [String: String] = [:],
+    fault: RaspWriteFault? = nil
+  ) -> CommandRun {
+    let output = RaspMemoryOutput()
+    let errors = RaspMemoryOutput()
+    var environment = RaspEnvironment(
+      standardInput: .memory(JSONMemorySource([])), standardOutput: output, standardError: errors,
+      variables: variables, workingDirectory: directory.path)
+    environment.writeFault = fault
+    let status = RaspCommandLine.run(arguments: arguments, environment: environment)
+    return CommandRun(status: status, standardOutput: output.text, standardError: errors.text)
+  }
+
+  /// A directory holding the docs' log as `events.jsonl`.
+  func directoryWithLog() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", log)
+    return directory
+  }
+
+  @Test func updateWritesWhatReplayPrintsAndASecondCheckPasses() throws {
+    let directory = try directoryWithLog()
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+    #expect(update.status == 0)
+    #expect(update.standardOutput == "")
+    #expect(update.standardError == "rasp: recorded 6 snapshots in 'expected.jsonl'\n")
+    let replay = run(["replay", "events.jsonl"], in: directory)
+    #expect(directory.bytes("expected.jsonl") == Array(replay.standardOutput.utf8))
+    #expect(directory.names == ["events.jsonl", "expected.jsonl"], "no temporary file is left")
+    let check = run(["check", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+    #expect(check.status == 0)
+    #expect(check.standardOutput == "")
+    #expect(check.standardError == "rasp: 6 snapshots match 'expected.jsonl'\n")
+  }
+
+  @Test func updateAcceptsAnIntendedChange() throws {
+    let directory = try directoryWithLog()
+    try directory.write("expected.jsonl", "{\"stale\":true}\n")
+    #expect(
+      run(["check", "--golden", "expected.jsonl", "events.jsonl"], in: directory).status == 1)
+    #expect(
+      run(["check", "--golden", "expected.jsonl", "--update", "events.jsonl"], in: directory).status
+        == 0)
+    #expect(
+      run(["check", "--golden", "expected.jsonl", "events.jsonl"], in: directory).status == 0)
+  }
+
+  @Test func updateRecordsTheOutputOfTheSameReplayOptions() throws {
+    let directory = try directoryWithLog()
+    for options in [
+      ["--select", "nav.stack"], ["--emit", "diff", "--with-event"],
+      ["--final", "--domain", "geo"],
+    ] {
+      let update = run(
+        ["check", "--update", "--golden", "g.jsonl"] + options + ["events.jsonl"], in: directory)
+      #expect(update.status == 0, "\(options): \(update.standardError)")
+      let replay = run(["replay"] + options + ["events.jsonl"], in: directory)
+      #expect(directory.bytes("g.jsonl") == Array(replay.standardOutput.utf8), "\(options)")
+      #expect(
+        run(["check", "--golden", "g.jsonl"] + options + ["events.jsonl"], in: directory).status
+          == 0)
+    }
+  }
+
+  @Test func recordMissingWritesOnlyWhenTheGoldenFileIsAbsent() throws {
+    let directory = try directoryWithLog()
+    let first = run(
+      ["check", "--record", "missing", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+    #expect(first.status == 0)
+    #expect(first.standardError == "rasp: recorded 6 snapshots in 'expected.jsonl'\n")
+    let changed = Array("{}\n".utf8)
+    try Data(changed).write(to: URL(fileURLWithPath: directory.file("expected.jsonl")))
+    let second = run(
+      ["check", "--record", "missing", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+    #expect(second.status == 1, "an existing file is checked, not rewritten")
+    #expect(
+      second.standardError == "rasp: 1 of 1 snapshot differs from 'expected.jsonl', 5 extra\n")
+    #expect(directory.bytes("expected.jsonl") == changed)
+  }
+
+  @Test func aMissingGoldenFileIsAnErrorThatSuggestsRecordMissing() throws {
+    let directory = try directoryWithLog()
+    let check = run(["check", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+    #expect(check.status == 2)
+    #expect(
+      check.standardError
+        == "rasp: error: golden file 'expected.jsonl' does not exist; run with '--record missing' to record it\n"
+    )
+    #expect(directory.bytes("expected.jsonl") == nil)
+  }
+
+  @Test func anUpdateStoppedByABadLineKeepsTheOldFileByteForByte() throws {
+    let directory = try directoryWithLog()
+    let old = "{ \"hand\" : \"written\" }\n"
+    try directory.write("expected.jsonl", old)
+    let lines = log.split(separator: "\n")
+    try directory.write(
+      "broken.jsonl",
+      lines[0..<4].joined(separator: "\n") + "\n{\"type\":\n" + lines[4...].joined(separator: "\n"))
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "broken.jsonl"], in: directory)
+    #expect(update.status == 2)
+    #expect(
+      update.standardError == """
+        broken.jsonl:5:9: error: unexpected end of input, expected a value
+        rasp: not recording 'expected.jsonl' after errors: it is unchanged
+
+        """)
+    #expect(directory.bytes("expected.jsonl") == Array(old.utf8))
+    #expect(directory.names == ["broken.jsonl", "events.jsonl", "expected.jsonl"])
+    let skip = run(
+      ["check", "--update", "--on-error", "skip", "--golden", "expected.jsonl", "broken.jsonl"],
+      in: directory)
+    #expect(skip.status == 2, "skipped lines are errors too")
+    #expect(directory.bytes("expected.jsonl") == Array(old.utf8))
+    let record = run(
+      ["check", "--record", "missing", "--golden", "new.jsonl", "broken.jsonl"], in: directory)
+    #expect(record.status == 2)
+    #expect(
+      record.standardError.hasSuffix(
+        "rasp: not recording 'new.jsonl' after errors: it was not created\n"))
+    #expect(directory.bytes("new.jsonl") == nil)
+  }
+
+  @Test(arguments: [
+    (RaspWriteFault.create, "Permission denied"), (.write, "No space left on device"),
+    (.sync, "Input/output error"), (.rename, "Permission denied"),
+  ])
+  func aFailedWriteKeepsTheOldFileByteForByte(_ fault: RaspWriteFault, _ reason: String) throws {
+    let directory = try directoryWithLog()
+    let old = "old golden file\n"
+    try directory.write("expected.jsonl", old)
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory,
+      fault: fault)
+    #expect(update.status == 2)
+    #expect(update.standardError == "rasp: error: cannot write 'expected.jsonl': \(reason)\n")
+    #expect(directory.bytes("expected.jsonl") == Array(old.utf8))
+    #expect(directory.names == ["events.jsonl", "expected.jsonl"], "no temporary file is left")
+  }
+
+  @Test func anUnwritableDirectoryKeepsTheOldFile() throws {
+    guard geteuid() != 0 else { return }  // root writes anywhere; the injected faults cover it
+    let directory = try directoryWithLog()
+    try directory.write("expected.jsonl", "old\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+    }
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+    #expect(update.status == 2)
+    #expect(
+      update.standardError == "rasp: error: cannot write 'expected.jsonl': Permission denied\n")
+    #expect(directory.bytes("expected.jsonl") == Array("old\n".utf8))
+  }
+
+  @Test func inCIRecordingIsRefusedSoAMissingGoldenFileFailsTheBuild() throws {
+    let directory = try directoryWithLog()
+    let ci = ["CI": "true"]
+    let record = run(
+      ["check", "--record", "missing", "--golden", "expected.jsonl", "events.jsonl"], in: directory,
+      variables: ci)
+    #expect(record.status == 2)
+    #expect(record.standardError.contains("recording is refused in CI (CI=true)"))
+    #expect(directory.bytes("expected.jsonl") == nil)
+    try directory.write("expected.jsonl", "old\n")
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory,
+      variables: ci)
+    #expect(update.status == 2)
+    #expect(
+      update.standardError
+        == "rasp: error: refusing to update 'expected.jsonl' in CI (CI=true); set RASP_ALLOW_RECORD=1 to allow it\n"
+    )
+    #expect(directory.bytes("expected.jsonl") == Array("old\n".utf8))
+  }
+
+  @Test func RASP_ALLOW_RECORDAllowsAnUpdateInCI() throws {
+    let directory = try directoryWithLog()
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory,
+      variables: ["CI": "true", "RASP_ALLOW_RECORD": "1"])
+    #expect(update.status == 0)
+    #expect(directory.bytes("expected.jsonl") != nil)
+  }
+
+  @Test func exitStatusesFollowDiff() throws {
+    let directory = try directoryWithLog()
+    #expect(
+      run(["check", "--update", "--golden", "g.jsonl", "events.jsonl"], in: directory).status == 0)
+    #expect(run(["check", "--golden", "g.jsonl", "events.jsonl"], in: directory).status == 0)
+    try directory.write("different.jsonl", "{}\n")
+    #expect(
+      run(["check", "--golden", "different.jsonl", "events.jsonl"], in: directory).status == 1)
+    try directory.write("bad.jsonl", "{\n")
+    #expect(run(["check", "--golden", "bad.jsonl", "events.jsonl"], in: directory).status == 2)
+    try FileManager.default.createDirectory(
+      atPath: directory.file("folder"), withIntermediateDirectories: false)
+    let folder = run(["check", "--golden", "folder", "events.jsonl"], in: directory)
+    #expect(folder.status == 2)
+    #expect(folder.standardError == "rasp: error: cannot open 'folder': Is a directory\n")
+    #expect(run(["check", "events.jsonl"], in: directory).status == 64)
+    #expect(
+      run(["check", "--golden", "g.jsonl", "--bogus", "events.jsonl"], in: directory).status == 64)
+  }
+
+  @Test func theReportGoesToStandardOutputAndTheSummaryToStandardError() throws {
+    let directory = try directoryWithLog()
+    try directory.write("g.jsonl", "{}\n")
+    let check = run(
+      ["check", "--format", "json", "--golden", "g.jsonl", "events.jsonl"], in: directory)
+    let report = try JSONParser.parse(check.standardOutput.trimmingCharacters(in: .newlines))
+    #expect(report["differing"] == 1)
+    #expect(report["extra"] == 5)
+    #expect(check.standardError == "rasp: 1 of 1 snapshot differs from 'g.jsonl', 5 extra\n")
+  }
+}
