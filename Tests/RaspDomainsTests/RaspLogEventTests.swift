@@ -8,6 +8,7 @@ private func envelope(_ line: String) -> String {
   return bytes.withUnsafeBufferPointer { buffer in
     do throws(RaspEventError) {
       let event = try RaspLogEvent.parse(buffer)
+      try event.checkPayload()
       var parts = [
         "type=\(event.type)", "domain=\(event.domain.string)", "name=\(event.name.string)",
       ]
@@ -84,5 +85,14 @@ private func envelope(_ line: String) -> String {
   ])
   func reportsEnvelopeErrorsAtTheirPlace(_ line: String, _ message: String) {
     #expect(envelope(line) == message)
+  }
+
+  @Test func leavesThePayloadToItsDecoderUntilAskedToCheckIt() throws {
+    let bytes = Array(#"{"type":"a.b","payload":{"k":1,"k":2}}"#.utf8)
+    try bytes.withUnsafeBufferPointer { buffer in
+      let event = try RaspLogEvent.parse(buffer)
+      #expect(event.payloadOffset == 24)
+      #expect(throws: RaspEventError.self) { try event.checkPayload() }
+    }
   }
 }

@@ -158,6 +158,11 @@ struct ReplayEngine {
       return try reject(error, item: item, writer: &writer, sink: &sink, outcome: &outcome)
     case .event(let log):
       guard let routed = state.router.route(log) else {
+        do {
+          try log.checkPayload()
+        } catch {
+          return try reject(error, item: item, writer: &writer, sink: &sink, outcome: &outcome)
+        }
         if state.excludedRouter.route(log) != nil {
           outcome.stats.otherDomain += 1
         } else if options.isStrict {

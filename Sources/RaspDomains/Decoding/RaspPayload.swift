@@ -27,20 +27,29 @@ public struct RaspPayload {
   @usableFromInline var top: Level
   @usableFromInline var nested: [Level] = []
   @usableFromInline var closedLevel: Level?
+  /// The dotted paths of the nested objects entered so far, for messages.
+  @usableFromInline var nestedNames: [String] = []
   @usableFromInline var currentKey: JSONRawString?
   @usableFromInline var currentValueOffset = 0
+  /// The keys of the payload object so far, to reject duplicates.
+  @usableFromInline var topKeys = JSONKeyTracker()
+  /// The keys of each nested object being read, parallel to ``nested``.
+  @usableFromInline var nestedKeys: [JSONKeyTracker] = []
+  /// Whether the payload object's closing brace has been read.
+  @usableFromInline var isFinished = false
 
   @usableFromInline
   struct Level {
     @usableFromInline var progress: JSONContainerProgress?
-    @usableFromInline let name: String
+    /// The level's path in ``nestedNames``, or -1 for the payload itself.
+    @usableFromInline let nameIndex: Int
     @usableFromInline let parentKey: JSONRawString?
     @usableFromInline let start: Int
 
     @inlinable
-    init(progress: JSONContainerProgress?, name: String, parentKey: JSONRawString?, start: Int) {
+    init(progress: JSONContainerProgress?, nameIndex: Int, parentKey: JSONRawString?, start: Int) {
       self.progress = progress
-      self.name = name
+      self.nameIndex = nameIndex
       self.parentKey = parentKey
       self.start = start
     }
@@ -60,8 +69,11 @@ public struct RaspPayload {
   @inlinable
   public init(line: UnsafeBufferPointer<UInt8>, offset: Int?) throws(RaspEventError) {
     scanner = JSONScanner(line, position: offset ?? line.count)
-    top = Level(progress: nil, name: "payload", parentKey: nil, start: offset ?? 0)
-    guard let offset else { return }
+    top = Level(progress: nil, nameIndex: -1, parentKey: nil, start: offset ?? 0)
+    guard let offset else {
+      isFinished = true
+      return
+    }
     do {
       top.progress = try scanner.beginObject()
     } catch {
@@ -87,12 +99,21 @@ public struct RaspPayload {
   @inlinable
   public mutating func nextField() throws(RaspEventError) -> RaspFieldKey? {
     let isNested = !nested.isEmpty
-    guard var progress = isNested ? nested[nested.count - 1].progress : top.progress else {
+    guard !isFinished || isNested,
+      var progress = isNested ? nested[nested.count - 1].progress : top.progress
+    else {
       return nil
     }
     let key: JSONRawString?
     do {
       key = try scanner.nextMember(&progress)
+      if let key {
+        if isNested {
+          try nestedKeys[nestedKeys.count - 1].record(key, in: scanner)
+        } else {
+          try topKeys.record(key, in: scanner)
+        }
+      }
     } catch {
       throw RaspEventError(error)
     }
@@ -100,12 +121,14 @@ public struct RaspPayload {
     guard let key else {
       if isNested {
         let level = nested.removeLast()
+        nestedKeys.removeLast()
         currentKey = level.parentKey
         currentValueOffset = level.start
         closedLevel = level
       } else {
         // The payload itself ended: errors now concern it, not a nested object read before.
         closedLevel = nil
+        isFinished = true
       }
       return nil
     }
@@ -134,7 +157,9 @@ public struct RaspPayload {
     }
     do {
       let progress = try scanner.beginObject()
-      nested.append(Level(progress: progress, name: name, parentKey: key, start: start))
+      nestedNames.append(name)
+      nestedKeys.append(JSONKeyTracker())
+      nested.append(Level(progress: progress, nameIndex: nestedNames.count - 1, parentKey: key, start: start))
     } catch {
       throw RaspEventError(error)
     }
@@ -156,6 +181,30 @@ public struct RaspPayload {
     }
   }
 
+  /// Reads whatever fields the decoder left unread, checking them, up to the payload's end.
+  ///
+  /// The replay calls this after a domain's decoder, so that every payload is checked
+  /// completely — syntax and duplicate keys — even when a decoder stops reading early.
+  ///
+  /// ```swift
+  /// let event = try domain.decodeEvent(name, payload: &payload, context: context)
+  /// try payload.finish()
+  /// ```
+  ///
+  /// - Throws: ``RaspEventError`` for malformed JSON or a duplicate key in the unread part.
+  @inlinable
+  public mutating func finish() throws(RaspEventError) {
+    while !isFinished || !nested.isEmpty {
+      if try nextField() != nil { try skip() }
+    }
+  }
+
+  /// The dotted path of a level: `payload`, or a nested object's.
+  @usableFromInline
+  func name(of level: Level) -> String {
+    level.nameIndex < 0 ? "payload" : nestedNames[level.nameIndex]
+  }
+
   /// The full path of the current field, such as `payload.location.latitude`.
   ///
   /// ```swift
@@ -164,7 +213,7 @@ public struct RaspPayload {
   ///
   /// - Returns: The dotted path of the field being read.
   public func fieldPath() -> String {
-    let prefix = (nested.last ?? top).name
+    let prefix = name(of: nested.last ?? top)
     guard let currentKey else { return prefix }
     return prefix + "." + scanner.string(currentKey)
   }
@@ -183,7 +232,7 @@ public struct RaspPayload {
   public func missing(_ field: String) -> RaspEventError {
     let level = closedLevel ?? nested.last ?? top
     return RaspEventError(
-      offset: level.progress == nil ? nil : level.start, reason: .missingField(level.name + "." + field))
+      offset: level.progress == nil ? nil : level.start, reason: .missingField(name(of: level) + "." + field))
   }
 
   /// The error for an object whose fields are acceptable one by one but not together.
@@ -204,7 +253,7 @@ public struct RaspPayload {
     let level = closedLevel ?? nested.last ?? top
     return RaspEventError(
       offset: level.progress == nil ? nil : level.start,
-      reason: .invalidValue(field: level.name, reason: reason))
+      reason: .invalidValue(field: name(of: level), reason: reason))
   }
 
   /// The error for a field whose value is not acceptable.

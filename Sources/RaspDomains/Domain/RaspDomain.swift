@@ -79,6 +79,58 @@ public protocol RaspDomain: Sendable {
   ///   - state: The state.
   ///   - writer: Where to write it.
   func encode(_ state: State, into writer: inout JSONWriter)
+
+  /// Decodes one event's payload and applies it to `state`, with rollback.
+  ///
+  /// Domains do not implement this: the default decodes with
+  /// ``decodeEvent(_:payload:context:)`` and applies with the state's `applyOrRollBack(event:)`.
+  /// It is a requirement so that the command line, which holds domains of any type, calls code
+  /// compiled for each concrete domain rather than generic code.
+  ///
+  /// ```swift
+  /// var state = GeoDomain().initialState
+  /// try GeoDomain().apply(name, payload: &payload, context: .none, to: &state)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within the domain.
+  ///   - payload: A reader positioned at the payload object.
+  ///   - context: The event's timestamp and source.
+  ///   - state: The state to change.
+  /// - Throws: ``RaspEventError`` for a payload that does not decode, or the reducer's rejection
+  ///   (as ``RaspEventError/Reason/rejected(_:)``); `state` is then unchanged.
+  func apply(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext, to state: inout State
+  ) throws(RaspEventError)
+}
+
+extension RaspDomain {
+  /// Decodes the event with ``decodeEvent(_:payload:context:)`` and applies it with rollback.
+  ///
+  /// ```swift
+  /// try domain.apply(name, payload: &payload, context: context, to: &state)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within the domain.
+  ///   - payload: A reader positioned at the payload object.
+  ///   - context: The event's timestamp and source.
+  ///   - state: The state to change.
+  /// - Throws: ``RaspEventError``; `state` is then unchanged.
+  @inlinable
+  public func apply(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext, to state: inout State
+  ) throws(RaspEventError) {
+    let event = try decodeEvent(name, payload: &payload, context: context)
+    try payload.finish()
+    do {
+      try state.applyOrRollBack(event: event)
+    } catch let error as RaspEventError {
+      throw error
+    } catch {
+      throw RaspEventError(offset: nil, reason: .rejected("\(error)"))
+    }
+  }
 }
 
 /// The name of an event within its domain, compared with names without allocating.

@@ -32,6 +32,25 @@ public struct RaspLogEvent {
   /// The event's time and source.
   public let context: RaspEventContext
 
+  /// Checks the payload completely — syntax, UTF-8, duplicate keys — for an event that no
+  /// domain decodes (an unknown type, or a domain left out), so that a malformed line is
+  /// reported whether or not its event is applied.
+  ///
+  /// ```swift
+  /// guard let routed = router.route(event) else { try event.checkPayload(); … }
+  /// ```
+  ///
+  /// - Throws: ``RaspEventError`` for the first problem in the payload.
+  public func checkPayload() throws(RaspEventError) {
+    guard let payloadOffset else { return }
+    var scanner = JSONScanner(line, position: payloadOffset)
+    do {
+      try scanner.skipValue()
+    } catch {
+      throw RaspEventError(error)
+    }
+  }
+
   /// The event's type, `domain.event`.
   ///
   /// ```swift
@@ -84,7 +103,11 @@ public struct RaspLogEvent {
           guard !seenPayload else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("payload")) }
           seenPayload = true
           switch try scanner.peekKind() {
-          case .object: payloadOffset = try scanner.skipValue()
+          case .object:
+            // Matching braces is enough here: the domain's decoder reads and checks every
+            // byte of the payload next, and ``checkPayload()`` does for events nobody decodes.
+            payloadOffset = valueStart
+            if !scanner.skipContainerWithoutValidating() { try scanner.skipValue() }
           case .null: _ = try scanner.readNull()
           default: throw wrongType(scanner, "payload", "an object", at: valueStart)
           }

@@ -179,17 +179,17 @@ extension RaspTimestamp {
   /// Whether valid JSON number text is a plain number of seconds — no exponent, at most 12
   /// integer digits — which always converts, so that checking it can wait until it is needed.
   static func isPlainEpochSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var integerDigits = 0
-    var inFraction = false
-    for byte in text {
-      if byte | 0x20 == UInt8(ascii: "e") { return false }
-      if byte == UInt8(ascii: ".") {
-        inFraction = true
-      } else if !inFraction, byte != UInt8(ascii: "-") {
-        integerDigits += 1
-      }
+    var index = 0
+    let count = text.count
+    if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
+    let digitsStart = index
+    while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+    guard index - digitsStart <= 12 else { return false }
+    if index < count, text[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
     }
-    return integerDigits <= 12
+    return index == count
   }
 }
 

@@ -64,14 +64,7 @@ final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
   override func apply(_ event: RaspLogEvent, eventIndex: Int) throws(RaspEventError) {
     var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
     let name = eventNames[eventIndex]
-    let typed = try domain.decodeEvent(name, payload: &payload, context: event.context)
-    do {
-      try state.applyOrRollBack(event: typed)
-    } catch let error as RaspEventError {
-      throw error
-    } catch {
-      throw RaspEventError(offset: nil, reason: .rejected("\(error)"))
-    }
+    try domain.apply(name, payload: &payload, context: event.context, to: &state)
     isEncodingCurrent = false
   }
 

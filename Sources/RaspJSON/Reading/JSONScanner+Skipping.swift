@@ -104,8 +104,16 @@ extension JSONScanner {
 /// equivalent, as `String`s compare), so `"a"` and `"\u0061"` are duplicates and `"é"` and
 /// `"e\u0301"` are not. The first eight keys live inline, on the stack; up to 32 are compared
 /// byte by byte; beyond that a hash set of their bytes keeps big objects linear.
-@usableFromInline
-struct JSONKeyTracker {
+///
+/// ```swift
+/// var keys = JSONKeyTracker()
+/// var members = try scanner.beginObject()
+/// while let key = try scanner.nextMember(&members) {
+///   try keys.record(key, in: scanner)   // throws on a duplicate key
+///   try scanner.skipValue()
+/// }
+/// ```
+public struct JSONKeyTracker {
   @usableFromInline var inline: (
     JSONRawString, JSONRawString, JSONRawString, JSONRawString,
     JSONRawString, JSONRawString, JSONRawString, JSONRawString
@@ -114,15 +122,29 @@ struct JSONKeyTracker {
   @usableFromInline var overflow: [JSONRawString] = []
   @usableFromInline var hashed: Set<[UInt8]>?
 
+  /// Creates a tracker for one object.
+  ///
+  /// ```swift
+  /// var keys = JSONKeyTracker()
+  /// ```
   @inlinable
-  init() {
+  public init() {
     let empty = JSONRawString(start: 0, end: 0, hasEscapes: false)
     inline = (empty, empty, empty, empty, empty, empty, empty, empty)
   }
 
   /// Records a key of the object being read, or throws when it repeats an earlier one.
+  ///
+  /// ```swift
+  /// try keys.record(key, in: scanner)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: A key read from `scanner`'s buffer.
+  ///   - scanner: The scanner that read it.
+  /// - Throws: ``JSONError`` with ``JSONError/Reason/duplicateKey(_:)``.
   @inlinable
-  mutating func record(_ key: JSONRawString, in scanner: JSONScanner) throws(JSONError) {
+  public mutating func record(_ key: JSONRawString, in scanner: JSONScanner) throws(JSONError) {
     if hashed != nil {
       guard hashed?.insert(scanner.decodedBytes(of: key)).inserted == true else {
         throw scanner.duplicate(key)
@@ -158,5 +180,51 @@ struct JSONKeyTracker {
       hashed = all
       overflow = []
     }
+  }
+}
+
+extension JSONScanner {
+  /// Moves past the object or array that starts at ``position`` by matching brackets only.
+  ///
+  /// This is the fast way over a value that will be read again, field by field, right after:
+  /// it honours strings and their escapes so that brackets inside strings do not count, but it
+  /// checks nothing else. Whoever skips this way must validate the value later — by reading it
+  /// completely, or with ``skipValue()``. When the brackets do not balance within the buffer
+  /// (or nest deeper than ``maximumDepth``), the scanner does not move and the result is `false`.
+  ///
+  /// ```swift
+  /// let start = scanner.position
+  /// guard scanner.skipContainerWithoutValidating() else { try scanner.skipValue(); … }
+  /// ```
+  ///
+  /// - Returns: `true` when the scanner moved past the container's closing bracket.
+  /// - Complexity: O(*n*) in the container's length, about two comparisons per byte.
+  @inlinable
+  public mutating func skipContainerWithoutValidating() -> Bool {
+    var index = position
+    let count = input.count
+    var depth = 0
+    while index < count {
+      let byte = input[index]
+      index += 1
+      if byte == UInt8(ascii: "\"") {
+        while index < count {
+          let inner = input[index]
+          index += 1
+          if inner == UInt8(ascii: "\"") { break }
+          if inner == UInt8(ascii: "\\") { index += 1 }
+        }
+      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+        depth += 1
+        if depth > maximumDepth { return false }
+      } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+        depth -= 1
+        if depth == 0 {
+          position = index
+          return true
+        }
+      }
+    }
+    return false
   }
 }
