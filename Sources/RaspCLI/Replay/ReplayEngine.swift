@@ -122,6 +122,15 @@ struct ReplayEngine {
     var lastFile: Int?
     var lastLine: Int?
     var lastEvent: JSONValue = .null
+    /// The current snapshot's JSON, kept once a snapshot has been written.
+    var text: ReplaySnapshotText?
+
+    /// Appends the current snapshot's JSON to `writer`.
+    mutating func writeSnapshot(to writer: inout JSONWriter) {
+      let current = pipeline.current
+      if text == nil { text = ReplaySnapshotText(current) }
+      text?.write(current, to: &writer)
+    }
 
     init(options: ReplayOptions) {
       let snapshot = RaspSnapshotState(domains: options.domains)
@@ -178,6 +187,7 @@ struct ReplayEngine {
       }
       do {
         try state.pipeline.send(routed)
+        state.text?.markChanged(routed.domainIndex)
       } catch {
         let eventError = error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
         return try reject(eventError, item: item, writer: &writer, sink: &sink, outcome: &outcome)
@@ -204,10 +214,10 @@ struct ReplayEngine {
       if options.withEvent {
         let event = (try? JSONParser.parse(item.bytes)) ?? .null
         writeWrapperPrefix(event: event, fileIndex: item.fileIndex, line: item.lineNumber, seq: state.seq, key: "state", writer: &writer)
-        state.pipeline.current.write(to: &writer)
+        state.writeSnapshot(to: &writer)
         writer.writeRaw("}")
       } else {
-        state.pipeline.current.write(to: &writer)
+        state.writeSnapshot(to: &writer)
       }
       try sink.endRecord(&writer, start: start, meta: ReplayRecordMeta(seq: state.seq, fileIndex: item.fileIndex, line: item.lineNumber))
       return true
@@ -242,10 +252,10 @@ struct ReplayEngine {
       try writeWrapped(value: value, state: &state, writer: &writer, fileIndex: fileIndex, line: line, event: state.lastEvent)
     } else if options.withEvent {
       writeWrapperPrefix(event: state.lastEvent, fileIndex: fileIndex, line: line, seq: state.seq, key: "state", writer: &writer)
-      state.pipeline.current.write(to: &writer)
+      state.writeSnapshot(to: &writer)
       writer.writeRaw("}")
     } else {
-      state.pipeline.current.write(to: &writer)
+      state.writeSnapshot(to: &writer)
     }
     return meta
   }

@@ -105,4 +105,30 @@ import Testing
     #expect(a.description == b.description)
     #expect(a.description == #"{"a":{"x":5,"y":1},"b":[1,2,0]}"#)
   }
+
+  @Test func writesTheSameDigitsAsSwiftsShortestRoundTripForm() {
+    var generator = SeededGenerator(seed: 2026)
+    var checked = 0
+    func check(_ value: Double) {
+      guard value.isFinite else { return }
+      var writer = JSONWriter()
+      writer.writeNumber(value)
+      var expected = value.description
+      if expected.hasSuffix(".0") { expected.removeLast(2) }
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(value)")
+      checked += 1
+    }
+    for _ in 0..<50_000 {
+      var scale = 1.0
+      for _ in 0..<Int.random(in: 1...9, using: &generator) { scale *= 10 }
+      check(Double(Int64.random(in: -99_999_999_999...99_999_999_999, using: &generator)) / scale)
+      check(Double.random(in: -1000...1000, using: &generator))
+      check(Double.random(in: 0.0001...0.01, using: &generator))
+      check(Double(bitPattern: generator.next()))
+    }
+    for value in [0.1, 0.3, 0.1 + 0.2, 52.520008, 13.404954, 0.0001, 0.00011, 999_999_999_999_999.9, 5e-5, -0.5] {
+      check(value)
+    }
+    #expect(checked > 190_000)
+  }
 }
