@@ -41,8 +41,7 @@ bench: ## Benchmark rasp against jq on a generated log (release build); see docs
 	mkdir -p $(BENCH_DIR)
 	.build/release/rasp-bench generate --events $(BENCH_EVENTS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events.jsonl
 	$(if $(BENCH_LONG),.build/release/rasp-bench generate --events $$(( $(BENCH_EVENTS) * 10 )) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-long.jsonl)
-	.build/release/rasp-bench replay --log $(BENCH_DIR)/events.jsonl \
-	  $(if $(BENCH_LONG),--long-log $(BENCH_DIR)/events-long.jsonl) \
+	.build/release/rasp-bench replay --log $(BENCH_DIR)/events.jsonl $(if $(BENCH_LONG),--long-log $(BENCH_DIR)/events-long.jsonl) \
 	  --runs $(BENCH_RUNS) --rasp .build/release/rasp --jq $(JQ) --programs fixtures/bench \
 	  --scratch $(BENCH_DIR) --commit "$$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- Sources fixtures Package.swift 2>/dev/null || echo ' with local changes')"
 
