@@ -30,5 +30,6 @@ let package = Package(
     .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON"]),
     .testTarget(name: "RaspDomainsTests", dependencies: ["RaspDomains"]),
     .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI"]),
+    .testTarget(name: "RaspBenchTests", dependencies: ["rasp-bench", "RaspCLI"]),
   ]
 )

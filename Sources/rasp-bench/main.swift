@@ -1,18 +1,27 @@
 // rasp-bench — benchmarks for the rasp package, one subcommand per layer.
 //
-//   rasp-bench core [--events N] [--repeat N]   the core's synchronous paths, in events/second
+//   rasp-bench core [--events N] [--repeat N]      the core's synchronous paths, in events/second
+//   rasp-bench generate --events N [--seed S]      a deterministic event log on standard output
+//   rasp-bench replay --log FILE [<options>]       `rasp replay` against jq, with a results table
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-let usage = "Usage: rasp-bench <subcommand> [<options>]\n  Subcommands: core"
+let usage = """
+  Usage: rasp-bench <subcommand> [<options>]
+    Subcommands: core, generate, replay
+  """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
 case "core":
   status = CoreBenchmark.main(arguments: Array(arguments.dropFirst()))
+case "generate":
+  status = GenerateCommand.main(arguments: Array(arguments.dropFirst()))
+case "replay":
+  status = ReplayBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "--help", "-h":
   print(usage)
   status = 0
