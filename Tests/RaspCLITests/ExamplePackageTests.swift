@@ -16,7 +16,7 @@ struct ExamplePackageTests {
   /// Builds the package once, and returns the executable's path.
   static let executable: Result<String, BuildFailure> = {
     let build = Shell.run(
-      "/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch])
+      "/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch, "--disable-build-manifest-caching"])
     guard build.status == 0 else {
       return .failure(
         BuildFailure(status: build.status, output: build.standardOutput + build.standardError))

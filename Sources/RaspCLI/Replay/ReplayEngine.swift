@@ -80,8 +80,8 @@ struct ReplayEngine {
     var writer = JSONWriter(capacity: 1 << 17)
     do throws(ReplayStop) {
       if sources.count == 1 {
-        // One log: no merge to do, so read it directly.
-        var lines = sources[0]
+        // One log: no merge to do. Read it on a second thread, a batch ahead.
+        let lines = ReplayReadAhead(fileIndex: 0, source: sources[0].source)
         while let item = lines.next() {
           guard try handle(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
             break

@@ -45,6 +45,8 @@ struct ReplayItem {
 struct ReplayFileLines: Sequence, IteratorProtocol {
   let fileIndex: Int
   let reader: JSONLinesReader<RaspInputSource>
+  /// Where the lines come from.
+  let source: RaspInputSource
   var lastTime: RaspTimestamp?
   var isFinished = false
   /// Whether to read each event's time, which only merging several logs needs.
@@ -53,6 +55,7 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
   init(fileIndex: Int, source: RaspInputSource, tracksTime: Bool) {
     self.fileIndex = fileIndex
     self.tracksTime = tracksTime
+    self.source = source
     self.reader = JSONLinesReader(source: source)
   }
 
@@ -71,20 +74,30 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
         fileIndex: fileIndex, lineNumber: reader.lineNumber + 1,
         bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .readFailure("\(error)"), time: lastTime)
     }
-    if line.isTooLong {
-      let error = RaspEventError(
-        offset: nil, reason: .syntax(.lineTooLong(limit: reader.maximumLineLength)))
-      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .invalid(error), time: lastTime)
+    return ReplayFileLines.classify(
+      line.bytes, number: line.number, isTooLong: line.isTooLong, fileIndex: fileIndex,
+      maximumLineLength: reader.maximumLineLength, tracksTime: tracksTime, lastTime: &lastTime)
+  }
+
+  /// Reads one line: blank, too long, a bad line, or an event.
+  @inline(__always)
+  static func classify(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool, fileIndex: Int,
+    maximumLineLength: Int, tracksTime: Bool, lastTime: inout RaspTimestamp?
+  ) -> ReplayItem {
+    if isTooLong {
+      let error = RaspEventError(offset: nil, reason: .syntax(.lineTooLong(limit: maximumLineLength)))
+      return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .invalid(error), time: lastTime)
     }
-    if line.isBlank {
-      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .blank, time: lastTime)
+    if JSONLine.isBlank(bytes) {
+      return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .blank, time: lastTime)
     }
     do {
-      let event = try RaspLogEvent.parse(line.bytes)
+      let event = try RaspLogEvent.parse(bytes)
       if tracksTime, let time = event.context.timestamp { lastTime = time }
-      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .event(event), time: lastTime)
+      return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .event(event), time: lastTime)
     } catch {
-      return ReplayItem(fileIndex: fileIndex, lineNumber: line.number, bytes: line.bytes, kind: .invalid(error), time: lastTime)
+      return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .invalid(error), time: lastTime)
     }
   }
 }

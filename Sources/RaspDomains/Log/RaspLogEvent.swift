@@ -69,6 +69,12 @@ public struct RaspLogEvent {
   /// - Throws: ``RaspEventError`` for invalid JSON, a line that is not an object, a missing or
   ///   malformed `type`, or a `payload`, `ts` or `source` of the wrong kind.
   public static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> RaspLogEvent {
+    if let event = parseQuickly(line) { return event }
+    return try parseCarefully(line)
+  }
+
+  /// Reads a line the careful way, byte by byte with the JSON scanner, explaining any problem.
+  static func parseCarefully(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> RaspLogEvent {
     var scanner = JSONScanner(line)
     var type: JSONRawString?
     var payloadOffset: Int?
@@ -286,6 +292,35 @@ public struct RaspTypePart {
   ///
   /// - Parameter utf8: The bytes to compare with.
   /// - Returns: `true` when they are equal.
+  /// The part's length and first eight bytes, for comparing names as integers; `nil` when
+  /// the type is written with escapes.
+  @inline(__always)
+  var nameKey: (count: Int, head: UInt64)? {
+    guard escapedIsDomain == nil else { return nil }
+    let count = end - start
+    var head: UInt64 = 0
+    var shift: UInt64 = 0
+    var index = start
+    let stop = start + Swift.min(count, 8)
+    while index < stop {
+      head |= UInt64(line[index]) << shift
+      shift += 8
+      index += 1
+    }
+    return (count, head)
+  }
+
+  /// Whether the bytes after the first eight equal those of `utf8`, which has the same length.
+  @inline(__always)
+  func tailEquals(_ utf8: [UInt8]) -> Bool {
+    let count = end - start
+    guard count > 8 else { return true }
+    return utf8.withUnsafeBufferPointer { other in
+      for index in 8..<count where other[index] != line[start + index] { return false }
+      return true
+    }
+  }
+
   @inline(__always)
   public func equals(_ utf8: [UInt8]) -> Bool {
     guard escapedIsDomain == nil else { return string.utf8.elementsEqual(utf8) }
@@ -295,6 +330,27 @@ public struct RaspTypePart {
       for index in 0..<count where other[index] != line[start + index] { return false }
       return true
     }
+  }
+}
+
+/// A domain's or an event's name, prepared for comparing with a type part quickly.
+struct RaspNameKey {
+  let bytes: [UInt8]
+  let count: Int
+  let head: UInt64
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    count = bytes.count
+    var head: UInt64 = 0
+    for (index, byte) in bytes.prefix(8).enumerated() { head |= UInt64(byte) << (8 * UInt64(index)) }
+    self.head = head
+  }
+
+  /// Whether a type part, whose length and head are `key`, is this name.
+  @inline(__always)
+  func matches(_ key: (count: Int, head: UInt64), _ part: RaspTypePart) -> Bool {
+    key.count == count && key.head == head && part.tailEquals(bytes)
   }
 }
 

@@ -26,6 +26,78 @@ extension RaspTimestamp {
   /// - Parameter bytes: The date-time's bytes.
   /// - Throws: ``RaspTimestampError`` saying what is wrong.
   public init(rfc3339 bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
+    if let quick = RaspTimestamp.quickRFC3339(bytes) {
+      self = quick
+      return
+    }
+    try self.init(checkingRFC3339: bytes)
+  }
+
+  /// Reads the usual shape of an RFC 3339 time — `YYYY-MM-DDTHH:MM:SS`, an optional fraction,
+  /// then `Z` or `±HH:MM` — by position, or returns `nil` for anything else, which the careful
+  /// reader then explains.
+  @inline(__always)
+  static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> RaspTimestamp? {
+    let count = bytes.count
+    guard count >= 20 else { return nil }
+    @inline(__always) func digit(_ index: Int) -> Int64? {
+      let value = bytes[index] &- UInt8(ascii: "0")
+      return value < 10 ? Int64(value) : nil
+    }
+    @inline(__always) func pair(_ index: Int) -> Int64? {
+      guard let high = digit(index), let low = digit(index + 1) else { return nil }
+      return high * 10 + low
+    }
+    guard let century = pair(0), let yearInCentury = pair(2), bytes[4] == UInt8(ascii: "-"),
+      let month = pair(5), bytes[7] == UInt8(ascii: "-"), let day = pair(8),
+      bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == 0x20,
+      let hour = pair(11), bytes[13] == UInt8(ascii: ":"), let minute = pair(14),
+      bytes[16] == UInt8(ascii: ":"), let second = pair(17)
+    else { return nil }
+    let year = century * 100 + yearInCentury
+    guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
+      hour < 24, minute < 60, second <= 60
+    else { return nil }
+    var index = 19
+    var nanoseconds: Int64 = 0
+    if bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var digits = 0
+      while index < count, let value = digit(index) {
+        if digits < 9 {
+          nanoseconds = nanoseconds * 10 + value
+          digits += 1
+        }
+        index += 1
+      }
+      guard digits > 0 else { return nil }
+      while digits < 9 {
+        nanoseconds *= 10
+        digits += 1
+      }
+    }
+    guard index < count else { return nil }
+    var offset: Int64 = 0
+    let zone = bytes[index]
+    if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {
+      index += 1
+    } else if zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-") {
+      guard index + 6 == count, let offsetHours = pair(index + 1), bytes[index + 3] == UInt8(ascii: ":"),
+        let offsetMinutes = pair(index + 4), offsetHours < 24, offsetMinutes < 60
+      else { return nil }
+      offset = (zone == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+      index += 6
+    } else {
+      return nil
+    }
+    guard index == count else { return nil }
+    let days = RaspTimestamp.days(year: year, month: month, day: day)
+    return RaspTimestamp(
+      seconds: days * 86_400 + hour * 3600 + minute * 60 + second - offset, nanoseconds: Int32(nanoseconds))
+  }
+
+  /// Reads an RFC 3339 time step by step, saying exactly what is wrong when it is not one.
+  init(checkingRFC3339 bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
     var index = 0
     func digits(_ count: Int, _ what: String) throws(RaspTimestampError) -> Int64 {
       var value: Int64 = 0

@@ -111,12 +111,12 @@ public struct RaspSnapshotState: RaspState {
   /// let routed = router.route(event)
   /// ```
   public struct Router {
-    private let domainNames: [[UInt8]]
-    private let eventNames: [[[UInt8]]]
+    private let domainNames: [RaspNameKey]
+    private let eventNames: [[RaspNameKey]]
 
     init(slots: [RaspDomainSlot]) {
-      domainNames = slots.map(\.nameBytes)
-      eventNames = slots.map(\.eventNameBytes)
+      domainNames = slots.map { RaspNameKey($0.nameBytes) }
+      eventNames = slots.map { $0.eventNameBytes.map(RaspNameKey.init) }
     }
 
     /// The event routed to its domain, or `nil` when no domain defines its type.
@@ -128,9 +128,24 @@ public struct RaspSnapshotState: RaspState {
     /// - Parameter log: A log event.
     /// - Returns: The routed event.
     public func route(_ log: RaspLogEvent) -> Event? {
-      for index in domainNames.indices where log.domain.equals(domainNames[index]) {
+      guard let domain = log.domain.nameKey, let name = log.name.nameKey else {
+        return routeSlowly(log)
+      }
+      for index in domainNames.indices where domainNames[index].matches(domain, log.domain) {
         let names = eventNames[index]
-        for eventIndex in names.indices where log.name.equals(names[eventIndex]) {
+        for eventIndex in names.indices where names[eventIndex].matches(name, log.name) {
+          return Event(log: log, domainIndex: index, eventIndex: eventIndex)
+        }
+        return nil
+      }
+      return nil
+    }
+
+    /// Routes an event whose type is written with escapes, by decoded text.
+    private func routeSlowly(_ log: RaspLogEvent) -> Event? {
+      for index in domainNames.indices where log.domain.equals(domainNames[index].bytes) {
+        let names = eventNames[index]
+        for eventIndex in names.indices where log.name.equals(names[eventIndex].bytes) {
           return Event(log: log, domainIndex: index, eventIndex: eventIndex)
         }
         return nil

@@ -186,7 +186,20 @@ public struct JSONLine {
   /// if line.isBlank { blankLines += 1 }
   /// ```
   public var isBlank: Bool {
-    if isTooLong { return false }
+    !isTooLong && JSONLine.isBlank(bytes)
+  }
+
+  /// Whether `bytes` hold nothing but spaces, tabs and carriage returns.
+  ///
+  /// ```swift
+  /// JSONLine.isBlank(bytes)   // true for "  \t"
+  /// ```
+  ///
+  /// - Parameter bytes: A line's bytes.
+  /// - Returns: `true` for an empty or blank line.
+  @inlinable
+  public static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Most lines start with '{': decide at the first byte.
     for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
     return true
   }

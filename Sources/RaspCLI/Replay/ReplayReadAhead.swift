@@ -1,0 +1,189 @@
+import Dispatch
+import RaspDomains
+import RaspJSON
+import Synchronization
+
+/// Reads a log on a second thread, a batch of lines ahead of the replay.
+///
+/// Reading a line and checking its envelope need no state, so they can run beside the replay,
+/// which applies events and writes snapshots in order: on two cores, the work of a replay is
+/// split in two. The reading thread copies each line into a batch of its own, parses its
+/// envelope there, and hands over whole batches through a queue of a few batches, so memory
+/// stays flat. The replay sees exactly the items, in exactly the order, that reading the log
+/// on its own thread would give.
+///
+/// An item, and the event in it, stays valid until the next call to ``next()``.
+final class ReplayReadAhead: Sequence, IteratorProtocol {
+  private let queue: ReplayBatchQueue
+  private var batch: ReplayBatch?
+  private var index = 0
+
+  /// Starts reading `source` on another thread.
+  init(fileIndex: Int, source: RaspInputSource, maximumLineLength: Int = JSONLimits.maximumLineLength) {
+    queue = ReplayBatchQueue(capacity: 4)
+    let producer = ReplayBatchProducer(
+      fileIndex: fileIndex, source: source, maximumLineLength: maximumLineLength, queue: queue)
+    DispatchQueue.global(qos: .userInitiated).async { producer.run() }
+  }
+
+  deinit {
+    queue.cancel()
+  }
+
+  /// The next line of the log, or `nil` at its end.
+  func next() -> ReplayItem? {
+    while true {
+      if let batch, index < batch.items.count {
+        index += 1
+        return batch.items[index - 1]
+      }
+      batch = nil
+      guard let next = queue.take() else { return nil }
+      batch = next
+      index = 0
+    }
+  }
+}
+
+/// Lines of a log, copied into storage of their own, with their items.
+final class ReplayBatch: @unchecked Sendable {
+  /// The lines' bytes.
+  let storage: UnsafeMutablePointer<UInt8>
+  /// How many bytes `storage` holds.
+  let capacity: Int
+  /// How many bytes are used.
+  var used = 0
+  /// The lines, read and classified, referring to `storage`.
+  var items: [ReplayItem] = []
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    items.reserveCapacity(4096)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// Copies a line in and returns its copy, or `nil` when it does not fit.
+  func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    guard capacity - used >= bytes.count else { return nil }
+    let start = storage + used
+    if let base = bytes.baseAddress, bytes.count > 0 { start.update(from: base, count: bytes.count) }
+    used += bytes.count
+    return UnsafeBufferPointer(start: start, count: bytes.count)
+  }
+}
+
+/// Reads a log into batches, on its own thread.
+private final class ReplayBatchProducer: @unchecked Sendable {
+  let fileIndex: Int
+  let source: RaspInputSource
+  let maximumLineLength: Int
+  let queue: ReplayBatchQueue
+  static let batchBytes = 1 << 18
+  static let batchLines = 4096
+
+  init(fileIndex: Int, source: RaspInputSource, maximumLineLength: Int, queue: ReplayBatchQueue) {
+    self.fileIndex = fileIndex
+    self.source = source
+    self.maximumLineLength = maximumLineLength
+    self.queue = queue
+  }
+
+  func run() {
+    let reader = JSONLinesReader(source: source, maximumLineLength: maximumLineLength)
+    var batch = ReplayBatch(capacity: Self.batchBytes)
+    var lastTime: RaspTimestamp?
+    while !queue.isCancelled {
+      let line: JSONLine
+      do {
+        guard let next = try reader.next() else { break }
+        line = next
+      } catch {
+        batch.items.append(
+          ReplayItem(
+            fileIndex: fileIndex, lineNumber: reader.lineNumber + 1,
+            bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .readFailure("\(error)"), time: nil))
+        break
+      }
+      var copy = batch.copy(line.bytes)
+      if copy == nil || batch.items.count >= Self.batchLines {
+        guard queue.put(batch) else { return }
+        batch = ReplayBatch(capacity: max(Self.batchBytes, line.bytes.count))
+        copy = batch.copy(line.bytes)
+      }
+      let bytes = copy ?? UnsafeBufferPointer(start: nil, count: 0)
+      batch.items.append(
+        ReplayFileLines.classify(
+          bytes, number: line.number, isTooLong: line.isTooLong, fileIndex: fileIndex,
+          maximumLineLength: reader.maximumLineLength, tracksTime: false, lastTime: &lastTime))
+    }
+    if !batch.items.isEmpty { _ = queue.put(batch) }
+    queue.finish()
+  }
+}
+
+/// A bounded queue of batches between the reading thread and the replay.
+final class ReplayBatchQueue: @unchecked Sendable {
+  private struct State {
+    var batches: [ReplayBatch] = []
+    var isFinished = false
+    var isCancelled = false
+  }
+
+  private let state = Mutex(State())
+  private let available = DispatchSemaphore(value: 0)
+  private let space: DispatchSemaphore
+
+  init(capacity: Int) {
+    space = DispatchSemaphore(value: capacity)
+  }
+
+  /// Whether the reader of the queue went away.
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Adds a batch, waiting for room; `false` when the queue was cancelled.
+  func put(_ batch: ReplayBatch) -> Bool {
+    space.wait()
+    let accepted = state.withLock { state -> Bool in
+      guard !state.isCancelled else { return false }
+      state.batches.append(batch)
+      return true
+    }
+    if accepted { available.signal() }
+    return accepted
+  }
+
+  /// Marks the end of the batches.
+  func finish() {
+    state.withLock { $0.isFinished = true }
+    available.signal()
+  }
+
+  /// Takes the next batch, waiting for one; `nil` after the last.
+  func take() -> ReplayBatch? {
+    while true {
+      available.wait()
+      let (batch, finished) = state.withLock { state -> (ReplayBatch?, Bool) in
+        if !state.batches.isEmpty { return (state.batches.removeFirst(), false) }
+        return (nil, state.isFinished)
+      }
+      if let batch {
+        space.signal()
+        return batch
+      }
+      if finished {
+        available.signal()
+        return nil
+      }
+    }
+  }
+
+  /// Stops the reading thread: it finishes its current line and exits.
+  func cancel() {
+    state.withLock { $0.isCancelled = true }
+    space.signal()
+  }
+}

@@ -1,0 +1,148 @@
+import RaspJSON
+
+extension RaspLogEvent {
+  /// Reads the envelope of a line in the shape loggers write — compact, keys among `type`,
+  /// `ts`, `source` and `payload` in any order, ASCII text without escapes — in one tight pass,
+  /// or returns `nil` for any other line, which ``parse(_:)`` then reads carefully.
+  ///
+  /// It accepts exactly what the careful reader accepts and builds the same event; it only
+  /// gives up earlier, on anything unusual (whitespace, escapes, other keys, non-ASCII text,
+  /// `null` values, or any mistake), leaving the careful reader to accept or explain it. The
+  /// payload's braces are matched here; its contents are checked by the domain's decoder.
+  @inline(__always)
+  static func parseQuickly(_ line: UnsafeBufferPointer<UInt8>) -> RaspLogEvent? {
+    let count = line.count
+    guard count > 2, line[0] == UInt8(ascii: "{") else { return nil }
+    var index = 1
+    var typeStart = -1
+    var typeEnd = -1
+    var dot = -1
+    var payloadOffset: Int?
+    var timestamp: RaspTimestamp?
+    var timestampRange: Range<Int>?
+    var isEpochSeconds = false
+    var source: JSONRawString?
+    var seen: UInt8 = 0
+    /// Moves past an ASCII string without escapes starting after its opening quote at `start`;
+    /// returns the offset of the closing quote, or -1.
+    @inline(__always) func plainString(from start: Int) -> Int {
+      var at = start
+      while at < count {
+        let byte = line[at]
+        if byte == UInt8(ascii: "\"") { return at }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return -1 }
+        at += 1
+      }
+      return -1
+    }
+    while true {
+      guard index < count, line[index] == UInt8(ascii: "\"") else { return nil }
+      let keyStart = index + 1
+      let keyEnd = plainString(from: keyStart)
+      guard keyEnd > 0, keyEnd + 1 < count, line[keyEnd + 1] == UInt8(ascii: ":") else { return nil }
+      index = keyEnd + 2
+      guard index < count else { return nil }
+      let first = line[index]
+      switch keyEnd - keyStart {
+      case 4:
+        guard line[keyStart] == UInt8(ascii: "t"), line[keyStart + 1] == UInt8(ascii: "y"),
+          line[keyStart + 2] == UInt8(ascii: "p"), line[keyStart + 3] == UInt8(ascii: "e"),
+          seen & 1 == 0, first == UInt8(ascii: "\"")
+        else { return nil }
+        seen |= 1
+        typeStart = index + 1
+        typeEnd = plainString(from: typeStart)
+        guard typeEnd > 0 else { return nil }
+        var at = typeStart
+        while at < typeEnd, line[at] != UInt8(ascii: ".") { at += 1 }
+        guard at > typeStart, at + 1 < typeEnd else { return nil }
+        dot = at
+        index = typeEnd + 1
+      case 2:
+        guard line[keyStart] == UInt8(ascii: "t"), line[keyStart + 1] == UInt8(ascii: "s"),
+          seen & 2 == 0
+        else { return nil }
+        seen |= 2
+        let valueStart = index
+        if first == UInt8(ascii: "\"") {
+          let end = plainString(from: index + 1)
+          guard end > 0,
+            let time = RaspTimestamp.quickRFC3339(UnsafeBufferPointer(rebasing: line[(index + 1)..<end]))
+          else { return nil }
+          timestamp = time
+          index = end + 1
+        } else {
+          var at = index
+          while at < count {
+            let byte = line[at]
+            guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            else { break }
+            at += 1
+          }
+          let text = UnsafeBufferPointer(rebasing: line[index..<at])
+          guard at > index, RaspLogEvent.isPlainJSONNumber(text), RaspTimestamp.isPlainEpochSeconds(text)
+          else { return nil }
+          isEpochSeconds = true
+          index = at
+        }
+        timestampRange = valueStart..<index
+      case 6:
+        guard line[keyStart] == UInt8(ascii: "s"), line[keyStart + 1] == UInt8(ascii: "o"),
+          line[keyStart + 2] == UInt8(ascii: "u"), line[keyStart + 3] == UInt8(ascii: "r"),
+          line[keyStart + 4] == UInt8(ascii: "c"), line[keyStart + 5] == UInt8(ascii: "e"),
+          seen & 4 == 0, first == UInt8(ascii: "\"")
+        else { return nil }
+        seen |= 4
+        let end = plainString(from: index + 1)
+        guard end > 0 else { return nil }
+        source = JSONRawString(start: index + 1, end: end, hasEscapes: false)
+        index = end + 1
+      case 7:
+        guard line[keyStart] == UInt8(ascii: "p"), line[keyStart + 1] == UInt8(ascii: "a"),
+          line[keyStart + 2] == UInt8(ascii: "y"), line[keyStart + 3] == UInt8(ascii: "l"),
+          line[keyStart + 4] == UInt8(ascii: "o"), line[keyStart + 5] == UInt8(ascii: "a"),
+          line[keyStart + 6] == UInt8(ascii: "d"), seen & 8 == 0, first == UInt8(ascii: "{")
+        else { return nil }
+        seen |= 8
+        var scanner = JSONScanner(line, position: index)
+        guard scanner.skipContainerWithoutValidating() else { return nil }
+        payloadOffset = index
+        index = scanner.position
+      default:
+        return nil
+      }
+      guard index < count else { return nil }
+      if line[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard line[index] == UInt8(ascii: "}"), index + 1 == count, typeStart >= 0 else { return nil }
+      break
+    }
+    return RaspLogEvent(
+      line: line, domain: RaspTypePart(line: line, start: typeStart, end: dot),
+      name: RaspTypePart(line: line, start: dot + 1, end: typeEnd), typeOffset: typeStart - 1,
+      payloadOffset: payloadOffset,
+      context: RaspEventContext(
+        line: line, timestamp: timestamp, timestampRange: timestampRange,
+        isEpochSeconds: isEpochSeconds, sourceRaw: source))
+  }
+
+  /// Whether text is a JSON number without an exponent: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`.
+  @inline(__always)
+  static func isPlainJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = text.count
+    if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
+    let digits = index
+    while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+    guard index > digits, index - digits == 1 || text[digits] != UInt8(ascii: "0") else { return false }
+    if index < count, text[index] == UInt8(ascii: ".") {
+      index += 1
+      let fraction = index
+      while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+      guard index > fraction else { return false }
+    }
+    return index == count
+  }
+}
