@@ -3,6 +3,7 @@
 //   rasp-bench core [--events N] [--repeat N]      the core's synchronous paths, in events/second
 //   rasp-bench generate --events N [--seed S]      a deterministic event log on standard output
 //   rasp-bench replay --log FILE [<options>]       `rasp replay` against jq, with a results table
+//   rasp-bench stages --log FILE                   nanoseconds per line of each stage of a replay
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +12,7 @@
 
 let usage = """
   Usage: rasp-bench <subcommand> [<options>]
-    Subcommands: core, generate, replay
+    Subcommands: core, generate, replay, stages
   """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
@@ -22,6 +23,8 @@ case "generate":
   status = GenerateCommand.main(arguments: Array(arguments.dropFirst()))
 case "replay":
   status = ReplayBenchmark.main(arguments: Array(arguments.dropFirst()))
+case "stages":
+  status = StagesBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "--help", "-h":
   print(usage)
   status = 0

@@ -82,9 +82,11 @@ struct ReplayEngine {
       if sources.count == 1 {
         // One log: no merge to do. Read it on a second thread, a batch ahead.
         let lines = ReplayReadAhead(fileIndex: 0, source: sources[0].source)
-        while let item = lines.next() {
-          guard try handle(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
-            break
+        reading: while let batch = lines.nextBatch() {
+          for item in batch.items {
+            guard try handle(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
+              break reading
+            }
           }
         }
       } else {

@@ -13,10 +13,8 @@ import Synchronization
 /// on its own thread would give.
 ///
 /// An item, and the event in it, stays valid until the next call to ``next()``.
-final class ReplayReadAhead: Sequence, IteratorProtocol {
+final class ReplayReadAhead {
   private let queue: ReplayBatchQueue
-  private var batch: ReplayBatch?
-  private var index = 0
 
   /// Starts reading `source` on another thread.
   init(fileIndex: Int, source: RaspInputSource, maximumLineLength: Int = JSONLimits.maximumLineLength) {
@@ -30,18 +28,10 @@ final class ReplayReadAhead: Sequence, IteratorProtocol {
     queue.cancel()
   }
 
-  /// The next line of the log, or `nil` at its end.
-  func next() -> ReplayItem? {
-    while true {
-      if let batch, index < batch.items.count {
-        index += 1
-        return batch.items[index - 1]
-      }
-      batch = nil
-      guard let next = queue.take() else { return nil }
-      batch = next
-      index = 0
-    }
+  /// The next batch of lines, or `nil` at the end of the log. Its items stay valid as long as
+  /// the batch is kept.
+  func nextBatch() -> ReplayBatch? {
+    queue.take()
   }
 }
 
@@ -51,28 +41,16 @@ final class ReplayBatch: @unchecked Sendable {
   let storage: UnsafeMutablePointer<UInt8>
   /// How many bytes `storage` holds.
   let capacity: Int
-  /// How many bytes are used.
-  var used = 0
-  /// The lines, read and classified, referring to `storage`.
+  /// The lines, read and classified, referring to `storage`; set once, when the batch is full.
   var items: [ReplayItem] = []
 
   init(capacity: Int) {
     self.capacity = capacity
     storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    items.reserveCapacity(4096)
   }
 
   deinit {
     storage.deallocate()
-  }
-
-  /// Copies a line in and returns its copy, or `nil` when it does not fit.
-  func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-    guard capacity - used >= bytes.count else { return nil }
-    let start = storage + used
-    if let base = bytes.baseAddress, bytes.count > 0 { start.update(from: base, count: bytes.count) }
-    used += bytes.count
-    return UnsafeBufferPointer(start: start, count: bytes.count)
   }
 }
 
@@ -95,6 +73,11 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   func run() {
     let reader = JSONLinesReader(source: source, maximumLineLength: maximumLineLength)
     var batch = ReplayBatch(capacity: Self.batchBytes)
+    var storage = batch.storage
+    var capacity = batch.capacity
+    var used = 0
+    var items: [ReplayItem] = []
+    items.reserveCapacity(Self.batchLines)
     var lastTime: RaspTimestamp?
     while !queue.isCancelled {
       let line: JSONLine
@@ -102,25 +85,36 @@ private final class ReplayBatchProducer: @unchecked Sendable {
         guard let next = try reader.next() else { break }
         line = next
       } catch {
-        batch.items.append(
+        items.append(
           ReplayItem(
             fileIndex: fileIndex, lineNumber: reader.lineNumber + 1,
             bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .readFailure("\(error)"), time: nil))
         break
       }
-      var copy = batch.copy(line.bytes)
-      if copy == nil || batch.items.count >= Self.batchLines {
+      let count = line.bytes.count
+      if capacity - used < count || items.count >= Self.batchLines {
+        batch.items = items
         guard queue.put(batch) else { return }
-        batch = ReplayBatch(capacity: max(Self.batchBytes, line.bytes.count))
-        copy = batch.copy(line.bytes)
+        batch = ReplayBatch(capacity: max(Self.batchBytes, count))
+        storage = batch.storage
+        capacity = batch.capacity
+        used = 0
+        items = []
+        items.reserveCapacity(Self.batchLines)
       }
-      let bytes = copy ?? UnsafeBufferPointer(start: nil, count: 0)
-      batch.items.append(
+      let copy = storage + used
+      if let base = line.bytes.baseAddress, count > 0 { copy.update(from: base, count: count) }
+      used += count
+      items.append(
         ReplayFileLines.classify(
-          bytes, number: line.number, isTooLong: line.isTooLong, fileIndex: fileIndex,
-          maximumLineLength: reader.maximumLineLength, tracksTime: false, lastTime: &lastTime))
+          UnsafeBufferPointer(start: copy, count: count), number: line.number, isTooLong: line.isTooLong,
+          fileIndex: fileIndex, maximumLineLength: maximumLineLength, tracksTime: false,
+          lastTime: &lastTime))
     }
-    if !batch.items.isEmpty { _ = queue.put(batch) }
+    if !items.isEmpty {
+      batch.items = items
+      _ = queue.put(batch)
+    }
     queue.finish()
   }
 }

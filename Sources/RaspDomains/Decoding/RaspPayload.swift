@@ -24,36 +24,27 @@ import RaspJSON
 /// ```
 public struct RaspPayload {
   @usableFromInline var scanner: JSONScanner
-  @usableFromInline var top: Level
-  @usableFromInline var nested: [Level] = []
-  @usableFromInline var closedLevel: Level?
-  /// The dotted paths of the nested objects entered so far, for messages.
-  @usableFromInline var nestedNames: [String] = []
+  /// The progress through the object being read: the payload, or a nested object.
+  @usableFromInline var progress: JSONContainerProgress
+  /// The keys of the object being read so far, to reject duplicates.
+  @usableFromInline var keys: RaspPayloadKeys
+  /// The key of the field being read, or `nil` before the first.
   @usableFromInline var currentKey: JSONRawString?
+  /// Where the value of the field being read starts.
   @usableFromInline var currentValueOffset = 0
-  /// The keys of the payload object so far, to reject duplicates.
-  @usableFromInline var topKeys = JSONKeyTracker()
-  /// The keys of each nested object being read, parallel to ``nested``.
-  @usableFromInline var nestedKeys: [JSONKeyTracker] = []
+  /// Where the object being read starts.
+  @usableFromInline var objectStart: Int
+  /// How many objects enclose the one being read (0 for the payload itself).
+  @usableFromInline var depth = 0
+  /// Whether the event has no payload at all.
+  @usableFromInline var isAbsent: Bool
   /// Whether the payload object's closing brace has been read.
   @usableFromInline var isFinished = false
-
-  @usableFromInline
-  struct Level {
-    @usableFromInline var progress: JSONContainerProgress?
-    /// The level's path in ``nestedNames``, or -1 for the payload itself.
-    @usableFromInline let nameIndex: Int
-    @usableFromInline let parentKey: JSONRawString?
-    @usableFromInline let start: Int
-
-    @inlinable
-    init(progress: JSONContainerProgress?, nameIndex: Int, parentKey: JSONRawString?, start: Int) {
-      self.progress = progress
-      self.nameIndex = nameIndex
-      self.parentKey = parentKey
-      self.start = start
-    }
-  }
+  /// The key and start of the nested object that ended last, for errors about it.
+  @usableFromInline var closedKey: JSONRawString?
+  @usableFromInline var closedStart = 0
+  /// What is kept only when needed: enclosing objects, keys beyond four.
+  @usableFromInline var nesting: RaspPayloadNesting?
 
   /// Creates a reader for the payload object starting at `offset` in `line`, or for an absent
   /// payload when `offset` is `nil` (every field is then missing).
@@ -69,13 +60,17 @@ public struct RaspPayload {
   @inlinable
   public init(line: UnsafeBufferPointer<UInt8>, offset: Int?) throws(RaspEventError) {
     scanner = JSONScanner(line, position: offset ?? line.count)
-    top = Level(progress: nil, nameIndex: -1, parentKey: nil, start: offset ?? 0)
+    keys = RaspPayloadKeys()
+    objectStart = offset ?? 0
     guard let offset else {
+      progress = JSONContainerProgress(start: 0)
+      isAbsent = true
       isFinished = true
       return
     }
+    isAbsent = false
     do {
-      top.progress = try scanner.beginObject()
+      progress = try scanner.beginObject()
     } catch {
       throw RaspEventError(
         offset: offset,
@@ -95,44 +90,28 @@ public struct RaspPayload {
   /// ```
   ///
   /// - Returns: The field's key, or `nil` when the object has no more fields.
-  /// - Throws: ``RaspEventError`` only for malformed JSON, which the log reader has ruled out.
+  /// - Throws: ``RaspEventError`` for malformed JSON or a duplicate key.
   @inlinable
   public mutating func nextField() throws(RaspEventError) -> RaspFieldKey? {
-    let isNested = !nested.isEmpty
-    guard !isFinished || isNested,
-      var progress = isNested ? nested[nested.count - 1].progress : top.progress
-    else {
-      return nil
-    }
+    guard !isFinished || depth > 0 else { return nil }
     let key: JSONRawString?
     do {
       key = try scanner.nextMember(&progress)
-      if let key {
-        if isNested {
-          try nestedKeys[nestedKeys.count - 1].record(key, in: scanner)
-        } else {
-          try topKeys.record(key, in: scanner)
-        }
-      }
+      if let key { try keys.record(key, in: scanner, overflow: &nesting) }
     } catch {
       throw RaspEventError(error)
     }
-    if isNested { nested[nested.count - 1].progress = progress } else { top.progress = progress }
     guard let key else {
-      if isNested {
-        let level = nested.removeLast()
-        nestedKeys.removeLast()
-        currentKey = level.parentKey
-        currentValueOffset = level.start
-        closedLevel = level
+      if depth > 0 {
+        leaveNestedObject()
       } else {
         // The payload itself ended: errors now concern it, not a nested object read before.
-        closedLevel = nil
+        closedKey = nil
         isFinished = true
       }
       return nil
     }
-    closedLevel = nil
+    closedKey = nil
     currentKey = key
     scanner.skipWhitespace()
     currentValueOffset = scanner.position
@@ -149,20 +128,45 @@ public struct RaspPayload {
   ///
   /// - Throws: ``RaspEventError`` when the value is not an object.
   public mutating func beginObject() throws(RaspEventError) {
-    let name = fieldPath()
-    let key = currentKey
-    let start = currentValueOffset
     guard (try? scanner.peekKind()) == .object else {
       throw wrongType(expected: "an object")
     }
+    let inner: JSONContainerProgress
     do {
-      let progress = try scanner.beginObject()
-      nestedNames.append(name)
-      nestedKeys.append(JSONKeyTracker())
-      nested.append(Level(progress: progress, nameIndex: nestedNames.count - 1, parentKey: key, start: start))
+      inner = try scanner.beginObject()
     } catch {
       throw RaspEventError(error)
     }
+    let frame = RaspPayloadFrame(
+      progress: progress, keys: keys, key: currentKey ?? JSONRawString(start: 0, end: 0, hasEscapes: false),
+      objectStart: objectStart)
+    let holder = nesting ?? RaspPayloadNesting()
+    nesting = holder
+    holder.frames.append(frame)
+    // Keys beyond four are tracked per object: set the enclosing object's aside.
+    holder.overflows.append(holder.overflow)
+    holder.overflow = nil
+    depth += 1
+    progress = inner
+    keys = RaspPayloadKeys()
+    objectStart = currentValueOffset
+    currentKey = nil
+    closedKey = nil
+  }
+
+  /// Goes back to the enclosing object after a nested one ended.
+  @usableFromInline
+  mutating func leaveNestedObject() {
+    guard let holder = nesting, let frame = holder.frames.popLast() else { return }
+    depth -= 1
+    closedKey = frame.key
+    closedStart = objectStart
+    progress = frame.progress
+    keys = frame.keys
+    currentKey = frame.key
+    currentValueOffset = objectStart
+    objectStart = frame.objectStart
+    holder.overflow = holder.overflows.popLast() ?? nil
   }
 
   /// Skips the current field's value.
@@ -171,7 +175,7 @@ public struct RaspPayload {
   /// default: try payload.skip()
   /// ```
   ///
-  /// - Throws: ``RaspEventError`` only for malformed JSON, which the log reader has ruled out.
+  /// - Throws: ``RaspEventError`` for malformed JSON in the value.
   @inlinable
   public mutating func skip() throws(RaspEventError) {
     do {
@@ -194,15 +198,16 @@ public struct RaspPayload {
   /// - Throws: ``RaspEventError`` for malformed JSON or a duplicate key in the unread part.
   @inlinable
   public mutating func finish() throws(RaspEventError) {
-    while !isFinished || !nested.isEmpty {
+    while !isFinished || depth > 0 {
       if try nextField() != nil { try skip() }
     }
   }
 
-  /// The dotted path of a level: `payload`, or a nested object's.
-  @usableFromInline
-  func name(of level: Level) -> String {
-    level.nameIndex < 0 ? "payload" : nestedNames[level.nameIndex]
+  /// The dotted path of the object being read: `payload`, or a nested object's.
+  func objectPath() -> String {
+    var path = "payload"
+    for frame in nesting?.frames ?? [] { path += "." + scanner.string(frame.key) }
+    return path
   }
 
   /// The full path of the current field, such as `payload.location.latitude`.
@@ -213,9 +218,15 @@ public struct RaspPayload {
   ///
   /// - Returns: The dotted path of the field being read.
   public func fieldPath() -> String {
-    let prefix = name(of: nested.last ?? top)
+    let prefix = objectPath()
     guard let currentKey else { return prefix }
     return prefix + "." + scanner.string(currentKey)
+  }
+
+  /// The object that errors about "the object that just ended" concern: (name, start).
+  func endedObject() -> (name: String, start: Int?) {
+    if let closedKey { return (objectPath() + "." + scanner.string(closedKey), closedStart) }
+    return (objectPath(), isAbsent ? nil : objectStart)
   }
 
   /// The error for a required field that the current object lacks.
@@ -230,9 +241,8 @@ public struct RaspPayload {
   /// - Parameter field: The field's key in the current object.
   /// - Returns: An error naming the field's full path, pointing at the object.
   public func missing(_ field: String) -> RaspEventError {
-    let level = closedLevel ?? nested.last ?? top
-    return RaspEventError(
-      offset: level.progress == nil ? nil : level.start, reason: .missingField(name(of: level) + "." + field))
+    let object = endedObject()
+    return RaspEventError(offset: object.start, reason: .missingField(object.name + "." + field))
   }
 
   /// The error for an object whose fields are acceptable one by one but not together.
@@ -250,10 +260,8 @@ public struct RaspPayload {
   /// - Parameter reason: Why the object is rejected.
   /// - Returns: An error naming the object's path, pointing at the object.
   public func invalidObject(_ reason: String) -> RaspEventError {
-    let level = closedLevel ?? nested.last ?? top
-    return RaspEventError(
-      offset: level.progress == nil ? nil : level.start,
-      reason: .invalidValue(field: name(of: level), reason: reason))
+    let object = endedObject()
+    return RaspEventError(offset: object.start, reason: .invalidValue(field: object.name, reason: reason))
   }
 
   /// The error for a field whose value is not acceptable.
@@ -360,4 +368,83 @@ public struct RaspFieldKey {
   public static func ~= (name: StaticString, key: RaspFieldKey) -> Bool {
     key == name
   }
+}
+
+/// The keys of one object of a payload, to reject duplicates: four inline, more in
+/// ``RaspPayloadNesting/overflow``.
+@usableFromInline
+struct RaspPayloadKeys {
+  @usableFromInline var first: (JSONRawString, JSONRawString, JSONRawString, JSONRawString)
+  @usableFromInline var count = 0
+
+  @inlinable
+  init() {
+    let empty = JSONRawString(start: 0, end: 0, hasEscapes: false)
+    first = (empty, empty, empty, empty)
+  }
+
+  /// Records a key, or throws when the object already has it.
+  @inlinable
+  mutating func record(
+    _ key: JSONRawString, in scanner: JSONScanner, overflow nesting: inout RaspPayloadNesting?
+  ) throws(JSONError) {
+    if count >= 4 {
+      let holder = nesting ?? RaspPayloadNesting()
+      nesting = holder
+      if holder.overflow == nil {
+        var tracker = JSONKeyTracker()
+        try tracker.record(first.0, in: scanner)
+        try tracker.record(first.1, in: scanner)
+        try tracker.record(first.2, in: scanner)
+        try tracker.record(first.3, in: scanner)
+        holder.overflow = tracker
+      }
+      try holder.overflow?.record(key, in: scanner)
+      count += 1
+      return
+    }
+    if count > 0, scanner.sameKey(first.0, key) { throw scanner.duplicate(key) }
+    if count > 1, scanner.sameKey(first.1, key) { throw scanner.duplicate(key) }
+    if count > 2, scanner.sameKey(first.2, key) { throw scanner.duplicate(key) }
+    switch count {
+    case 0: first.0 = key
+    case 1: first.1 = key
+    case 2: first.2 = key
+    default: first.3 = key
+    }
+    count += 1
+  }
+}
+
+/// An object enclosing the nested one a payload reader is in.
+@usableFromInline
+struct RaspPayloadFrame {
+  @usableFromInline let progress: JSONContainerProgress
+  @usableFromInline let keys: RaspPayloadKeys
+  /// The key of the nested object within this one.
+  @usableFromInline let key: JSONRawString
+  @usableFromInline let objectStart: Int
+
+  @inlinable
+  init(progress: JSONContainerProgress, keys: RaspPayloadKeys, key: JSONRawString, objectStart: Int) {
+    self.progress = progress
+    self.keys = keys
+    self.key = key
+    self.objectStart = objectStart
+  }
+}
+
+/// What a payload reader keeps only when it needs it: the objects enclosing a nested one, and
+/// the keys of objects with more than four fields.
+@usableFromInline
+final class RaspPayloadNesting {
+  /// The enclosing objects, innermost last.
+  @usableFromInline var frames: [RaspPayloadFrame] = []
+  /// The keys beyond the fourth of the object being read.
+  @usableFromInline var overflow: JSONKeyTracker?
+  /// The ``overflow`` of each enclosing object, once any object needed one.
+  @usableFromInline var overflows: [JSONKeyTracker?] = []
+
+  @usableFromInline
+  init() {}
 }

@@ -27,6 +27,14 @@ extension RaspLogEvent {
     /// returns the offset of the closing quote, or -1.
     @inline(__always) func plainString(from start: Int) -> Int {
       var at = start
+      // Eight bytes at a time while none of them is special.
+      if let base = line.baseAddress {
+        while at + 8 <= count {
+          let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+          if RaspLogEvent.hasSpecialByte(word) { break }
+          at += 8
+        }
+      }
       while at < count {
         let byte = line[at]
         if byte == UInt8(ascii: "\"") { return at }
@@ -126,6 +134,19 @@ extension RaspLogEvent {
       context: RaspEventContext(
         line: line, timestamp: timestamp, timestampRange: timestampRange,
         isEpochSeconds: isEpochSeconds, sourceRaw: source))
+  }
+
+  /// Whether any of eight bytes is a quote, a backslash, a control character or non-ASCII.
+  @inline(__always)
+  static func hasSpecialByte(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    let hasControl = (word &- ones &* 0x20) & ~word
+    return (hasQuote | hasBackslash | hasControl | word) & highs != 0
   }
 
   /// Whether text is a JSON number without an exponent: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`.

@@ -39,52 +39,54 @@ extension RaspTimestamp {
   @inline(__always)
   static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> RaspTimestamp? {
     let count = bytes.count
-    guard count >= 20 else { return nil }
-    @inline(__always) func digit(_ index: Int) -> Int64? {
-      let value = bytes[index] &- UInt8(ascii: "0")
-      return value < 10 ? Int64(value) : nil
-    }
-    @inline(__always) func pair(_ index: Int) -> Int64? {
-      guard let high = digit(index), let low = digit(index + 1) else { return nil }
-      return high * 10 + low
-    }
-    guard let century = pair(0), let yearInCentury = pair(2), bytes[4] == UInt8(ascii: "-"),
-      let month = pair(5), bytes[7] == UInt8(ascii: "-"), let day = pair(8),
-      bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == 0x20,
-      let hour = pair(11), bytes[13] == UInt8(ascii: ":"), let minute = pair(14),
-      bytes[16] == UInt8(ascii: ":"), let second = pair(17)
+    guard count >= 20, let base = bytes.baseAddress else { return nil }
+    // Digits at fixed places: YYYY-MM-DDTHH:MM:SS
+    @inline(__always) func d(_ index: Int) -> Int64 { Int64(base[index] &- UInt8(ascii: "0")) }
+    @inline(__always) func isDigit(_ index: Int) -> Bool { base[index] &- UInt8(ascii: "0") < 10 }
+    let separator = base[10]
+    guard isDigit(0), isDigit(1), isDigit(2), isDigit(3), isDigit(5), isDigit(6), isDigit(8),
+      isDigit(9), isDigit(11), isDigit(12), isDigit(14), isDigit(15), isDigit(17), isDigit(18),
+      base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+      separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == 0x20,
+      base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":")
     else { return nil }
-    let year = century * 100 + yearInCentury
+    let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
+    let month = d(5) * 10 + d(6)
+    let day = d(8) * 10 + d(9)
+    let hour = d(11) * 10 + d(12)
+    let minute = d(14) * 10 + d(15)
+    let second = d(17) * 10 + d(18)
     guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
       hour < 24, minute < 60, second <= 60
     else { return nil }
     var index = 19
     var nanoseconds: Int64 = 0
-    if bytes[index] == UInt8(ascii: ".") {
+    if base[index] == UInt8(ascii: ".") {
       index += 1
-      var digits = 0
-      while index < count, let value = digit(index) {
-        if digits < 9 {
-          nanoseconds = nanoseconds * 10 + value
-          digits += 1
-        }
+      let fractionStart = index
+      while index < count, base[index] &- UInt8(ascii: "0") < 10 {
+        if index - fractionStart < 9 { nanoseconds = nanoseconds * 10 + d(index) }
         index += 1
       }
+      let digits = index - fractionStart
       guard digits > 0 else { return nil }
-      while digits < 9 {
-        nanoseconds *= 10
-        digits += 1
-      }
+      for _ in Swift.min(digits, 9)..<9 { nanoseconds *= 10 }
     }
     guard index < count else { return nil }
     var offset: Int64 = 0
-    let zone = bytes[index]
+    let zone = base[index]
     if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {
       index += 1
     } else if zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-") {
-      guard index + 6 == count, let offsetHours = pair(index + 1), bytes[index + 3] == UInt8(ascii: ":"),
-        let offsetMinutes = pair(index + 4), offsetHours < 24, offsetMinutes < 60
-      else { return nil }
+      guard index + 6 == count, base[index + 3] == UInt8(ascii: ":") else { return nil }
+      let hours = base[index + 1] &- UInt8(ascii: "0")
+      let hours2 = base[index + 2] &- UInt8(ascii: "0")
+      let minutes = base[index + 4] &- UInt8(ascii: "0")
+      let minutes2 = base[index + 5] &- UInt8(ascii: "0")
+      guard hours < 10, hours2 < 10, minutes < 10, minutes2 < 10 else { return nil }
+      let offsetHours = Int64(hours) * 10 + Int64(hours2)
+      let offsetMinutes = Int64(minutes) * 10 + Int64(minutes2)
+      guard offsetHours < 24, offsetMinutes < 60 else { return nil }
       offset = (zone == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
       index += 6
     } else {

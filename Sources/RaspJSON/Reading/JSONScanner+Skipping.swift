@@ -86,8 +86,15 @@ extension JSONScanner {
     return true
   }
 
-  @usableFromInline
-  func duplicate(_ key: JSONRawString) -> JSONError {
+  /// The error for a key that repeats an earlier key of its object.
+  ///
+  /// ```swift
+  /// throw scanner.duplicate(key)   // duplicate key 'heading'
+  /// ```
+  ///
+  /// - Parameter key: The repeated key.
+  /// - Returns: The error, at the key's opening quote.
+  public func duplicate(_ key: JSONRawString) -> JSONError {
     JSONError(offset: key.start - 1, reason: .duplicateKey(string(key)))
   }
 

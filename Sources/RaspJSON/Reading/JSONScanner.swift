@@ -424,6 +424,13 @@ public struct JSONContainerProgress: Sendable {
   /// How many members or elements have been started.
   public var count = 0
 
+  /// Creates the progress of a container opened at `start`.
+  ///
+  /// ```swift
+  /// let progress = JSONContainerProgress(start: 0)
+  /// ```
+  ///
+  /// - Parameter start: The offset of the opening bracket or brace.
   @inlinable
-  init(start: Int) { self.start = start }
+  public init(start: Int) { self.start = start }
 }

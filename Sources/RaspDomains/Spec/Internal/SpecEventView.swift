@@ -25,8 +25,8 @@ struct SpecEventView {
     type = domain + "." + name.string
     timestamp = context.timestampValue
     source = context.source
-    guard readsPayload, reader.top.progress != nil else { return }
-    payloadOffset = reader.top.start
+    guard readsPayload, !reader.isAbsent else { return }
+    payloadOffset = reader.objectStart
     var object: [(key: String, value: JSONValue)] = []
     while let field = try reader.nextField() {
       let key = field.string

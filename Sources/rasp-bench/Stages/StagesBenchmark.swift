@@ -1,0 +1,75 @@
+// `rasp-bench stages --log FILE`: how long each stage of a replay takes, measured apart, in
+// nanoseconds per line: reading lines, reading envelopes, and decoding and applying events.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Rasp
+import RaspDomains
+import RaspJSON
+
+enum StagesBenchmark {
+  static func main(arguments: [String]) -> Int32 {
+    guard arguments.count == 2, arguments[0] == "--log" else {
+      printError("Usage: rasp-bench stages --log <file>")
+      return 64
+    }
+    let path = arguments[1]
+    func time(_ name: String, _ body: () -> Int) {
+      var best = Double.infinity
+      var lines = 0
+      for _ in 0..<3 {
+        let start = ContinuousClock.now
+        lines = body()
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        best = min(best, seconds)
+      }
+      let perLine = best / Double(max(lines, 1)) * 1e9
+      print("\(name): \(lines) lines, \(Int(best * 1000)) ms, \(Int(perLine)) ns/line")
+    }
+    func reader() -> JSONLinesReader<FileSource>? {
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else { return nil }
+      return JSONLinesReader(source: FileSource(descriptor: descriptor))
+    }
+    time("read lines") {
+      guard let lines = reader() else { return 0 }
+      var count = 0
+      while let _ = try? lines.next() { count += 1 }
+      return count
+    }
+    time("read + envelopes") {
+      guard let lines = reader() else { return 0 }
+      var count = 0
+      while let line = try? lines.next() {
+        if (try? RaspLogEvent.parse(line.bytes)) != nil { count += 1 }
+      }
+      return count
+    }
+    time("read + envelopes + apply") {
+      guard let lines = reader() else { return 0 }
+      var pipeline = RaspPipeline(initial: RaspSnapshotState(domains: RaspBuiltinDomains.all))
+      let router = pipeline.current.router
+      var count = 0
+      while let line = try? lines.next() {
+        guard let event = try? RaspLogEvent.parse(line.bytes), let routed = router.route(event) else { continue }
+        if (try? pipeline.send(routed)) != nil { count += 1 }
+      }
+      return count
+    }
+    return 0
+  }
+}
+
+/// A file read with read(2).
+struct FileSource: JSONByteSource {
+  let descriptor: Int32
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+    if count <= 0 { close(descriptor) }
+    return max(count, 0)
+  }
+}
