@@ -125,9 +125,12 @@ public struct JSONWriter {
       writeNull()
       return
     }
-    if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
-      writeInteger(Int64(value))
-      return
+    if value.magnitude < 9_007_199_254_740_992 {
+      let integer = Int64(value)
+      if Double(integer) == value {
+        writeInteger(integer)
+        return
+      }
     }
     if writeShortDecimal(value) { return }
     let text = value.description
@@ -147,11 +150,16 @@ public struct JSONWriter {
   @inlinable
   mutating func writeShortDecimal(_ value: Double) -> Bool {
     guard value.magnitude >= 1e-4, value.magnitude < 1e15 else { return false }
+    // Adding and subtracting 1.5 × 2⁵² rounds a double below 2⁵¹ to an integer, half to even,
+    // in two additions rather than a call to `round`. A tie here can only misjudge a value that
+    // the exact check below then rejects, so the rounding mode does not matter.
+    let roundingShift = 6_755_399_441_055_744.0
     var scale = 1.0
     for digits in 1...9 {
       scale *= 10
-      let scaled = (value * scale).rounded()
-      guard scaled.magnitude < 9_007_199_254_740_992 else { return false }
+      let product = value * scale
+      guard product.magnitude < 2_251_799_813_685_248 else { return false }
+      let scaled = (product + roundingShift) - roundingShift
       guard scaled / scale == value else { continue }
       let units = Int64(scaled).magnitude
       var divisor: UInt64 = 1
