@@ -83,11 +83,14 @@ struct ReplayEngine {
         // One log: no merge to do. Read it on a second thread, a batch ahead.
         let lines = ReplayReadAhead(fileIndex: 0, source: sources[0].source)
         reading: while let batch = lines.nextBatch() {
-          for item in batch.items {
-            guard try handle(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
-              break reading
+          let goesOn = try batch.items.withUnsafeBufferPointer { (items) throws(ReplayStop) -> Bool in
+            for index in items.indices {
+              guard try handle(items[index], state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+              else { return false }
             }
+            return true
           }
+          if !goesOn { break reading }
         }
       } else {
         var merged = mergeSorted(sources, sortedBy: ReplayItem.precedes).makeIterator()

@@ -161,23 +161,36 @@ public struct JSONWriter {
       guard product.magnitude < 2_251_799_813_685_248 else { return false }
       let scaled = (product + roundingShift) - roundingShift
       guard scaled / scale == value else { continue }
-      let units = Int64(scaled).magnitude
-      var divisor: UInt64 = 1
-      for _ in 0..<digits { divisor *= 10 }
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      writeInteger(Int64(units / divisor))
-      bytes.append(UInt8(ascii: "."))
-      var fraction = units % divisor
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-          buffer[index] = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
-          fraction /= 10
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<digits]))
-      }
+      appendDecimal(units: Int64(scaled).magnitude, fractionDigits: digits, negative: value < 0)
       return true
     }
     return false
+  }
+
+  /// Appends `units / 10^fractionDigits` in plain decimal notation, in one append.
+  @inlinable
+  mutating func appendDecimal(units: UInt64, fractionDigits: Int, negative: Bool) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      var index = 32
+      var rest = units
+      for _ in 0..<fractionDigits {
+        index -= 1
+        buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+        rest /= 10
+      }
+      index -= 1
+      buffer[index] = UInt8(ascii: ".")
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+        rest /= 10
+      } while rest > 0
+      if negative {
+        index -= 1
+        buffer[index] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<32]))
+    }
   }
 
   /// Writes an integer exactly.
@@ -194,15 +207,18 @@ public struct JSONWriter {
       return
     }
     var magnitude = value.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var index = 20
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+      var index = 21
       repeat {
         index -= 1
         digits[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
         magnitude /= 10
       } while magnitude > 0
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<20]))
+      if value < 0 {
+        index -= 1
+        digits[index] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<21]))
     }
   }
 
