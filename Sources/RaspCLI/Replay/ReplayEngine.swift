@@ -81,11 +81,20 @@ struct ReplayEngine {
     do throws(ReplayStop) {
       if sources.count == 1 {
         // One log: no merge to do. Read it on a second thread, a batch ahead.
-        let lines = ReplayReadAhead(fileIndex: 0, source: sources[0].source)
+        // When each event prints a line, applying and printing is the heavier half: decode the
+        // payloads on the reading thread too, so that both halves weigh about the same.
+        let decodesAhead = !options.isFinal
+        let lines = ReplayReadAhead(
+          fileIndex: 0, source: sources[0].source,
+          decoding: decodesAhead ? (state.router, state.pipeline.current.makeDecoder()) : nil)
         reading: while let batch = lines.nextBatch() {
+          let columns = batch.columns
           let goesOn = try batch.items.withUnsafeBufferPointer { (items) throws(ReplayStop) -> Bool in
             for index in items.indices {
-              guard try handle(items[index], state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+              guard
+                try handle(
+                  items[index], columns: columns, state: &state, writer: &writer, sink: &sink,
+                  outcome: &outcome)
               else { return false }
             }
             return true
@@ -95,7 +104,7 @@ struct ReplayEngine {
       } else {
         var merged = mergeSorted(sources, sortedBy: ReplayItem.precedes).makeIterator()
         while let item = merged.next() {
-          guard try handle(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
+          guard try handle(item, columns: [], state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
             break
           }
         }
@@ -155,8 +164,8 @@ struct ReplayEngine {
   /// Handles one line; returns `false` when the replay must stop.
   @inline(__always)
   private func handle<Sink: ReplaySink>(
-    _ item: ReplayItem, state: inout LoopState, writer: inout JSONWriter, sink: inout Sink,
-    outcome: inout ReplayOutcome
+    _ item: ReplayItem, columns: [AnyRaspDecodedEvents], state: inout LoopState,
+    writer: inout JSONWriter, sink: inout Sink, outcome: inout ReplayOutcome
   ) throws(ReplayStop) -> Bool {
     outcome.stats.read += 1
     switch item.kind {
@@ -170,6 +179,10 @@ struct ReplayEngine {
       return false
     case .invalid(let error):
       return try reject(error, item: item, writer: &writer, sink: &sink, outcome: &outcome)
+    case .decoded(let log, let domainIndex, let eventIndex, let row):
+      let routed = RaspSnapshotState.Event(
+        log: log, domainIndex: domainIndex, eventIndex: eventIndex, decoded: (columns[domainIndex], row))
+      return try apply(routed, item: item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
     case .event(let log):
       guard let routed = state.router.route(log) else {
         do {
@@ -190,43 +203,52 @@ struct ReplayEngine {
         }
         return true
       }
-      do {
-        try state.pipeline.send(routed)
-        state.text?.markChanged(routed.domainIndex)
-      } catch {
-        let eventError = error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
-        return try reject(eventError, item: item, writer: &writer, sink: &sink, outcome: &outcome)
-      }
-      outcome.stats.applied += 1
-      state.seq += 1
-      state.lastFile = item.fileIndex
-      state.lastLine = item.lineNumber
-      if options.withEvent, options.isFinal || options.select != nil {
-        state.lastEvent = (try? JSONParser.parse(item.bytes)) ?? .null
-      }
-      if options.isFinal { return true }
-      if state.selector != nil {
-        guard state.selector?.last == nil || routed.domainIndex == state.selectedDomain
-          || state.selectedDomain == nil,
-          let value = state.selector?.select(from: state.pipeline.current)
-        else { return true }
-        let start = writer.bytes.count
-        try writeWrapped(value: value, state: &state, writer: &writer, item: item, event: state.lastEvent)
-        try sink.endRecord(&writer, start: start, meta: ReplayRecordMeta(seq: state.seq, fileIndex: item.fileIndex, line: item.lineNumber))
-        return true
-      }
+      return try apply(routed, item: item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+    }
+  }
+
+  /// Applies a routed event and writes what it calls for; returns whether to go on.
+  @inline(__always)
+  private func apply<Sink: ReplaySink>(
+    _ routed: RaspSnapshotState.Event, item: ReplayItem, state: inout LoopState,
+    writer: inout JSONWriter, sink: inout Sink, outcome: inout ReplayOutcome
+  ) throws(ReplayStop) -> Bool {
+    do {
+      try state.pipeline.send(routed)
+      state.text?.markChanged(routed.domainIndex)
+    } catch {
+      let eventError = error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
+      return try reject(eventError, item: item, writer: &writer, sink: &sink, outcome: &outcome)
+    }
+    outcome.stats.applied += 1
+    state.seq += 1
+    state.lastFile = item.fileIndex
+    state.lastLine = item.lineNumber
+    if options.withEvent, options.isFinal || options.select != nil {
+      state.lastEvent = (try? JSONParser.parse(item.bytes)) ?? .null
+    }
+    if options.isFinal { return true }
+    if state.selector != nil {
+      guard state.selector?.last == nil || routed.domainIndex == state.selectedDomain
+        || state.selectedDomain == nil,
+        let value = state.selector?.select(from: state.pipeline.current)
+      else { return true }
       let start = writer.bytes.count
-      if options.withEvent {
-        let event = (try? JSONParser.parse(item.bytes)) ?? .null
-        writeWrapperPrefix(event: event, fileIndex: item.fileIndex, line: item.lineNumber, seq: state.seq, key: "state", writer: &writer)
-        state.writeSnapshot(to: &writer)
-        writer.writeRaw("}")
-      } else {
-        state.writeSnapshot(to: &writer)
-      }
+      try writeWrapped(value: value, state: &state, writer: &writer, item: item, event: state.lastEvent)
       try sink.endRecord(&writer, start: start, meta: ReplayRecordMeta(seq: state.seq, fileIndex: item.fileIndex, line: item.lineNumber))
       return true
     }
+    let start = writer.bytes.count
+    if options.withEvent {
+      let event = (try? JSONParser.parse(item.bytes)) ?? .null
+      writeWrapperPrefix(event: event, fileIndex: item.fileIndex, line: item.lineNumber, seq: state.seq, key: "state", writer: &writer)
+      state.writeSnapshot(to: &writer)
+      writer.writeRaw("}")
+    } else {
+      state.writeSnapshot(to: &writer)
+    }
+    try sink.endRecord(&writer, start: start, meta: ReplayRecordMeta(seq: state.seq, fileIndex: item.fileIndex, line: item.lineNumber))
+    return true
   }
 
   /// Reports a bad line; returns whether to go on.

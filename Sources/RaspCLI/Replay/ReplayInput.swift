@@ -13,6 +13,9 @@ struct ReplayItem {
     case blank
     /// A well-formed event.
     case event(RaspLogEvent)
+    /// A well-formed event whose payload was decoded ahead: its routing, and its row in its
+    /// domain's column of the batch.
+    case decoded(RaspLogEvent, domainIndex: Int, eventIndex: Int, row: Int)
     /// A bad line, with the reason.
     case invalid(RaspEventError)
     /// The file could not be read any further.

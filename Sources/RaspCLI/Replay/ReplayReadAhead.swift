@@ -16,11 +16,16 @@ import Synchronization
 final class ReplayReadAhead {
   private let queue: ReplayBatchQueue
 
-  /// Starts reading `source` on another thread.
-  init(fileIndex: Int, source: RaspInputSource, maximumLineLength: Int = JSONLimits.maximumLineLength) {
+  /// Starts reading `source` on another thread; with a router and a decoder, the events of
+  /// known types are also decoded there, ahead of being applied.
+  init(
+    fileIndex: Int, source: RaspInputSource, maximumLineLength: Int = JSONLimits.maximumLineLength,
+    decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)? = nil
+  ) {
     queue = ReplayBatchQueue(capacity: 4)
     let producer = ReplayBatchProducer(
-      fileIndex: fileIndex, source: source, maximumLineLength: maximumLineLength, queue: queue)
+      fileIndex: fileIndex, source: source, maximumLineLength: maximumLineLength, queue: queue,
+      decoding: decoding)
     DispatchQueue.global(qos: .userInitiated).async { producer.run() }
   }
 
@@ -43,6 +48,8 @@ final class ReplayBatch: @unchecked Sendable {
   let capacity: Int
   /// The lines, read and classified, referring to `storage`; set once, when the batch is full.
   var items: [ReplayItem] = []
+  /// The events decoded ahead, one column per domain, when the batch was decoded.
+  var columns: [AnyRaspDecodedEvents] = []
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -60,14 +67,36 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   let source: RaspInputSource
   let maximumLineLength: Int
   let queue: ReplayBatchQueue
+  let decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
   static let batchBytes = 1 << 18
   static let batchLines = 4096
 
-  init(fileIndex: Int, source: RaspInputSource, maximumLineLength: Int, queue: ReplayBatchQueue) {
+  init(
+    fileIndex: Int, source: RaspInputSource, maximumLineLength: Int, queue: ReplayBatchQueue,
+    decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
+  ) {
     self.fileIndex = fileIndex
     self.source = source
     self.maximumLineLength = maximumLineLength
     self.queue = queue
+    self.decoding = decoding
+  }
+
+  /// Decodes an event item ahead, when this producer decodes and knows the event's type.
+  @inline(__always)
+  func decodeAhead(_ item: ReplayItem, into columns: [AnyRaspDecodedEvents]) -> ReplayItem {
+    guard let decoding, case .event(let log) = item.kind, let routed = decoding.router.route(log) else {
+      return item
+    }
+    let kind: ReplayItem.Kind
+    do {
+      let row = try decoding.decoder.decode(routed, into: columns)
+      kind = .decoded(log, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
+    } catch {
+      kind = .invalid(error)
+    }
+    return ReplayItem(
+      fileIndex: item.fileIndex, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind, time: item.time)
   }
 
   func run() {
@@ -78,6 +107,7 @@ private final class ReplayBatchProducer: @unchecked Sendable {
     var used = 0
     var items: [ReplayItem] = []
     items.reserveCapacity(Self.batchLines)
+    var columns = decoding?.decoder.makeColumns() ?? []
     var lastTime: RaspTimestamp?
     while !queue.isCancelled {
       let line: JSONLine
@@ -94,7 +124,9 @@ private final class ReplayBatchProducer: @unchecked Sendable {
       let count = line.bytes.count
       if capacity - used < count || items.count >= Self.batchLines {
         batch.items = items
+        batch.columns = columns
         guard queue.put(batch) else { return }
+        columns = decoding?.decoder.makeColumns() ?? []
         batch = ReplayBatch(capacity: max(Self.batchBytes, count))
         storage = batch.storage
         capacity = batch.capacity
@@ -105,14 +137,15 @@ private final class ReplayBatchProducer: @unchecked Sendable {
       let copy = storage + used
       if let base = line.bytes.baseAddress, count > 0 { copy.update(from: base, count: count) }
       used += count
-      items.append(
-        ReplayFileLines.classify(
-          UnsafeBufferPointer(start: copy, count: count), number: line.number, isTooLong: line.isTooLong,
-          fileIndex: fileIndex, maximumLineLength: maximumLineLength, tracksTime: false,
-          lastTime: &lastTime))
+      let item = ReplayFileLines.classify(
+        UnsafeBufferPointer(start: copy, count: count), number: line.number, isTooLong: line.isTooLong,
+        fileIndex: fileIndex, maximumLineLength: maximumLineLength, tracksTime: false,
+        lastTime: &lastTime)
+      items.append(decoding == nil ? item : decodeAhead(item, into: columns))
     }
     if !items.isEmpty {
       batch.items = items
+      batch.columns = columns
       _ = queue.put(batch)
     }
     queue.finish()

@@ -102,6 +102,42 @@ public protocol RaspDomain: Sendable {
   func apply(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext, to state: inout State
   ) throws(RaspEventError)
+
+  /// Decodes one event's payload and keeps the typed event in `column`, to apply it later.
+  ///
+  /// Domains do not implement this: the default decodes with ``decodeEvent(_:payload:context:)``
+  /// and appends the event. With ``apply(decodedAt:of:to:)`` it lets the command line decode
+  /// on one thread and apply on another.
+  ///
+  /// ```swift
+  /// try domain.decode(name, payload: &payload, context: context, into: column)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within the domain.
+  ///   - payload: A reader positioned at the payload object.
+  ///   - context: The event's timestamp and source.
+  ///   - column: Where to keep the event; it goes in the next row.
+  /// - Throws: ``RaspEventError`` for a payload that does not decode.
+  func decode(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
+    into column: RaspDecodedEvents<Self>
+  ) throws(RaspEventError)
+
+  /// Applies an event decoded earlier with ``decode(_:payload:context:into:)``, with rollback.
+  ///
+  /// ```swift
+  /// try domain.apply(decodedAt: row, of: column, to: &state)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - row: The event's row in `column`.
+  ///   - column: The decoded events.
+  ///   - state: The state to change.
+  /// - Throws: The reducer's rejection, as ``RaspEventError/Reason/rejected(_:)``; `state` is then
+  ///   unchanged.
+  func apply(decodedAt row: Int, of column: RaspDecodedEvents<Self>, to state: inout State)
+    throws(RaspEventError)
 }
 
 extension RaspDomain {
@@ -123,6 +159,52 @@ extension RaspDomain {
   ) throws(RaspEventError) {
     let event = try decodeEvent(name, payload: &payload, context: context)
     try payload.finish()
+    try Self.applyOrReject(event, to: &state)
+  }
+
+  /// Decodes the event with ``decodeEvent(_:payload:context:)`` and keeps it in `column`.
+  ///
+  /// ```swift
+  /// try domain.decode(name, payload: &payload, context: context, into: column)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within the domain.
+  ///   - payload: A reader positioned at the payload object.
+  ///   - context: The event's timestamp and source.
+  ///   - column: Where to keep the event.
+  /// - Throws: ``RaspEventError`` for a payload that does not decode.
+  @inlinable
+  public func decode(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
+    into column: RaspDecodedEvents<Self>
+  ) throws(RaspEventError) {
+    let event = try decodeEvent(name, payload: &payload, context: context)
+    try payload.finish()
+    column.events.append(event)
+  }
+
+  /// Applies the event in `row` of `column` with rollback.
+  ///
+  /// ```swift
+  /// try domain.apply(decodedAt: 0, of: column, to: &state)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - row: The event's row in `column`.
+  ///   - column: The decoded events.
+  ///   - state: The state to change.
+  /// - Throws: ``RaspEventError``; `state` is then unchanged.
+  @inlinable
+  public func apply(decodedAt row: Int, of column: RaspDecodedEvents<Self>, to state: inout State)
+    throws(RaspEventError)
+  {
+    try Self.applyOrReject(column.events[row], to: &state)
+  }
+
+  /// Applies a typed event with rollback, turning a reducer's error into a rejection.
+  @inlinable
+  static func applyOrReject(_ event: State.Event, to state: inout State) throws(RaspEventError) {
     do {
       try state.applyOrRollBack(event: event)
     } catch let error as RaspEventError {

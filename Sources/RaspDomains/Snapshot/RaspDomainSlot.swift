@@ -37,6 +37,12 @@ class RaspDomainSlot {
   /// Decodes and applies one event; overridden by ``TypedRaspDomainSlot``.
   func apply(_ event: RaspLogEvent, eventIndex: Int) throws(RaspEventError) {}
 
+  /// Applies an event decoded ahead by this domain's decoder; overridden.
+  func apply(decodedAt row: Int, of column: AnyRaspDecodedEvents) throws(RaspEventError) {}
+
+  /// A decoder for this domain's events, to use on another thread; overridden.
+  func makeDecoder() -> RaspDomainDecoder { RaspDomainDecoder() }
+
   /// Writes the state's JSON into ``encoding``; overridden by ``TypedRaspDomainSlot``.
   func refreshEncoding() {}
 
@@ -68,6 +74,18 @@ final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
     isEncodingCurrent = false
   }
 
+  override func apply(decodedAt row: Int, of column: AnyRaspDecodedEvents) throws(RaspEventError) {
+    guard let typed = column as? RaspDecodedEvents<Domain> else {
+      throw RaspEventError(offset: nil, reason: .rejected("decoded by another domain"))
+    }
+    try domain.apply(decodedAt: row, of: typed, to: &state)
+    isEncodingCurrent = false
+  }
+
+  override func makeDecoder() -> RaspDomainDecoder {
+    TypedRaspDomainDecoder(domain: domain, eventNames: eventNames)
+  }
+
   override func refreshEncoding() {
     var writer = JSONWriter(capacity: 0)
     swap(&writer.bytes, &encoding)
@@ -82,5 +100,40 @@ final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
     copy.encoding = encoding
     copy.isEncodingCurrent = isEncodingCurrent
     return copy
+  }
+}
+
+/// Decodes the events of one domain, away from its state: it holds only the domain, which is
+/// `Sendable`, so it can run on another thread than the one applying the events.
+class RaspDomainDecoder: @unchecked Sendable {
+  /// A new column for this domain's decoded events; overridden.
+  func makeColumn() -> AnyRaspDecodedEvents { AnyRaspDecodedEvents() }
+
+  /// Decodes an event into `column` and returns its row; overridden.
+  func decode(_ event: RaspLogEvent, eventIndex: Int, into column: AnyRaspDecodedEvents) throws(RaspEventError)
+    -> Int
+  { 0 }
+}
+
+/// The decoder of a domain of a known type.
+final class TypedRaspDomainDecoder<Domain: RaspDomain>: RaspDomainDecoder, @unchecked Sendable {
+  let domain: Domain
+  let eventNames: [RaspEventName]
+
+  init(domain: Domain, eventNames: [RaspEventName]) {
+    self.domain = domain
+    self.eventNames = eventNames
+  }
+
+  override func makeColumn() -> AnyRaspDecodedEvents { RaspDecodedEvents<Domain>() }
+
+  override func decode(
+    _ event: RaspLogEvent, eventIndex: Int, into column: AnyRaspDecodedEvents
+  ) throws(RaspEventError) -> Int {
+    // Columns come from `makeColumn()` of this decoder, so the cast holds.
+    let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
+    var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
+    try domain.decode(eventNames[eventIndex], payload: &payload, context: event.context, into: typed)
+    return typed.events.count - 1
   }
 }

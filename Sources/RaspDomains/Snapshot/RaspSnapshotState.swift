@@ -33,6 +33,85 @@ public struct RaspSnapshotState: RaspState {
     public let domainIndex: Int
     /// The position of the event in its domain's schema.
     public let eventIndex: Int
+    /// Where the event was decoded ahead of time, if it was, and its row there.
+    public let decoded: (column: AnyRaspDecodedEvents, row: Int)?
+
+    /// Creates a routed event, decoded ahead or not.
+    ///
+    /// ```swift
+    /// let event = RaspSnapshotState.Event(log: log, domainIndex: 0, eventIndex: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - log: The log event.
+    ///   - domainIndex: The event's domain.
+    ///   - eventIndex: The event's position in its domain's schema.
+    ///   - decoded: The column and row of the event decoded ahead, or `nil`.
+    public init(
+      log: RaspLogEvent, domainIndex: Int, eventIndex: Int,
+      decoded: (column: AnyRaspDecodedEvents, row: Int)? = nil
+    ) {
+      self.log = log
+      self.domainIndex = domainIndex
+      self.eventIndex = eventIndex
+      self.decoded = decoded
+    }
+  }
+
+  /// Decodes events for a snapshot of these domains, on any thread, ahead of applying them.
+  ///
+  /// ```swift
+  /// let decoder = snapshot.makeDecoder()
+  /// let columns = decoder.makeColumns()
+  /// let row = try decoder.decode(routed, into: columns)
+  /// try pipeline.send(RaspSnapshotState.Event(log: routed.log, domainIndex: routed.domainIndex,
+  ///                                           eventIndex: routed.eventIndex,
+  ///                                           decoded: (columns[routed.domainIndex], row)))
+  /// ```
+  public struct Decoder: @unchecked Sendable {
+    private let decoders: [RaspDomainDecoder]
+
+    init(decoders: [RaspDomainDecoder]) {
+      self.decoders = decoders
+    }
+
+    /// One empty column per domain, for a batch of events.
+    ///
+    /// ```swift
+    /// let columns = decoder.makeColumns()
+    /// ```
+    ///
+    /// - Returns: The columns, in domain order.
+    public func makeColumns() -> [AnyRaspDecodedEvents] {
+      decoders.map { $0.makeColumn() }
+    }
+
+    /// Decodes a routed event's payload into its domain's column and returns its row.
+    ///
+    /// ```swift
+    /// let row = try decoder.decode(routed, into: columns)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: An event from ``RaspSnapshotState/Router/route(_:)``.
+    ///   - columns: Columns from ``makeColumns()``.
+    /// - Returns: The event's row in `columns[event.domainIndex]`.
+    /// - Throws: ``RaspEventError`` for a payload that does not decode.
+    public func decode(_ event: Event, into columns: [AnyRaspDecodedEvents]) throws(RaspEventError) -> Int {
+      try decoders[event.domainIndex].decode(
+        event.log, eventIndex: event.eventIndex, into: columns[event.domainIndex])
+    }
+  }
+
+  /// A decoder of this snapshot's domains' events, for use on another thread.
+  ///
+  /// ```swift
+  /// let decoder = pipeline.current.makeDecoder()
+  /// ```
+  ///
+  /// - Returns: The decoder.
+  public func makeDecoder() -> Decoder {
+    Decoder(decoders: slots.map { $0.makeDecoder() })
   }
 
   private var slots: [RaspDomainSlot]
@@ -168,7 +247,11 @@ public struct RaspSnapshotState: RaspState {
     if !isKnownUniquelyReferenced(&slots[index]) {
       slots[index] = slots[index].copy()
     }
-    try slots[index].apply(event.log, eventIndex: event.eventIndex)
+    if let decoded = event.decoded {
+      try slots[index].apply(decodedAt: decoded.row, of: decoded.column)
+    } else {
+      try slots[index].apply(event.log, eventIndex: event.eventIndex)
+    }
   }
 
   /// `true`: each domain decodes before it changes anything, and applies its reducer with

@@ -1,0 +1,38 @@
+import Rasp
+
+/// Typed events of one domain, decoded ahead of being applied, in the order they were decoded.
+///
+/// The command line decodes payloads on one thread and applies the events on another; this is
+/// where the decoded events of a domain wait in between. Each holds the events of one batch of
+/// lines; a line's event is found again by its row.
+///
+/// ```swift
+/// let column = RaspDecodedEvents<GeoDomain>()
+/// try GeoDomain().decode(name, payload: &payload, context: .none, into: column)   // row 0
+/// try GeoDomain().apply(decodedAt: 0, of: column, to: &state)
+/// ```
+public final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents {
+  /// The decoded events, by row.
+  public var events: [Domain.State.Event] = []
+
+  /// Creates an empty column.
+  ///
+  /// ```swift
+  /// let column = RaspDecodedEvents<NavDomain>()
+  /// ```
+  public override init() {}
+}
+
+/// Decoded events of a domain whose type is not known where they are held.
+///
+/// ```swift
+/// let columns: [AnyRaspDecodedEvents] = [RaspDecodedEvents<GeoDomain>(), RaspDecodedEvents<NavDomain>()]
+/// ```
+public class AnyRaspDecodedEvents: @unchecked Sendable {
+  /// Creates a column; use ``RaspDecodedEvents``.
+  ///
+  /// ```swift
+  /// let column: AnyRaspDecodedEvents = RaspDecodedEvents<GeoDomain>()
+  /// ```
+  public init() {}
+}
