@@ -79,11 +79,12 @@ struct ReplayEngine {
     var state = LoopState(options: options)
     var writer = JSONWriter(capacity: 1 << 17)
     do throws(ReplayStop) {
-      if sources.count == 1 {
+      if sources.count == 1, options.threading != .single {
         // One log: no merge to do. Read it on a second thread, a batch ahead.
         // When each event prints a line, applying and printing is the heavier half: decode the
         // payloads on the reading thread too, so that both halves weigh about the same.
-        let decodesAhead = !options.isFinal
+        let decodesAhead =
+          options.threading == .decodeAhead || (options.threading == .automatic && !options.isFinal)
         let lines = ReplayReadAhead(
           fileIndex: 0, source: sources[0].source,
           decoding: decodesAhead ? (state.router, state.pipeline.current.makeDecoder()) : nil)

@@ -38,6 +38,21 @@ struct ReplayOptions {
   var errorMode = ErrorMode.fail
   /// Whether to print a summary on standard error.
   var showsStats = false
+  /// How the work of reading one log is spread over threads; tests pin each way to check that
+  /// all of them print the same.
+  var threading = Threading.automatic
+
+  /// How the work of reading one log is spread over threads.
+  enum Threading {
+    /// Read ahead on a second thread, and decode there too when every event prints a line.
+    case automatic
+    /// Everything on one thread.
+    case single
+    /// Read and parse envelopes on a second thread; decode and apply on this one.
+    case readAhead
+    /// Read, parse and decode on a second thread; apply on this one.
+    case decodeAhead
+  }
   /// What each record holds: the snapshot, or its difference from the one before.
   var emit = Emit.snapshot
   /// Whether to leave out records of events that changed nothing (with `--emit diff`).
