@@ -80,14 +80,13 @@ struct ReplayEngine {
     var writer = JSONWriter(capacity: 1 << 17)
     do throws(ReplayStop) {
       if sources.count == 1, options.threading != .single {
-        // One log: no merge to do. Read it on a second thread, a batch ahead.
-        // When each event prints a line, applying and printing is the heavier half: decode the
-        // payloads on the reading thread too, so that both halves weigh about the same.
-        let decodesAhead =
-          options.threading == .decodeAhead || (options.threading == .automatic && !options.isFinal)
+        // One log: no merge to do. Read it on a second thread, a batch ahead. That thread also
+        // decodes payloads whenever this one, which applies events and prints, is behind.
+        let decodesAhead = options.threading != .readAhead
         let lines = ReplayReadAhead(
           fileIndex: 0, source: sources[0].source,
-          decoding: decodesAhead ? (state.router, state.pipeline.current.makeDecoder()) : nil)
+          decoding: decodesAhead ? (state.router, state.pipeline.current.makeDecoder()) : nil,
+          decodesWhenAhead: options.threading == .automatic)
         reading: while let batch = lines.nextBatch() {
           let columns = batch.columns
           let goesOn = try batch.items.withUnsafeBufferPointer { (items) throws(ReplayStop) -> Bool in

@@ -44,7 +44,7 @@ struct ReplayOptions {
 
   /// How the work of reading one log is spread over threads.
   enum Threading {
-    /// Read ahead on a second thread, and decode there too when every event prints a line.
+    /// Read ahead on a second thread, and decode there too whenever this thread is behind.
     case automatic
     /// Everything on one thread.
     case single

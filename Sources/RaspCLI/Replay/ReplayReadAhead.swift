@@ -20,12 +20,13 @@ final class ReplayReadAhead {
   /// known types are also decoded there, ahead of being applied.
   init(
     fileIndex: Int, source: RaspInputSource, maximumLineLength: Int = JSONLimits.maximumLineLength,
-    decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)? = nil
+    decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)? = nil,
+    decodesWhenAhead: Bool = false
   ) {
     queue = ReplayBatchQueue(capacity: 4)
     let producer = ReplayBatchProducer(
       fileIndex: fileIndex, source: source, maximumLineLength: maximumLineLength, queue: queue,
-      decoding: decoding)
+      decoding: decoding, decodesWhenAhead: decodesWhenAhead)
     DispatchQueue.global(qos: .userInitiated).async { producer.run() }
   }
 
@@ -68,18 +69,23 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   let maximumLineLength: Int
   let queue: ReplayBatchQueue
   let decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
+  /// Whether to decode a batch only when the replay has batches waiting, so that the two
+  /// threads share the work whichever side is heavier; otherwise every batch is decoded.
+  let decodesWhenAhead: Bool
   static let batchBytes = 1 << 18
   static let batchLines = 4096
 
   init(
     fileIndex: Int, source: RaspInputSource, maximumLineLength: Int, queue: ReplayBatchQueue,
-    decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
+    decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?,
+    decodesWhenAhead: Bool
   ) {
     self.fileIndex = fileIndex
     self.source = source
     self.maximumLineLength = maximumLineLength
     self.queue = queue
     self.decoding = decoding
+    self.decodesWhenAhead = decodesWhenAhead
   }
 
   /// Decodes an event item ahead, when this producer decodes and knows the event's type.
@@ -108,6 +114,7 @@ private final class ReplayBatchProducer: @unchecked Sendable {
     var items: [ReplayItem] = []
     items.reserveCapacity(Self.batchLines)
     var columns = decoding?.decoder.makeColumns() ?? []
+    var decodesBatch = decoding != nil && !decodesWhenAhead
     var lastTime: RaspTimestamp?
     while !queue.isCancelled {
       let line: JSONLine
@@ -127,6 +134,9 @@ private final class ReplayBatchProducer: @unchecked Sendable {
         batch.columns = columns
         guard queue.put(batch) else { return }
         columns = decoding?.decoder.makeColumns() ?? []
+        // Decoding here or in the replay gives the same result; do it here when the replay
+        // already has work waiting, and leave it to the replay when it does not.
+        decodesBatch = decoding != nil && (!decodesWhenAhead || queue.pendingCount > 0)
         batch = ReplayBatch(capacity: max(Self.batchBytes, count))
         storage = batch.storage
         capacity = batch.capacity
@@ -141,7 +151,7 @@ private final class ReplayBatchProducer: @unchecked Sendable {
         UnsafeBufferPointer(start: copy, count: count), number: line.number, isTooLong: line.isTooLong,
         fileIndex: fileIndex, maximumLineLength: maximumLineLength, tracksTime: false,
         lastTime: &lastTime)
-      items.append(decoding == nil ? item : decodeAhead(item, into: columns))
+      items.append(decodesBatch ? decodeAhead(item, into: columns) : item)
     }
     if !items.isEmpty {
       batch.items = items
@@ -170,6 +180,9 @@ final class ReplayBatchQueue: @unchecked Sendable {
 
   /// Whether the reader of the queue went away.
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// How many batches wait to be taken.
+  var pendingCount: Int { state.withLock { $0.batches.count } }
 
   /// Adds a batch, waiting for room; `false` when the queue was cancelled.
   func put(_ batch: ReplayBatch) -> Bool {
