@@ -67,4 +67,60 @@ import Testing
     #expect(piped.status == 0)
     #expect(piped.standardError == "rasp: 6 snapshots of '<stdin>' match '\(golden)'\n")
   }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func anInterruptedUpdateKeepsThePreviousGoldenFile(signal: Int32) throws {
+    let directory = try TemporaryDirectory()
+    let previous = #"{"geo":{"accuracy":null,"heading":7,"location":null}}"# + "\n"
+    try directory.write("expected.jsonl", previous)
+    let command = try SpawnedCommand(
+      ["check", "-", "--domain", "geo", "--golden", directory.file("expected.jsonl"), "--update"],
+      outputDirectory: directory.path)
+    try command.write(#"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
+    let temporary = ".expected.jsonl.tmp-\(command.processID)"
+    #expect(waitUntil { directory.names.contains(temporary) }, "the update is under way")
+    command.signal(signal)
+    #expect(command.wait() == .signaled(signal), "the signal still ends the command")
+    #expect(directory.bytes("expected.jsonl") == Array(previous.utf8), "the golden file is intact")
+    #expect(directory.names == ["expected.jsonl", "stderr", "stdout"], "no temporary file is left")
+  }
+
+  @Test func anUpdateThatIsNotInterruptedReplacesTheGoldenFile() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("expected.jsonl", "{}\n")
+    let command = try SpawnedCommand(
+      ["check", "-", "--domain", "geo", "--golden", directory.file("expected.jsonl"), "--update"],
+      outputDirectory: directory.path)
+    try command.write(#"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
+    command.closeInput()
+    #expect(command.wait() == .exited(0))
+    let expected = #"{"geo":{"accuracy":null,"heading":90,"location":null}}"# + "\n"
+    #expect(directory.bytes("expected.jsonl") == Array(expected.utf8))
+    #expect(directory.names == ["expected.jsonl", "stderr", "stdout"])
+  }
+
+  @Test func everySnapshotReachesAFileOnANormalExitAndOnAnError() throws {
+    let directory = try TemporaryDirectory()
+    let line = #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n"
+    try directory.write("good.jsonl", String(repeating: line, count: 100_000))
+    try directory.write("bad.jsonl", String(repeating: line, count: 100_000) + "{\n")
+    for (name, status) in [("good", Int32(0)), ("bad", 2)] {
+      let result = try BuiltBinary.shell(
+        "rasp replay --domain geo '\(directory.file(name)).jsonl' > '\(directory.file(name)).out'")
+      #expect(result.status == status, "\(name)")
+      let output = directory.bytes("\(name).out") ?? []
+      #expect(output.count(where: { $0 == 0x0A }) == 100_000, "\(name): every snapshot was flushed")
+      #expect(output.last == 0x0A, "\(name): the last line is whole")
+    }
+  }
+
+  /// Waits, up to ten seconds, for `condition` to hold: a synchronisation point, not a timing
+  /// assertion.
+  private func waitUntil(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<1000 {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
+  }
 }

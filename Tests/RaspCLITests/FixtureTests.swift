@@ -7,6 +7,11 @@ import Testing
 /// names, `expected.jsonl` (standard output), and optionally `expected.stderr`, `expected.status`
 /// (default 0) and `stdin.jsonl`. Set `RASP_RECORD_FIXTURES=1` to write the actual output into
 /// the expected files instead; recording is refused when `CI` is set.
+///
+/// Inputs too large to keep in git (a 64 MB line, a million nested brackets) are described by
+/// `generate.json` instead: `{"events.jsonl": [{"text": "[", "repeat": 1000000}, …]}`. Such a
+/// fixture runs in a temporary copy of its folder, where each named file is written first as
+/// its parts' texts, each repeated `repeat` times (default 1).
 @Suite struct FixtureTests {
   static let cases: [String] = {
     let root = Repository.path("fixtures")
@@ -26,7 +31,8 @@ import Testing
     }
     let arguments = ShellWords.split(read("args") ?? "")
     let input = read("stdin.jsonl").map { Array($0.utf8) } ?? []
-    let run = CommandRun.run(arguments, in: directory, input: input)
+    let generated = try GeneratedInputs(fixture: directory)
+    let run = CommandRun.run(arguments, in: generated?.directory.path ?? directory, input: input)
     let environment = ProcessInfo.processInfo.environment
     if environment["RASP_RECORD_FIXTURES"] == "1" {
       #expect(environment["CI"] == nil, "refusing to record fixtures in CI")
@@ -50,6 +56,41 @@ import Testing
       try FileManager.default.removeItem(atPath: path)
     }
   }
+}
+
+/// A temporary copy of a fixture's folder with the inputs its `generate.json` describes.
+struct GeneratedInputs {
+  let directory: TemporaryDirectory
+
+  /// Copies the fixture and writes its generated inputs, or returns `nil` when it has none.
+  init?(fixture: String) throws {
+    let recipe = fixture + "/generate.json"
+    guard let data = FileManager.default.contents(atPath: recipe) else { return nil }
+    guard let files = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]] else {
+      throw FixtureError.badRecipe(recipe)
+    }
+    directory = try TemporaryDirectory()
+    for name in try FileManager.default.contentsOfDirectory(atPath: fixture) {
+      try FileManager.default.copyItem(atPath: fixture + "/" + name, toPath: directory.file(name))
+    }
+    for (name, parts) in files {
+      var bytes: [UInt8] = []
+      for part in parts {
+        guard let text = part["text"] as? String else { throw FixtureError.badRecipe(recipe) }
+        let count = part["repeat"] as? Int ?? 1
+        bytes.reserveCapacity(bytes.count + text.utf8.count * count)
+        for _ in 0..<count { bytes.append(contentsOf: text.utf8) }
+      }
+      guard FileManager.default.createFile(atPath: directory.file(name), contents: Data(bytes)) else {
+        throw FixtureError.badRecipe(recipe)
+      }
+    }
+  }
+}
+
+enum FixtureError: Error {
+  /// A `generate.json` that is not an object of arrays of `{"text", "repeat"}` parts.
+  case badRecipe(String)
 }
 
 /// Compares two texts line by line and reports the first difference as − expected / + actual.

@@ -27,6 +27,13 @@ import RaspJSON
     }
   }
 
+  @Test func shortensALongUnknownType() {
+    let type = "geo." + String(repeating: "x", count: 100)
+    #expect(
+      "\(RaspEventError(offset: 0, reason: .unknownType(type)))"
+        == "unknown event type 'geo.\(String(repeating: "x", count: 36))… (104 characters)'")
+  }
+
   @Test func wrapsSyntaxErrorsWithTheirOffset() {
     let error = RaspEventError(JSONError(offset: 3, reason: .nulByte))
     #expect(error.offset == 3)

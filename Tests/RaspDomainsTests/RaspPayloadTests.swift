@@ -154,6 +154,42 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
     #expect(first(#"{"x":1}"#) { p throws(RaspEventError) in _ = try p.null() } == "ok")
   }
 
+  @Test func reportsTextThatIsNotJSONAsASyntaxErrorRatherThanAWrongType() {
+    func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String {
+      let result = read(json) { payload throws(RaspEventError) in
+        _ = try payload.nextField()
+        try body(&payload)
+      }
+      if case .failure(let failure) = result { return failure.message }
+      return "ok"
+    }
+    #expect(
+      first(#"{"x":ninety}"#) { p throws(RaspEventError) in _ = try p.double() }
+        == "col 6: invalid literal 'ninety': strings must be in double quotes")
+    #expect(
+      first(#"{"x":NaN}"#) { p throws(RaspEventError) in _ = try p.string() }
+        == "col 6: 'NaN' is not valid JSON: numbers must be finite")
+    #expect(
+      first(#"{"x":nul}"#) { p throws(RaspEventError) in _ = try p.bool() }
+        == "col 6: invalid literal 'nul': strings must be in double quotes")
+  }
+
+  @Test func countsThePayloadAsNestedInTheEventObject() {
+    // The payload sits one level inside the event, so 510 arrays in a field make 512 levels
+    // in all (accepted) and 511 make 513 (the limit is 512).
+    func skipField(nestedArrays count: Int) -> String {
+      let json = #"{"x":"# + String(repeating: "[", count: count) + String(repeating: "]", count: count) + "}"
+      let result = read(json) { payload throws(RaspEventError) in
+        _ = try payload.nextField()
+        try payload.skip()
+      }
+      if case .failure(let failure) = result { return failure.message }
+      return "ok"
+    }
+    #expect(skipField(nestedArrays: 510) == "ok")
+    #expect(skipField(nestedArrays: 511) == "col 516: arrays and objects nested more than 512 levels deep")
+  }
+
   @Test func rejectsAPayloadThatIsNotAnObject() {
     let bytes = Array(#"[1]"#.utf8)
     let message: String = bytes.withUnsafeBufferPointer { buffer in
@@ -165,6 +201,19 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
       }
     }
     #expect(message == "field 'payload' must be an object, found an array")
+  }
+
+  @Test func rejectsAPayloadThatIsNotJSON() {
+    let bytes = Array("nope".utf8)
+    let message: String = bytes.withUnsafeBufferPointer { buffer in
+      do throws(RaspEventError) {
+        _ = try RaspPayload(line: buffer, offset: 0)
+        return "ok"
+      } catch {
+        return "\(error.offset ?? -1): \(error)"
+      }
+    }
+    #expect(message == "0: invalid literal 'nope': strings must be in double quotes")
   }
 
   @Test func anAbsentPayloadHasNoFields() {

@@ -13,7 +13,8 @@ extension RaspCommandLine {
   ///
   /// Reads the process's arguments, streams and environment variables, and ignores `SIGPIPE`,
   /// so that a reader of the output that goes away (`| head`) ends the command quietly instead
-  /// of killing it.
+  /// of killing it. `SIGINT`, `SIGTERM` and `SIGHUP` still end the process, after removing the
+  /// temporary file of a golden file being written (see `RaspInterruptCleanup`).
   ///
   /// ```swift
   /// // Sources/cart-rasp/main.swift
@@ -28,6 +29,7 @@ extension RaspCommandLine {
   public static func main(domains: [any RaspDomain] = RaspBuiltinDomains.all) -> Never {
     // A closed pipe must surface as EPIPE from write(2), which rasp treats as a quiet end.
     signal(SIGPIPE, SIG_IGN)
+    RaspInterruptCleanup.install()
     exit(
       run(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: .process(),

@@ -65,23 +65,23 @@ public enum RaspCommandError: Error, CustomStringConvertible {
     switch self {
     case .usage(let message, let usage, let command):
       let errorLabel = colored ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
-      return "\(errorLabel) \(message)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
+      return "\(errorLabel) \(message.escapingControlCharacters)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
     case .cannotOpen(let file, let reason):
-      return "rasp: \(label) cannot open '\(file)': \(reason)\n"
+      return "rasp: \(label) cannot open '\(file.escapingControlCharacters)': \(reason)\n"
     case .cannotWrite(let file, let reason):
-      return "rasp: \(label) cannot write '\(file)': \(reason)\n"
+      return "rasp: \(label) cannot write '\(file.escapingControlCharacters)': \(reason)\n"
     case .input(let file, let line, let column, let reason):
       let place = column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
-      return "\(place): \(label) \(reason)\n"
+      return "\(place.escapingControlCharacters): \(label) \(reason.escapingControlCharacters)\n"
     case .invalidFile(let file, let line, let column, let path, let reason):
       var place = file
       if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
       let at = path.map { "at \($0): " } ?? ""
-      return "\(place): \(label) \(at)\(reason)\n"
+      return "\(place.escapingControlCharacters): \(label) \((at + reason).escapingControlCharacters)\n"
     case .output(let reason):
       return "rasp: \(label) cannot write the output: \(reason)\n"
     case .failure(let reason):
-      return "rasp: \(label) \(reason)\n"
+      return "rasp: \(label) \(reason.escapingControlCharacters)\n"
     case .multiple(let errors):
       return errors.map { $0.message(colored: colored) }.joined()
     }

@@ -6,25 +6,64 @@ enum RaspDiagnostics {
     environment.standardError.isTerminal && environment.variables["NO_COLOR"] == nil
   }
 
-  /// Writes an error's message.
+  /// Writes an error's message (whose parts from the input are already escaped).
   static func report(_ error: RaspCommandError, to environment: RaspEnvironment) {
-    write(error.message(colored: usesColor(environment)), to: environment)
+    writeAsIs(error.message(colored: usesColor(environment)), to: environment)
   }
 
-  /// Writes a line of text; a failure to write diagnostics is ignored, as there is nowhere
-  /// left to report it.
+  /// Writes lines of text, with control characters other than the line ends escaped, so that
+  /// a value from the input (an event type, a file name) can never send escape sequences to
+  /// the terminal.
   static func write(_ text: String, to environment: RaspEnvironment) {
-    try? environment.standardError.write(text)
+    writeAsIs(text.escapingControlCharacters(keepingNewlines: true), to: environment)
   }
 
   /// Writes a warning line that starts with `rasp: warning:`, colouring the label.
   static func warn(_ text: String, to environment: RaspEnvironment) {
+    let text = text.escapingControlCharacters(keepingNewlines: true)
     guard usesColor(environment) else {
-      write(text, to: environment)
+      writeAsIs(text, to: environment)
       return
     }
     let colored = text.replacingFirst("warning:", with: "\u{1B}[1;33mwarning:\u{1B}[0m")
-    write(colored, to: environment)
+    writeAsIs(colored, to: environment)
+  }
+
+  /// Writes text as it is; a failure to write diagnostics is ignored, as there is nowhere left
+  /// to report it.
+  private static func writeAsIs(_ text: String, to environment: RaspEnvironment) {
+    try? environment.standardError.write(text)
+  }
+}
+
+extension String {
+  /// The string with its control characters written as `\u001B` escapes, as in JSON.
+  ///
+  /// Diagnostics quote values from the input; escaping C0 and C1 controls and DEL keeps a log
+  /// from moving the cursor, colouring the terminal or splitting one message over two lines.
+  ///
+  /// ```swift
+  /// "\u{1B}[31mx.y".escapingControlCharacters   // "\\u001B[31mx.y"
+  /// ```
+  var escapingControlCharacters: String { escapingControlCharacters(keepingNewlines: false) }
+
+  /// The string with its control characters escaped, line feeds kept when `keepingNewlines`.
+  func escapingControlCharacters(keepingNewlines: Bool) -> String {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      if keepingNewlines, scalar == "\n" { return false }
+      return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard unicodeScalars.contains(where: isControl) else { return self }
+    var result = ""
+    for scalar in unicodeScalars {
+      if isControl(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }
 

@@ -35,6 +35,8 @@ public final class RaspAtomicFileWriter {
   public private(set) var isCommitted = false
   /// A failure to simulate, for tests.
   private let fault: RaspWriteFault?
+  /// The temporary file's entry in ``RaspInterruptCleanup``, removed on a signal.
+  private var interruptToken: UnsafeMutablePointer<CChar>?
 
   /// Creates the temporary file beside the target.
   ///
@@ -56,9 +58,12 @@ public final class RaspAtomicFileWriter {
     if fault == .create {
       throw .cannotWrite(path, reason: RaspSystemError.message(EACCES))
     }
+    interruptToken = RaspInterruptCleanup.track(temporaryPath)
     descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
-      throw .cannotWrite(path, reason: RaspSystemError.message(errno))
+      let code = errno
+      RaspInterruptCleanup.untrack(interruptToken)
+      throw .cannotWrite(path, reason: RaspSystemError.message(code))
     }
     var existing = stat()
     if stat(resolvedPath, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
@@ -142,6 +147,7 @@ public final class RaspAtomicFileWriter {
     if fault == .rename { try fail(EACCES) }
     guard rename(temporaryPath, targetPath) == 0 else { try fail(errno) }
     isCommitted = true
+    RaspInterruptCleanup.untrack(interruptToken)
     syncDirectory()
   }
 
@@ -156,6 +162,7 @@ public final class RaspAtomicFileWriter {
       descriptor = -1
     }
     if !isCommitted { _ = unlink(temporaryPath) }
+    RaspInterruptCleanup.untrack(interruptToken)
   }
 
   /// Discards the temporary file and throws the error for `code`.

@@ -1,3 +1,5 @@
+import RaspJSON
+
 /// The count of every line a replay read, so that nothing is lost silently.
 ///
 /// Every line read is exactly one of: applied, skipped (bad, with `--on-error skip`), ignored
@@ -42,6 +44,6 @@ struct ReplayStats: Equatable {
   var unknownTypeWarning: String? {
     guard let first = firstUnknown else { return nil }
     let count = unknownType == 1 ? "1 event" : "\(unknownType) events"
-    return "rasp: warning: \(count) of unknown type ignored, the first '\(first.type)' at \(first.file):\(first.line); use --strict to reject them\n"
+    return "rasp: warning: \(count) of unknown type ignored, the first '\(JSONError.abbreviated(first.type))' at \(first.file):\(first.line); use --strict to reject them\n"
   }
 }

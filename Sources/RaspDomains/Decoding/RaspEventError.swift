@@ -77,10 +77,35 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
         return "field '\(field)' must be \(expected), found \(found)"
       case .invalidValue(let field, let reason): return "invalid value for field '\(field)': \(reason)"
       case .duplicateField(let field): return "duplicate field '\(field)'"
-      case .unknownType(let type): return "unknown event type '\(type)'"
+      case .unknownType(let type): return "unknown event type '\(JSONError.abbreviated(type))'"
       case .rejected(let reason): return "event rejected: \(reason)"
       }
     }
+  }
+
+  /// The error for a field whose value is of the wrong kind, or the syntax error when the value
+  /// is not valid JSON at all.
+  ///
+  /// A number field holding `ninety` or `NaN` gets the message that says why the text is not
+  /// JSON (`invalid literal 'ninety'`), not "must be a number, found 'n'".
+  ///
+  /// ```swift
+  /// throw RaspEventError.wrongType(field: "payload.heading", expected: "a number", at: 43, in: scanner)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - field: The field's path, `payload.heading`.
+  ///   - expected: What the field must hold, as a noun phrase.
+  ///   - offset: The byte offset of the value in the line.
+  ///   - scanner: A scanner over the line.
+  /// - Returns: The error to throw.
+  public static func wrongType(
+    field: String, expected: String, at offset: Int, in scanner: JSONScanner
+  ) -> RaspEventError {
+    if let error = scanner.syntaxError(at: offset) { return RaspEventError(error) }
+    return RaspEventError(
+      offset: offset,
+      reason: .wrongType(field: field, expected: expected, found: scanner.describeValue(at: offset)))
   }
 
   /// Wraps a JSON syntax error.

@@ -69,12 +69,11 @@ public struct RaspPayload {
       return
     }
     isAbsent = false
+    scanner.depth = 1  // inside the event object, so the line's nesting limit holds
     do {
       progress = try scanner.beginObject()
     } catch {
-      throw RaspEventError(
-        offset: offset,
-        reason: .wrongType(field: "payload", expected: "an object", found: scanner.describeValue(at: offset)))
+      throw RaspEventError.wrongType(field: "payload", expected: "an object", at: offset, in: scanner)
     }
   }
 
@@ -285,10 +284,7 @@ public struct RaspPayload {
   /// - Parameter expected: What the field must hold, as a noun phrase.
   /// - Returns: An error naming the current field, pointing at its value.
   public func wrongType(expected: String) -> RaspEventError {
-    RaspEventError(
-      offset: currentValueOffset,
-      reason: .wrongType(
-        field: fieldPath(), expected: expected, found: scanner.describeValue(at: currentValueOffset)))
+    RaspEventError.wrongType(field: fieldPath(), expected: expected, at: currentValueOffset, in: scanner)
   }
 
   /// The kind of the current field's value, without consuming it.

@@ -44,6 +44,7 @@ public struct RaspLogEvent {
   public func checkPayload() throws(RaspEventError) {
     guard let payloadOffset else { return }
     var scanner = JSONScanner(line, position: payloadOffset)
+    scanner.depth = 1  // inside the event object, so the line's nesting limit holds
     do {
       try scanner.skipValue()
     } catch {
@@ -179,9 +180,7 @@ public struct RaspLogEvent {
   private static func wrongType(
     _ scanner: JSONScanner, _ field: String, _ expected: String, at offset: Int
   ) -> RaspEventError {
-    RaspEventError(
-      offset: offset,
-      reason: .wrongType(field: field, expected: expected, found: scanner.describeValue(at: offset)))
+    RaspEventError.wrongType(field: field, expected: expected, at: offset, in: scanner)
   }
 
   /// Splits `domain.event` at its first dot.
@@ -192,7 +191,7 @@ public struct RaspLogEvent {
       RaspEventError(
         offset: type.start - 1,
         reason: .invalidValue(
-          field: "type", reason: "'\(scanner.string(type))' is not of the form 'domain.event', such as 'geo.heading'"))
+          field: "type", reason: "'\(JSONError.abbreviated(scanner.string(type)))' is not of the form 'domain.event', such as 'geo.heading'"))
     }
     if type.hasEscapes {
       let text = scanner.string(type)

@@ -129,17 +129,35 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
       case .tooDeep(let limit):
         return "arrays and objects nested more than \(limit) levels deep"
       case .numberOutOfRange(let text):
-        return "number '\(text)' is out of the range of a double"
+        return "number '\(JSONError.abbreviated(text))' is out of the range of a double"
       case .invalidNumber(let detail):
         return "invalid number: \(detail)"
       case .trailingContent(let found):
         return "unexpected \(found) after the JSON value"
       case .duplicateKey(let key):
-        return "duplicate key '\(key)'"
+        return "duplicate key '\(JSONError.abbreviated(key))'"
       case .lineTooLong(let limit):
         return "line is longer than the limit of \(limit) bytes"
       }
     }
+  }
+
+  /// A value from the input, shortened for a message: its first 40 characters, then `…` and
+  /// the whole length, so that a 400-digit number or a megabyte key stays one readable line.
+  ///
+  /// ```swift
+  /// JSONError.abbreviated(String(repeating: "9", count: 400))
+  /// // "9999999999999999999999999999999999999999… (400 characters)"
+  /// ```
+  ///
+  /// - Parameter text: The value's text.
+  /// - Returns: The text itself when it is short enough, else its start and its length.
+  public static func abbreviated(_ text: String) -> String {
+    let limit = 40
+    guard text.utf8.count > limit else { return text }
+    let count = text.count
+    guard count > limit else { return text }
+    return "\(text.prefix(limit))… (\(count) characters)"
   }
 
   @usableFromInline

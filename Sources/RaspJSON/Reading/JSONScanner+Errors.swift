@@ -133,6 +133,27 @@ extension JSONScanner {
     return kind.phrase
   }
 
+  /// The syntax error of the text at `offset`, or `nil` when a valid JSON value starts there.
+  ///
+  /// A decoder that expected a number and found `ninety` reports this error (a bare word)
+  /// rather than "found 'n'"; it runs on error paths only.
+  ///
+  /// ```swift
+  /// JSONScanner(buffer).syntaxError(at: 0)   // for `NaN`: 'NaN' is not valid JSON: …
+  /// ```
+  ///
+  /// - Parameter offset: A byte offset in the buffer.
+  /// - Returns: The error that reading a value at `offset` throws, if any.
+  public func syntaxError(at offset: Int) -> JSONError? {
+    var probe = JSONScanner(input, position: offset)
+    do {
+      _ = try probe.skipValue()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   @usableFromInline
   func describeEscape(at offset: Int) -> String {
     guard offset < input.count else { return "" }

@@ -223,7 +223,7 @@ extension JSONScanner {
         }
       } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
         depth += 1
-        if depth > maximumDepth { return false }
+        if depth > maximumDepth - self.depth { return false }
       } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
         depth -= 1
         if depth == 0 {

@@ -48,6 +48,19 @@ import Testing
     #expect(error.reason == reason)
   }
 
+  @Test func shortensLongValuesInMessages() {
+    let digits = String(repeating: "9", count: 400)
+    #expect(
+      JSONError.Reason.numberOutOfRange(digits).description
+        == "number '\(String(repeating: "9", count: 40))… (400 characters)' is out of the range of a double")
+    let key = String(repeating: "é", count: 41)
+    #expect(
+      JSONError.Reason.duplicateKey(key).description
+        == "duplicate key '\(String(repeating: "é", count: 40))… (41 characters)'")
+    #expect(JSONError.abbreviated(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
+    #expect(JSONError.abbreviated("") == "")
+  }
+
   @Test func comparesOffsetAndReason() {
     let error = JSONError(offset: 3, reason: .nulByte)
     #expect(error == JSONError(offset: 3, reason: .nulByte))

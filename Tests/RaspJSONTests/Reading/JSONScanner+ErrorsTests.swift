@@ -86,6 +86,25 @@ import Testing
   }
 
   @Test(arguments: [
+    ("ninety", 0, "invalid literal 'ninety': strings must be in double quotes"),
+    ("NaN", 0, "'NaN' is not valid JSON: numbers must be finite"),
+    (#"[1,"a]"#, 3, "unterminated string: missing closing '\"'"),
+    ("[[[", 3, "unexpected end of input in an unterminated array, expected a value or ']'"),
+    ("1e999", 0, "number '1e999' is out of the range of a double"),
+  ])
+  func findsTheSyntaxErrorOfTextThatIsNoValue(text: String, offset: Int, message: String) throws {
+    let error = try withScanner(text) { scanner throws(JSONError) in scanner.syntaxError(at: 0) }
+    #expect(error?.offset == offset, "\(text)")
+    #expect(error?.description == message, "\(text)")
+  }
+
+  @Test(arguments: ["{}", "[1,[2]]", #""x""#, "-1.5e3", "true", "null", #"{"a":1} trailing"#])
+  func findsNoSyntaxErrorInAValue(text: String) throws {
+    let error = try withScanner(text) { scanner throws(JSONError) in scanner.syntaxError(at: 0) }
+    #expect(error == nil, "\(text)")
+  }
+
+  @Test(arguments: [
     (JSONKind.null, "null"), (.bool, "a boolean"), (.number, "a number"), (.string, "a string"),
     (.array, "an array"), (.object, "an object"),
   ])

@@ -44,7 +44,7 @@ extension SpecValidator {
       if RaspSpecOperation.names.contains(text) {
         name = text
       } else {
-        var reason = "unknown operation '\(text)'"
+        var reason = "unknown operation '\(JSONError.abbreviated(text))'"
         if let near = RaspSpelling.nearest(to: text, among: RaspSpecOperation.names) {
           reason += ". Did you mean '\(near)'?"
         } else {
@@ -61,10 +61,10 @@ extension SpecValidator {
       } else if let name, SpecValidator.operationKeys.contains(member.key) {
         let takes = SpecValidator.list(allowed.filter { $0 != "op" }, conjunction: "and")
         report(
-          "key '\(member.key)' does not apply to operation '\(name)', which takes \(takes)",
+          "key '\(JSONError.abbreviated(member.key))' does not apply to operation '\(name)', which takes \(takes)",
           at: member.keyOffset, path + [.key(member.key)])
       } else {
-        var reason = "unknown key '\(member.key)'"
+        var reason = "unknown key '\(JSONError.abbreviated(member.key))'"
         if let near = RaspSpelling.nearest(to: member.key, among: allowed) {
           reason += ". Did you mean '\(near)'?"
         } else {
@@ -229,7 +229,7 @@ extension SpecValidator {
     do {
       parsed = try JSONPath(text)
     } catch {
-      report("invalid path '\(text)': \(error)", at: node.offset, path)
+      report("invalid path '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
       return nil
     }
     if parsed.selectsLength {
@@ -252,14 +252,14 @@ extension SpecValidator {
     do {
       parsed = try JSONPath(text)
     } catch {
-      report("invalid path '\(text)': \(error)", at: node.offset, path)
+      report("invalid path '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
       return nil
     }
     let roots = RaspSpecOperand.eventRoots
     guard let first = parsed.firstKey, roots.contains(first) else {
       let found = parsed.firstKey ?? parsed.description
       var reason =
-        "a 'from' path must start with \(SpecValidator.list(roots, conjunction: "or")), found '\(found)'"
+        "a 'from' path must start with \(SpecValidator.list(roots, conjunction: "or")), found '\(JSONError.abbreviated(found))'"
       if let key = parsed.firstKey, let near = RaspSpelling.nearest(to: key, among: roots) {
         reason += ". Did you mean '\(near)'?"
       }

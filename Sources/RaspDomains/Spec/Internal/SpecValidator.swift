@@ -67,14 +67,14 @@ struct SpecValidator {
       let namePath = path + [.key("name")]
       if !SpecValidator.isIdentifier(text) {
         report(
-          "domain name '\(text)' is not a plain identifier: use letters, digits and '_', starting with a letter or '_'",
+          "domain name '\(JSONError.abbreviated(text))' is not a plain identifier: use letters, digits and '_', starting with a letter or '_'",
           at: member.value.offset, namePath)
       } else if let origin = existingDomains[text] {
         report(
-          "a domain named '\(text)' already exists (\(origin))", at: member.value.offset, namePath)
+          "a domain named '\(JSONError.abbreviated(text))' already exists (\(origin))", at: member.value.offset, namePath)
       } else if let first = seen[text] {
         report(
-          "domain '\(text)' is defined twice: first at \(JSONPath(components: first).description)",
+          "domain '\(JSONError.abbreviated(text))' is defined twice: first at \(JSONPath(components: first).description)",
           at: member.value.offset, namePath)
       } else {
         seen[text] = namePath
@@ -115,10 +115,10 @@ struct SpecValidator {
       let namePath = path + [.key("name")]
       if !SpecValidator.isEventName(text) {
         report(
-          "event name '\(text)' is not valid: use identifiers (letters, digits and '_', starting with a letter or '_') separated by '.'",
+          "event name '\(JSONError.abbreviated(text))' is not valid: use identifiers (letters, digits and '_', starting with a letter or '_') separated by '.'",
           at: member.value.offset, namePath)
       } else if let first = seen[text] {
-        let type = domain.map { "'\($0).\(text)'" } ?? "'\(text)'"
+        let type = domain.map { "'\($0).\(JSONError.abbreviated(text))'" } ?? "'\(JSONError.abbreviated(text))'"
         report(
           "event type \(type) is defined twice: first at \(JSONPath(components: first).description)",
           at: member.value.offset, namePath)
@@ -152,7 +152,7 @@ struct SpecValidator {
       if allowed.contains(member.key) {
         result[member.key] = member
       } else {
-        var reason = "unknown key '\(member.key)'"
+        var reason = "unknown key '\(JSONError.abbreviated(member.key))'"
         if let near = RaspSpelling.nearest(to: member.key, among: allowed) {
           reason += ". Did you mean '\(near)'?"
         } else {

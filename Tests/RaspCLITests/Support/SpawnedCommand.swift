@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The built `rasp` running as a child process whose standard input the test writes, with every
+/// signal at its default action — as a command typed at a terminal — whatever the test runner
+/// ignores (Foundation's `Process` passes ignored signals on, so `SIGINT` would not reach a
+/// child of a runner started in the background).
+///
+/// ```swift
+/// let command = try SpawnedCommand(["check", "-", "--golden", path, "--update"], output: directory)
+/// try command.write("{\"type\":\"geo.heading\",\"payload\":{\"heading\":1}}\n")
+/// command.signal(SIGINT)
+/// #expect(command.wait() == .signaled(SIGINT))
+/// ```
+final class SpawnedCommand {
+  /// How a child process ended.
+  enum Ending: Equatable {
+    case exited(Int32)
+    case signaled(Int32)
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let processID: pid_t
+  private var input: Int32
+
+  /// Starts `rasp <arguments>`; its standard output and standard error go to `stdout` and
+  /// `stderr` in `outputDirectory`.
+  init(_ arguments: [String], outputDirectory: String) throws {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: \(errno)") }
+    var actions = posix_spawn_file_actions_t()
+    var attributes = posix_spawnattr_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+    posix_spawn_file_actions_addopen(&actions, 1, outputDirectory + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, outputDirectory + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var everySignal = sigset_t()
+    sigfillset(&everySignal)
+    var noSignal = sigset_t()
+    sigemptyset(&noSignal)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setsigmask(&attributes, &noSignal)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = ([BuiltBinary.path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    let code = posix_spawn(&child, BuiltBinary.path, &actions, &attributes, argv, environ)
+    close(pipeEnds[0])
+    guard code == 0 else {
+      close(pipeEnds[1])
+      throw Failure(description: "posix_spawn: \(code)")
+    }
+    processID = child
+    input = pipeEnds[1]
+  }
+
+  deinit {
+    closeInput()
+    if waitpid(processID, nil, WNOHANG) == 0 {
+      kill(processID, SIGKILL)
+      waitpid(processID, nil, 0)
+    }
+  }
+
+  /// Writes `text` to the command's standard input.
+  func write(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw Failure(description: "write: \(errno)") }
+  }
+
+  /// Closes the command's standard input: the end of its input.
+  func closeInput() {
+    if input >= 0 { close(input) }
+    input = -1
+  }
+
+  /// Sends `signal` to the command.
+  func signal(_ number: Int32) { kill(processID, number) }
+
+  /// Waits for the command to end.
+  func wait() -> Ending {
+    var status: Int32 = 0
+    while waitpid(processID, &status, 0) < 0, errno == EINTR {}
+    let signal = status & 0x7F
+    return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+  }
+}
