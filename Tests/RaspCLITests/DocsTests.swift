@@ -69,6 +69,25 @@ import Testing
 
   @Test(arguments: examples)
   func example(_ example: Example) throws {
+    // A docs command that records (`--update`, `--record`) writes a golden file under
+    // fixtures/: it must write exactly what is committed, or a changed reducer would silently
+    // re-record the docs' own expectations. The committed bytes are put back either way.
+    let golden = Self.recordedGoldenFile(example.command)
+    let committed = golden.flatMap { FileManager.default.contents(atPath: Repository.path($0)) }
+    defer {
+      if let golden {
+        let path = Repository.path(golden)
+        let written = FileManager.default.contents(atPath: path)
+        if written != committed {
+          Issue.record("\(example.testDescription) changed the committed file '\(golden)'")
+          if let committed {
+            try? committed.write(to: URL(fileURLWithPath: path), options: .atomic)
+          } else {
+            try? FileManager.default.removeItem(atPath: path)
+          }
+        }
+      }
+    }
     let usesShell = !example.command.hasPrefix("rasp ")
       || example.command.contains(where: { "|<>;&$`".contains($0) })
     let status: Int32
@@ -86,5 +105,14 @@ import Testing
     } else {
       #expect(status == 0 || usesShell, "\(example.testDescription) exited with \(status); show it with 'echo $?'")
     }
+  }
+
+  /// The golden file a command records into, if it records: the path after `--golden`.
+  static func recordedGoldenFile(_ command: String) -> String? {
+    let words = ShellWords.split(command)
+    guard words.contains(where: { $0 == "--update" || $0.hasPrefix("--record") }),
+      let index = words.firstIndex(of: "--golden"), index + 1 < words.count
+    else { return nil }
+    return words[index + 1]
   }
 }

@@ -105,6 +105,9 @@ enum CheckCommand {
   static func record(
     _ golden: String, existed: Bool, engine: ReplayEngine, environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
+    if let input = engine.options.files.first(where: { $0 != "-" && environment.isSameFile($0, golden) }) {
+      throw .failure("refusing to record '\(golden)': it is the event log '\(input)', which recording would replace")
+    }
     var sink = RecordSink(file: try environment.makeAtomicWriter(golden))
     let outcome = engine.run(emittingInto: &sink)
     if let error = sink.error { throw error }

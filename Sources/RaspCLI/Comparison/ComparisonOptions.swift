@@ -52,6 +52,11 @@ struct ComparisonOptions {
       } catch {
         throw fail("Invalid path '\(text)' for '--ignore <path>': \(error)")
       }
+      if path.components.isEmpty {
+        throw fail(
+          "Invalid path '\(text)' for '--ignore <path>': it would ignore the whole snapshot; name a field such as 'lifecycle.changedAt'"
+        )
+      }
       if path.selectsLength {
         throw fail("Invalid path '\(text)' for '--ignore <path>': it cannot end in '|length'")
       }
@@ -65,7 +70,9 @@ struct ComparisonOptions {
       diff.ignoring.append(path)
     }
     if let text = parsed.value("precision") {
-      guard let epsilon = Double(text), epsilon.isFinite, epsilon >= 0 else {
+      guard case .number(let number)? = try? JSONParser.parse(text), case let epsilon = number.doubleValue,
+        epsilon >= 0
+      else {
         throw fail(
           "Invalid value '\(text)' for '--precision <epsilon>': expected a non-negative number such as 0.001"
         )

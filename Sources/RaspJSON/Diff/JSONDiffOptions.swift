@@ -61,9 +61,15 @@ public struct JSONDiffOptions: Sendable, Hashable {
   ///   - a: A number.
   ///   - b: Another number.
   /// - Returns: `true` when they are equal, or no further apart than ``tolerance``.
+  ///
+  /// Numbers exactly ``tolerance`` apart in decimal count as equal although their doubles are
+  /// not (52.520009 − 52.520008 is 1.0000000010279564e-06 in binary): the comparison allows
+  /// for the rounding of the two numbers and of the tolerance, a few units in the last place.
   public func numbersAreEqual(_ a: JSONNumber, _ b: JSONNumber) -> Bool {
     if a == b { return true }
     guard let tolerance else { return false }
-    return (a.doubleValue - b.doubleValue).magnitude <= tolerance
+    let (x, y) = (a.doubleValue, b.doubleValue)
+    let rounding = tolerance > 0 ? 4 * max(x.magnitude, y.magnitude, tolerance).ulp : 0
+    return (x - y).magnitude <= tolerance + rounding
   }
 }

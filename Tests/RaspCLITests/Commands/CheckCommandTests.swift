@@ -152,21 +152,45 @@ import Testing
     #expect(directory.names == ["events.jsonl", "expected.jsonl"], "no temporary file is left")
   }
 
-  @Test func anUnwritableDirectoryKeepsTheOldFile() throws {
-    guard geteuid() != 0 else { return }  // root writes anywhere; the injected faults cover it
+  @Test func aGoldenFileInAMissingDirectoryIsAnErrorThatCreatesNothing() throws {
+    // A real failure to create the temporary file, whoever runs the tests (root writes into
+    // read-only directories; the injected faults above cover the other steps).
     let directory = try directoryWithLog()
-    try directory.write("expected.jsonl", "old\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
-    defer {
-      try? FileManager.default.setAttributes(
-        [.posixPermissions: 0o755], ofItemAtPath: directory.path)
-    }
     let update = run(
-      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory)
+      ["check", "--update", "--golden", "golden/expected.jsonl", "events.jsonl"], in: directory)
     #expect(update.status == 2)
     #expect(
-      update.standardError == "rasp: error: cannot write 'expected.jsonl': Permission denied\n")
-    #expect(directory.bytes("expected.jsonl") == Array("old\n".utf8))
+      update.standardError
+        == "rasp: error: cannot write 'golden/expected.jsonl': No such file or directory\n")
+    #expect(directory.names == ["events.jsonl"])
+  }
+
+  @Test func updateFollowsASymbolicLinkAndKeepsIt() throws {
+    let directory = try directoryWithLog()
+    try directory.write("real.jsonl", "old\n")
+    try FileManager.default.createSymbolicLink(atPath: directory.file("link.jsonl"), withDestinationPath: "real.jsonl")
+    let update = run(["check", "--update", "--golden", "link.jsonl", "events.jsonl"], in: directory)
+    #expect(update.status == 0)
+    let replay = run(["replay", "events.jsonl"], in: directory)
+    #expect(directory.bytes("real.jsonl") == Array(replay.standardOutput.utf8), "the link's target is updated")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.jsonl")) == "real.jsonl",
+      "the link stays a link")
+    #expect(directory.names == ["events.jsonl", "link.jsonl", "real.jsonl"])
+  }
+
+  @Test func recordingRefusesToReplaceTheEventLogItself() throws {
+    let directory = try directoryWithLog()
+    for golden in ["events.jsonl", "./events.jsonl", directory.file("events.jsonl")] {
+      for mode in [["--update"], ["--record", "all"]] {
+        let update = run(["check"] + mode + ["--golden", golden, "events.jsonl"], in: directory)
+        #expect(update.status == 2, "\(golden) \(mode)")
+        #expect(
+          update.standardError
+            == "rasp: error: refusing to record '\(golden)': it is the event log 'events.jsonl', which recording would replace\n")
+      }
+    }
+    #expect(directory.bytes("events.jsonl") == Array(log.utf8), "the log is intact")
   }
 
   @Test func inCIRecordingIsRefusedSoAMissingGoldenFileFailsTheBuild() throws {

@@ -44,11 +44,21 @@ import Testing
     #expect(try options(["--precision", "0"]).diff.tolerance == 0)
   }
 
-  @Test(arguments: ["-1", "-0.5", "nan", "inf", "-inf", "infinity", "", "0.1.2", "one", "1e400"])
+  @Test(arguments: [
+    "-1", "-0.5", "nan", "inf", "-inf", "infinity", "", "0.1.2", "one", "1e400", "0x2", "0x1p-3", ".5",
+  ])
   func precisionMustBeANonNegativeFiniteNumber(_ text: String) {
     #expect(
       usageMessage(["--precision=\(text)"])
         == "Invalid value '\(text)' for '--precision <epsilon>': expected a non-negative number such as 0.001"
+    )
+  }
+
+  @Test(arguments: ["", "."])
+  func ignoreRejectsTheWholeSnapshot(_ text: String) {
+    #expect(
+      usageMessage(["--ignore", text])
+        == "Invalid path '\(text)' for '--ignore <path>': it would ignore the whole snapshot; name a field such as 'lifecycle.changedAt'"
     )
   }
 

@@ -33,6 +33,12 @@ import Testing
     (JSONNumber(10), JSONNumber(11), 1.0, true),
     (JSONNumber(1.0), JSONNumber(2.0), 0.0, false),
     (JSONNumber(2.0), JSONNumber(2), 0.0, true),
+    // Exactly the tolerance apart in decimal, a few units in the last place more in binary.
+    (JSONNumber(52.520008), JSONNumber(52.520009), 0.000001, true),
+    (JSONNumber(1), JSONNumber(1.1), 0.1, true),
+    (JSONNumber(52.520008), JSONNumber(52.5200091), 0.000001, false),
+    (JSONNumber(1), JSONNumber(1.1000001), 0.1, false),
+    (JSONNumber(1e20), JSONNumber(1.0000000000000002e20), 0.0, false),
   ])
   func comparesNumbersWithinTheTolerance(
     a: JSONNumber, b: JSONNumber, tolerance: Double, equal: Bool
