@@ -95,7 +95,7 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
     let result = run(["spec", "--check", "-"], domains: [CounterDomain()], log: spec)
     #expect(
       result.errors
-        == "<stdin>:1:23: error: at domains[0].name: a domain named 'counter' already exists (built in)\n"
+        == "<stdin>:1:23: error: at domains[0].name: a domain named 'counter' already exists (defined in Swift)\n"
     )
     #expect(result.status == 2)
   }

@@ -20,7 +20,10 @@ enum SpecFiles {
     _ files: [String], after domains: [any RaspDomain], environment: RaspEnvironment
   ) -> [Outcome] {
     var existing: [String: String] = [:]
-    for domain in domains { existing[domain.name] = "built in" }
+    let builtIn = Set(RaspBuiltinDomains.all.map(\.name))
+    for domain in domains {
+      existing[domain.name] = builtIn.contains(domain.name) ? "built in" : "defined in Swift"
+    }
     var outcomes: [Outcome] = []
     for file in files {
       let displayName = file == "-" ? "<stdin>" : file
