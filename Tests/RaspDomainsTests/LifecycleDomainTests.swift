@@ -43,13 +43,13 @@ import RaspDomains
     ])
     #expect(
       outcomes == [
-        "col 1: event rejected: cannot becomeActive: the app is not running",
-        "col 1: event rejected: cannot memoryWarning: the app is not running",
+        #"{"changedAt":"2026-11-22T08:30:00Z","launches":0,"memoryWarnings":0,"phase":"active"}"#,
+        #"{"changedAt":"2026-11-22T08:30:00Z","launches":0,"memoryWarnings":1,"phase":"active"}"#,
         "col 38: field 'payload' must be an object, found an array",
-        #"{"changedAt":"2026-11-22T08:30:00Z","launches":1,"memoryWarnings":0,"phase":"inactive"}"#,
-        #"{"changedAt":null,"launches":1,"memoryWarnings":0,"phase":"terminated"}"#,
-        "col 1: event rejected: cannot terminate: the app is not running",
-        "col 1: event rejected: cannot enterForeground: the app is not running",
+        #"{"changedAt":"2026-11-22T08:30:00Z","launches":1,"memoryWarnings":1,"phase":"inactive"}"#,
+        #"{"changedAt":null,"launches":1,"memoryWarnings":1,"phase":"terminated"}"#,
+        "col 1: event rejected: cannot terminate: the app has terminated; only a launch can follow",
+        "col 1: event rejected: cannot enterForeground: the app has terminated; only a launch can follow",
         "ignored",
       ])
   }

@@ -48,23 +48,33 @@ import RaspJSON
     }
   }
 
-  @Test func rejectsEveryOtherEventWhileNotRunning() {
+  @Test func rejectsEveryOtherEventAfterTheAppTerminated() {
     let events: [LifecycleState.Event] = [
       .becomeActive(at: nil), .resignActive(at: nil), .enterBackground(at: nil),
       .enterForeground(at: nil), .terminate(at: nil), .memoryWarning,
     ]
-    for phase in [LifecyclePhase.notRunning, .terminated] {
-      for event in events {
-        var app = LifecycleState(phase: phase, launches: 1)
-        #expect(throws: LifecycleError.notRunning(event: event.name)) {
-          try app.apply(event: event)
-        }
-        #expect(app == LifecycleState(phase: phase, launches: 1))
+    for event in events {
+      var app = LifecycleState(phase: .terminated, changedAt: "t1", launches: 1)
+      #expect(throws: LifecycleError.terminated(event: event.name)) {
+        try app.apply(event: event)
       }
+      #expect(app == LifecycleState(phase: .terminated, changedAt: "t1", launches: 1))
     }
     #expect(
-      "\(LifecycleError.notRunning(event: "enterBackground"))"
-        == "cannot enterBackground: the app is not running")
+      "\(LifecycleError.terminated(event: "enterBackground"))"
+        == "cannot enterBackground: the app has terminated; only a launch can follow")
+  }
+
+  @Test func acceptsALogThatBeginsInTheMiddleOfASession() throws {
+    var app = LifecycleState()
+    try app.apply(event: .enterBackground(at: "t1"))
+    #expect(app == LifecycleState(phase: .background, changedAt: "t1", launches: 0))
+    var warned = LifecycleState()
+    try warned.apply(event: .memoryWarning)
+    #expect(warned == LifecycleState(phase: .notRunning, launches: 0, memoryWarnings: 1))
+    var stopped = LifecycleState()
+    try stopped.apply(event: .terminate(at: "t2"))
+    #expect(stopped == LifecycleState(phase: .terminated, changedAt: "t2", launches: 0))
   }
 
   @Test func countsMemoryWarningsWithoutChangingThePhase() throws {

@@ -33,7 +33,7 @@ public struct LifecycleDomain: RaspDomain {
 
   /// What the domain holds.
   public var summary: String {
-    "The app's lifecycle: its phase and when it changed, launches and memory warnings. Only a launch is accepted while the app is not running."
+    "The app's lifecycle: its phase and when it changed, launches and memory warnings. After a termination only a launch is accepted."
   }
 
   /// `launch`, `becomeActive`, `resignActive`, `enterBackground`, `enterForeground`,

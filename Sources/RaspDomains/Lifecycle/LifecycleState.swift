@@ -5,11 +5,13 @@ import RaspJSON
 /// many memory warnings it received.
 ///
 /// A launch moves the app from any phase to ``LifecyclePhase/inactive`` and counts one launch;
-/// a launch while the app runs is a relaunch after a crash. While the app is not running
-/// (before the first launch and after it terminated), every other event is rejected. Among the
-/// running phases every move is accepted, whatever the order: logs often miss a step, such as
-/// the `resignActive` before `enterBackground`. An event whose target phase is the current one
-/// changes nothing (a second `enterBackground` in the background is harmless).
+/// a launch while the app runs is a relaunch after a crash. After the app terminated, every
+/// other event is rejected until it launches again. Before the first launch, events are
+/// accepted: a log often begins in the middle of a session (a ring buffer, a rotated file), and
+/// its first `enterBackground` says that the app runs. Among the running phases every move is
+/// accepted, whatever the order: logs often miss a step, such as the `resignActive` before
+/// `enterBackground`. An event whose target phase is the current one changes nothing (a second
+/// `enterBackground` in the background is harmless).
 ///
 /// ``changedAt`` is the `ts` of the event that last changed the phase, exactly as the log wrote
 /// it — a string or a number — or `nil` when that event had none.
@@ -117,18 +119,18 @@ public struct LifecycleState: RaspState, Equatable, Sendable {
   /// Applies a lifecycle event, or throws without changing anything.
   ///
   /// ```swift
-  /// var app = LifecycleState()
-  /// try app.apply(event: .memoryWarning)   // throws: cannot memoryWarning: the app is not running
+  /// var app = LifecycleState(phase: .terminated)
+  /// try app.apply(event: .memoryWarning)   // throws: cannot memoryWarning: the app has terminated; …
   /// ```
   ///
   /// - Parameter event: The event.
-  /// - Throws: ``LifecycleError/notRunning(event:)`` for any event but a launch while the app
-  ///   is not running; the state is then unchanged.
+  /// - Throws: ``LifecycleError/terminated(event:)`` for any event but a launch after the app
+  ///   terminated; the state is then unchanged.
   public mutating func apply(event: Event) throws(LifecycleError) {
     if case .launch = event {
       launches += 1
-    } else if !isRunning {
-      throw .notRunning(event: event.name)
+    } else if phase == .terminated {
+      throw .terminated(event: event.name)
     }
     guard let (target, at) = event.transition else {
       memoryWarnings += 1
@@ -170,22 +172,22 @@ public enum LifecyclePhase: String, Sendable, Equatable, CaseIterable {
 /// Its description is the message `rasp replay` prints after `event rejected:`.
 ///
 /// ```swift
-/// print(LifecycleError.notRunning(event: "enterBackground"))
-/// // cannot enterBackground: the app is not running
+/// print(LifecycleError.terminated(event: "enterBackground"))
+/// // cannot enterBackground: the app has terminated; only a launch can follow
 /// ```
 public enum LifecycleError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// An event other than a launch arrived while the app was not running.
-  case notRunning(event: String)
+  /// An event other than a launch arrived after the app terminated.
+  case terminated(event: String)
 
   /// The reason as a sentence fragment, without a trailing period.
   ///
   /// ```swift
-  /// LifecycleError.notRunning(event: "terminate").description
-  /// // "cannot terminate: the app is not running"
+  /// LifecycleError.terminated(event: "terminate").description
+  /// // "cannot terminate: the app has terminated; only a launch can follow"
   /// ```
   public var description: String {
     switch self {
-    case .notRunning(let event): return "cannot \(event): the app is not running"
+    case .terminated(let event): return "cannot \(event): the app has terminated; only a launch can follow"
     }
   }
 }
