@@ -133,6 +133,7 @@ enum DomainsCommand {
   static func entry(_ name: String, _ description: String, indent: Int) -> String {
     let column = RaspHelpFormatter.column
     var text = String(repeating: " ", count: indent) + name
+    guard !description.isEmpty else { return text + "\n" }
     if text.count + 2 > column {
       text += "\n" + String(repeating: " ", count: column)
     } else {
