@@ -76,7 +76,7 @@ private func envelope(_ line: String) -> String {
     ),
     (
       #"{"type":"a.b","ts":1e20}"#,
-      "col 20: invalid value for field 'ts': epoch seconds out of range"
+      "col 20: invalid value for field 'ts': epoch seconds out of range: must be between -9000000000000 and 9000000000000"
     ),
     (#"{"type":"a.b","source":1}"#, "col 24: field 'source' must be a string, found a number"),
     (#"{"type":"a.b","type":"a.b"}"#, "col 15: duplicate key 'type'"),
@@ -85,6 +85,14 @@ private func envelope(_ line: String) -> String {
   ])
   func reportsEnvelopeErrorsAtTheirPlace(_ line: String, _ message: String) {
     #expect(envelope(line) == message)
+  }
+
+  @Test func readsATimeWrittenWithEscapes() throws {
+    let bytes = Array(#"{"type":"a.b","ts":"\u0032026-11-22T09:30:00.250\u002B01:00"}"#.utf8)
+    try bytes.withUnsafeBufferPointer { buffer in
+      let event = try RaspLogEvent.parse(buffer)
+      #expect(event.context.timestamp == (try RaspTimestamp(rfc3339: "2026-11-22T09:30:00.250+01:00")))
+    }
   }
 
   @Test func leavesThePayloadToItsDecoderUntilAskedToCheckIt() throws {

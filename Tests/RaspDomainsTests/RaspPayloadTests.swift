@@ -174,6 +174,26 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
         == "col 6: invalid literal 'nul': strings must be in double quotes")
   }
 
+  @Test func showsARejectedNumberAsTheLogWroteIt() {
+    func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String {
+      let result = read(json) { payload throws(RaspEventError) in
+        _ = try payload.nextField()
+        try body(&payload)
+      }
+      if case .failure(let failure) = result { return failure.message }
+      return "ok"
+    }
+    #expect(
+      first(#"{"x":9223372036854775807}"#) { p throws(RaspEventError) in _ = try p.double(in: 0...360) }
+        == "col 6: invalid value for field 'payload.x': must be between 0 and 360, found 9223372036854775807")
+    #expect(
+      first(#"{"x":-1.50e0}"#) { p throws(RaspEventError) in _ = try p.double(in: 0...) }
+        == "col 6: invalid value for field 'payload.x': must be at least 0, found -1.50e0")
+    #expect(
+      first(#"{"x":2.50}"#) { p throws(RaspEventError) in _ = try p.integer() }
+        == "col 6: invalid value for field 'payload.x': must be an integer, found 2.50")
+  }
+
   @Test func countsThePayloadAsNestedInTheEventObject() {
     // The payload sits one level inside the event, so 510 arrays in a field make 512 levels
     // in all (accepted) and 511 make 513 (the limit is 512).

@@ -185,6 +185,44 @@ fileprivate struct Tally: RaspState, Equatable, Sendable {
   }
 }
 
+extension RaspAggregatorTests {
+  @Test func readersOfCurrentSeeOnlyWholeSnapshotsWhileOthersSend() async {
+    // Every increment appends the new count to the history, so a consistent snapshot always
+    // has history == [1...count]; a torn read would break that.
+    let aggregator = RaspAggregator(initial: Tally())
+    let total = 4 * 400
+    let readings = await withTaskGroup(of: [Int].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<400 { aggregator.send(.increment) }
+          return []
+        }
+      }
+      for _ in 0..<2 {
+        group.addTask {
+          var counts: [Int] = []
+          for _ in 0..<2_000 {
+            let snapshot = aggregator.current
+            guard snapshot.history.count == snapshot.count,
+              snapshot.history.last == (snapshot.count == 0 ? nil : snapshot.count)
+            else { return [-1] }
+            counts.append(snapshot.count)
+          }
+          return counts
+        }
+      }
+      var all: [[Int]] = []
+      for await counts in group { all.append(counts) }
+      return all
+    }
+    for counts in readings where !counts.isEmpty {
+      #expect(!counts.contains(-1), "a reader saw a torn snapshot")
+      #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "a reader saw the state go back")
+    }
+    #expect(aggregator.current.count == total)
+  }
+}
+
 extension Array where Element: Equatable {
   /// The elements without consecutive repeats: `[0, 1, 1, 2]` becomes `[0, 1, 2]`.
   fileprivate func removingRepeats() -> [Element] {

@@ -259,11 +259,13 @@ struct ReplayEngine {
     let message = RaspCommandError.input(
       file: displayNames[item.fileIndex], line: item.lineNumber,
       column: ReplayEngine.column(of: error.offset ?? 0, in: item.bytes), reason: error.description)
+    // The bad line is not applied in either mode: it counts as skipped, so that the summary
+    // still adds up when `--on-error fail` stops the replay there.
+    outcome.stats.skipped += 1
     guard options.errorMode == .skip else {
       outcome.failure = message
       return false
     }
-    outcome.stats.skipped += 1
     try sink.flush(&writer)
     RaspDiagnostics.report(message, to: environment)
     return true

@@ -2,9 +2,9 @@ import RaspJSON
 
 /// The count of every line a replay read, so that nothing is lost silently.
 ///
-/// Every line read is exactly one of: applied, skipped (bad, with `--on-error skip`), ignored
-/// (an event of unknown type, or of a domain left out with `--domain`) or blank:
-/// `read == applied + skipped + ignored + blank`.
+/// Every line read is exactly one of: applied, skipped (a bad line, reported; with
+/// `--on-error fail` it is the last line read), ignored (an event of unknown type, or of a
+/// domain left out with `--domain`) or blank: `read == applied + skipped + ignored + blank`.
 struct ReplayStats: Equatable {
   /// Lines read.
   var read = 0

@@ -11,7 +11,7 @@ import Rasp
 /// try GeoDomain().decode(name, payload: &payload, context: .none, into: column)   // row 0
 /// try GeoDomain().apply(decodedAt: 0, of: column, to: &state)
 /// ```
-public final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents {
+public final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents, @unchecked Sendable {
   /// The decoded events, by row.
   public var events: [Domain.State.Event] = []
 

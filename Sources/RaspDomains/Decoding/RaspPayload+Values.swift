@@ -19,6 +19,14 @@ extension RaspPayload {
     }
   }
 
+  /// The text of the value just read, as the log wrote it (shortened when long), for messages:
+  /// `9223372036854775808`, not `9.223372036854776e+18`.
+  @usableFromInline var valueText: String {
+    let end = min(max(scanner.position, currentValueOffset), scanner.input.count)
+    let bytes = UnsafeBufferPointer(rebasing: scanner.input[currentValueOffset..<end])
+    return JSONError.abbreviated(String(decoding: bytes, as: UTF8.self))
+  }
+
   /// Reads the current field as a number within `range`.
   ///
   /// ```swift
@@ -32,7 +40,7 @@ extension RaspPayload {
   public mutating func double(in range: ClosedRange<Double>) throws(RaspEventError) -> Double {
     let value = try double()
     guard range.contains(value) else {
-      throw invalid("must be between \(JSONNumber(range.lowerBound)) and \(JSONNumber(range.upperBound)), found \(JSONNumber(value))")
+      throw invalid("must be between \(JSONNumber(range.lowerBound)) and \(JSONNumber(range.upperBound)), found \(valueText)")
     }
     return value
   }
@@ -50,7 +58,7 @@ extension RaspPayload {
   public mutating func double(in range: PartialRangeFrom<Double>) throws(RaspEventError) -> Double {
     let value = try double()
     guard range.contains(value) else {
-      throw invalid("must be at least \(JSONNumber(range.lowerBound)), found \(JSONNumber(value))")
+      throw invalid("must be at least \(JSONNumber(range.lowerBound)), found \(valueText)")
     }
     return value
   }
@@ -72,7 +80,7 @@ extension RaspPayload {
     } catch {
       throw RaspEventError(error)
     }
-    guard let value = number.integerValue else { throw invalid("must be an integer, found \(number)") }
+    guard let value = number.integerValue else { throw invalid("must be an integer, found \(valueText)") }
     return value
   }
 

@@ -125,7 +125,11 @@ public struct RaspLogEvent {
           case .string:
             let raw = try scanner.readRawString()
             do {
-              timestamp = try RaspTimestamp(rfc3339: scanner.bytes(of: raw))
+              if raw.hasEscapes {  // rare: `\u002B01:00`; parse the unescaped text
+                timestamp = try RaspTimestamp(rfc3339: scanner.string(raw))
+              } else {
+                timestamp = try RaspTimestamp(rfc3339: scanner.bytes(of: raw))
+              }
             } catch {
               throw RaspEventError(
                 offset: valueStart, reason: .invalidValue(field: "ts", reason: "not an RFC 3339 time: \(error)"))
@@ -283,14 +287,6 @@ public struct RaspTypePart {
     return isDomain ? String(text[..<dot]) : String(text[text.index(after: dot)...])
   }
 
-  /// Whether the part is exactly `utf8`.
-  ///
-  /// ```swift
-  /// event.domain.equals(Array("geo".utf8))
-  /// ```
-  ///
-  /// - Parameter utf8: The bytes to compare with.
-  /// - Returns: `true` when they are equal.
   /// The part's length and first eight bytes, for comparing names as integers; `nil` when
   /// the type is written with escapes.
   @inline(__always)
@@ -320,6 +316,14 @@ public struct RaspTypePart {
     }
   }
 
+  /// Whether the part is exactly `utf8`.
+  ///
+  /// ```swift
+  /// event.domain.equals(Array("geo".utf8))
+  /// ```
+  ///
+  /// - Parameter utf8: The bytes to compare with.
+  /// - Returns: `true` when they are equal.
   @inline(__always)
   public func equals(_ utf8: [UInt8]) -> Bool {
     guard escapedIsDomain == nil else { return string.utf8.elementsEqual(utf8) }

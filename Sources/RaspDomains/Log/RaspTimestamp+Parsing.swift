@@ -138,7 +138,8 @@ extension RaspTimestamp {
       throw RaspTimestampError("day \(day) does not exist in month \(month) of \(year)")
     }
     guard hour < 24, minute < 60, second <= 60 else {
-      throw RaspTimestampError("time \(hour):\(minute):\(second) is out of range")
+      let time = [hour, minute, second].map(RaspTimestamp.twoDigits).joined(separator: ":")
+      throw RaspTimestampError("time \(time) is out of range")
     }
     var nanoseconds: Int64 = 0
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -164,7 +165,8 @@ extension RaspTimestamp {
       try expect(UInt8(ascii: ":"), "in the offset")
       let offsetMinutes = try digits(2, "offset minutes")
       guard offsetHours < 24, offsetMinutes < 60 else {
-        throw RaspTimestampError("offset \(offsetHours):\(offsetMinutes) is out of range")
+        let text = RaspTimestamp.twoDigits(offsetHours) + ":" + RaspTimestamp.twoDigits(offsetMinutes)
+        throw RaspTimestampError("offset \(text) is out of range")
       }
       offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
     default:
@@ -211,7 +213,7 @@ extension RaspTimestamp {
     while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
       let (product, overflow) = whole.multipliedReportingOverflow(by: 10)
       guard !overflow, product <= 9_000_000_000_000 else {
-        throw RaspTimestampError("epoch seconds out of range")
+        throw RaspTimestampError(RaspTimestamp.epochRangeMessage)
       }
       whole = product + Int64(bytes[index] - UInt8(ascii: "0"))
       index += 1
@@ -230,7 +232,7 @@ extension RaspTimestamp {
       // An exponent: rare in logs; go through a double.
       let text = String(decoding: bytes, as: UTF8.self)
       guard let value = Double(text), value.magnitude < 9e12 else {
-        throw RaspTimestampError("epoch seconds out of range")
+        throw RaspTimestampError(RaspTimestamp.epochRangeMessage)
       }
       let floored = value.rounded(.down)
       let nanoseconds = Int32(((value - floored) * 1e9).rounded())
@@ -286,5 +288,16 @@ public struct RaspTimestampError: Error, Sendable, Equatable, CustomStringConver
   /// - Parameter description: What is wrong.
   public init(_ description: String) {
     self.description = description
+  }
+}
+
+extension RaspTimestamp {
+  /// The message for epoch seconds beyond the range rasp keeps, about ±285,000 years.
+  static let epochRangeMessage =
+    "epoch seconds out of range: must be between -9000000000000 and 9000000000000"
+
+  /// A field of a time in two digits at least, as RFC 3339 writes it: `07`, `24`.
+  static func twoDigits(_ value: Int64) -> String {
+    value < 10 && value >= 0 ? "0\(value)" : "\(value)"
   }
 }

@@ -73,7 +73,7 @@ import Testing
   @Test func failModeStopsAtTheFirstBadLineThatSkipModeReports() throws {
     for seed in 1...UInt64(Self.cases) {
       let (name, input) = damagedLog(seed: seed)
-      let fail = CommandRun.run(["replay", "-"], input: input)
+      let fail = CommandRun.run(["replay", "--stats", "-"], input: input)
       let skip = CommandRun.run(["replay", "--on-error", "skip", "-"], input: input)
       let context = "seed \(seed) (\(name))"
       let firstError = skip.standardError.split(separator: "\n").first { $0.hasPrefix("<stdin>:") }
@@ -81,6 +81,10 @@ import Testing
         #expect(fail.status == 2, "\(context)")
         #expect(fail.standardError.split(separator: "\n").first == firstError, "\(context)")
         #expect(skip.standardOutput.hasPrefix(fail.standardOutput), "\(context): snapshots before the error")
+        let lines = fail.standardError.split(separator: "\n")
+        let summary = try #require(Summary(lines.last.map(String.init) ?? ""), "\(context): \(fail.standardError)")
+        #expect(summary.read == summary.applied + summary.skipped + summary.ignored + summary.blank, "\(context)")
+        #expect(summary.skipped == 1, "\(context): the line that stopped the replay")
       } else {
         #expect(fail.status == 0 && skip.status == 0, "\(context)")
         #expect(fail.standardOutput == skip.standardOutput, "\(context)")
