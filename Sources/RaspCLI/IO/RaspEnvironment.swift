@@ -75,7 +75,7 @@ public struct RaspEnvironment {
       entry += 1
     }
     return RaspEnvironment(
-      standardInput: .descriptor(0, closes: false), standardOutput: RaspFileOutput(descriptor: 1),
+      standardInput: .descriptor(0), standardOutput: RaspFileOutput(descriptor: 1),
       standardError: RaspFileOutput(descriptor: 2), variables: variables)
   }
 
@@ -99,19 +99,19 @@ public struct RaspEnvironment {
   /// ```
   ///
   /// - Parameter path: The path as the user wrote it.
-  /// - Returns: A source that closes the file when it has been read to the end.
+  /// - Returns: A source that closes the file when the last copy of it is released.
   /// - Throws: ``RaspCommandError/cannotOpen(_:reason:)``.
   public func openForReading(_ path: String) throws(RaspCommandError) -> RaspInputSource {
     let descriptor = open(resolve(path), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .cannotOpen(path, reason: RaspSystemError.message(errno))
     }
+    let file = RaspOpenFile(descriptor: descriptor)
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      _ = close(descriptor)
       throw .cannotOpen(path, reason: RaspSystemError.message(EISDIR))
     }
-    return .descriptor(descriptor, closes: true)
+    return .file(file)
   }
 
   /// Reads a whole file (a golden file, a spec).

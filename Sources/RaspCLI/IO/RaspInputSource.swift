@@ -7,14 +7,18 @@
 #endif
 import RaspJSON
 
-/// Where an event log is read from: a file descriptor, or memory in tests.
+/// Where an event log is read from: a file rasp opened, a descriptor it was given, or memory
+/// in tests.
 ///
 /// ```swift
 /// let source = RaspInputSource.memory(JSONMemorySource(Array("{}\n".utf8)))
 /// ```
 public enum RaspInputSource: JSONByteSource {
-  /// An open file descriptor, closed when reading ends if `closes` is true.
-  case descriptor(Int32, closes: Bool)
+  /// A file opened for this source, closed when the last copy of the source is released —
+  /// whether the log was read to its end or the replay stopped early.
+  case file(RaspOpenFile)
+  /// A descriptor owned by someone else (standard input), never closed here.
+  case descriptor(Int32)
   /// Bytes in memory.
   case memory(JSONMemorySource)
 
@@ -29,26 +33,54 @@ public enum RaspInputSource: JSONByteSource {
   /// - Throws: ``RaspInputError`` when the system call fails (a directory, an I/O error).
   public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     switch self {
-    case .descriptor(let descriptor, let closes):
-      while true {
-        #if canImport(Darwin)
-          let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
-        #else
-          let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-        #endif
-        if count >= 0 {
-          if count == 0, closes { _ = close(descriptor) }
-          return count
-        }
-        let code = errno
-        if code == EINTR { continue }
-        throw RaspInputError(message: RaspSystemError.message(code))
-      }
+    case .file(let file):
+      return try RaspInputSource.read(file.descriptor, into: buffer)
+    case .descriptor(let descriptor):
+      return try RaspInputSource.read(descriptor, into: buffer)
     case .memory(var source):
       self = .memory(JSONMemorySource([]))
       defer { self = .memory(source) }
       return try source.read(into: buffer)
     }
+  }
+
+  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    while true {
+      #if canImport(Darwin)
+        let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+      #else
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      #endif
+      if count >= 0 { return count }
+      let code = errno
+      if code == EINTR { continue }
+      throw RaspInputError(message: RaspSystemError.message(code))
+    }
+  }
+}
+
+/// A file descriptor that rasp opened, closed exactly once, when the last reference goes.
+///
+/// A replay that stops early — a bad line with `--on-error fail`, a closed pipe, a second file
+/// that cannot be opened — leaves no descriptor open, and a reading thread still holding the
+/// file keeps it open until it lets go, so no descriptor is closed while in use.
+///
+/// ```swift
+/// let source = RaspInputSource.file(RaspOpenFile(descriptor: open(path, O_RDONLY)))
+/// ```
+public final class RaspOpenFile: Sendable {
+  /// The open descriptor.
+  public let descriptor: Int32
+
+  /// Takes ownership of an open descriptor.
+  ///
+  /// - Parameter descriptor: A descriptor that nothing else will close.
+  public init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    _ = close(descriptor)
   }
 }
 
