@@ -13,7 +13,7 @@ import RaspJSON
 /// ```swift
 /// let source = RaspInputSource.memory(JSONMemorySource(Array("{}\n".utf8)))
 /// ```
-public enum RaspInputSource: JSONByteSource {
+public enum RaspInputSource: JSONByteSource, Sendable {
   /// A file opened for this source, closed when the last copy of the source is released —
   /// whether the log was read to its end or the replay stopped early.
   case file(RaspOpenFile)

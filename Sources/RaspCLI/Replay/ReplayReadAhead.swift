@@ -24,14 +24,29 @@ final class ReplayReadAhead {
     decodesWhenAhead: Bool = false
   ) {
     queue = ReplayBatchQueue(capacity: 4)
+    if case .descriptor = source { mayBlockInRead = true } else { mayBlockInRead = false }
     let producer = ReplayBatchProducer(
       fileIndex: fileIndex, source: source, maximumLineLength: maximumLineLength, queue: queue,
       decoding: decoding, decodesWhenAhead: decodesWhenAhead)
-    DispatchQueue.global(qos: .userInitiated).async { producer.run() }
+    let queue = queue
+    DispatchQueue.global(qos: .userInitiated).async {
+      producer.run()
+      queue.producerExited()
+    }
   }
 
+  /// Whether the reading thread may sit in `read(2)` indefinitely: standard input from a pipe
+  /// or a terminal. A file's reads always return.
+  private let mayBlockInRead: Bool
+
   deinit {
+    // Stop the reading thread and wait until it has let go of the log, so that no thread
+    // runs on while the command exits (tearing a process down under a running thread can
+    // crash it) and the log's descriptor is closed when the replay returns. A thread waiting
+    // for standard input may wait for ever; it runs no code meanwhile, so after a short grace
+    // it is left to the exit.
     queue.cancel()
+    queue.waitForProducer(boundedBy: mayBlockInRead ? .now() + .milliseconds(200) : .distantFuture)
   }
 
   /// The next batch of lines, or `nil` at the end of the log. Its items stay valid as long as
@@ -65,7 +80,8 @@ final class ReplayBatch: @unchecked Sendable {
 /// Reads a log into batches, on its own thread.
 private final class ReplayBatchProducer: @unchecked Sendable {
   let fileIndex: Int
-  let source: RaspInputSource
+  /// The log, until ``run()`` takes it: the file is closed when `run()` returns.
+  private var source: RaspInputSource?
   let maximumLineLength: Int
   let queue: ReplayBatchQueue
   let decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
@@ -105,7 +121,10 @@ private final class ReplayBatchProducer: @unchecked Sendable {
       fileIndex: item.fileIndex, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind, time: item.time)
   }
 
+  /// Reads the log to its end, or until the queue is cancelled; the log is released when this
+  /// returns.
   func run() {
+    guard let source = source.take() else { return }
     let reader = JSONLinesReader(source: source, maximumLineLength: maximumLineLength)
     var batch = ReplayBatch(capacity: Self.batchBytes)
     var storage = batch.storage
@@ -171,23 +190,28 @@ final class ReplayBatchQueue: @unchecked Sendable {
   }
 
   private let state = Mutex(State())
+  /// Read at the start of every critical section and written at its end: an explicit
+  /// happens-before edge between them for ThreadSanitizer, which cannot follow `Mutex`'s
+  /// hand-over inside the kernel on Linux (see `RaspMutex` in the core).
+  private let handoff = Atomic<Int>(0)
   private let available = DispatchSemaphore(value: 0)
   private let space: DispatchSemaphore
+  private let exited = DispatchSemaphore(value: 0)
 
   init(capacity: Int) {
     space = DispatchSemaphore(value: capacity)
   }
 
   /// Whether the reader of the queue went away.
-  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+  var isCancelled: Bool { locked { $0.isCancelled } }
 
   /// How many batches wait to be taken.
-  var pendingCount: Int { state.withLock { $0.batches.count } }
+  var pendingCount: Int { locked { $0.batches.count } }
 
   /// Adds a batch, waiting for room; `false` when the queue was cancelled.
   func put(_ batch: ReplayBatch) -> Bool {
     space.wait()
-    let accepted = state.withLock { state -> Bool in
+    let accepted = locked { state -> Bool in
       guard !state.isCancelled else { return false }
       state.batches.append(batch)
       return true
@@ -198,7 +222,7 @@ final class ReplayBatchQueue: @unchecked Sendable {
 
   /// Marks the end of the batches.
   func finish() {
-    state.withLock { $0.isFinished = true }
+    locked { $0.isFinished = true }
     available.signal()
   }
 
@@ -206,7 +230,7 @@ final class ReplayBatchQueue: @unchecked Sendable {
   func take() -> ReplayBatch? {
     while true {
       available.wait()
-      let (batch, finished) = state.withLock { state -> (ReplayBatch?, Bool) in
+      let (batch, finished) = locked { state -> (ReplayBatch?, Bool) in
         if !state.batches.isEmpty { return (state.batches.removeFirst(), false) }
         return (nil, state.isFinished)
       }
@@ -221,9 +245,28 @@ final class ReplayBatchQueue: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` under the lock.
+  private func locked<Result>(_ body: (inout State) -> Result) -> Result {
+    state.withLock { state in
+      _ = handoff.load(ordering: .acquiring)
+      defer { handoff.store(0, ordering: .releasing) }
+      return body(&state)
+    }
+  }
+
   /// Stops the reading thread: it finishes its current line and exits.
   func cancel() {
-    state.withLock { $0.isCancelled = true }
+    locked { $0.isCancelled = true }
     space.signal()
+  }
+
+  /// Called by the reading thread as its very last step.
+  func producerExited() {
+    exited.signal()
+  }
+
+  /// Waits until the reading thread has exited, or until `deadline`.
+  func waitForProducer(boundedBy deadline: DispatchTime) {
+    _ = exited.wait(timeout: deadline)
   }
 }

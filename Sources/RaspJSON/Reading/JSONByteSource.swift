@@ -24,7 +24,7 @@ public protocol JSONByteSource {
 /// ```swift
 /// let reader = JSONLinesReader(source: JSONMemorySource(Array("a\nb".utf8), chunkSize: 1))
 /// ```
-public struct JSONMemorySource: JSONByteSource {
+public struct JSONMemorySource: JSONByteSource, Sendable {
   /// The bytes to hand out.
   public let bytes: [UInt8]
   /// The most bytes handed out per read.
