@@ -154,8 +154,11 @@ private final class ReplayBatchProducer: @unchecked Sendable {
         guard queue.put(batch) else { return }
         columns = decoding?.decoder.makeColumns() ?? []
         // Decoding here or in the replay gives the same result; do it here when the replay
-        // already has work waiting, and leave it to the replay when it does not.
-        decodesBatch = decoding != nil && (!decodesWhenAhead || queue.pendingCount > 0)
+        // already has work waiting — a batch older than the one just handed over — and leave
+        // it to the replay when it does not. (Counting the batch just handed over, which the
+        // replay has not had time to take, made this thread decode nearly every batch, and
+        // `--final` ran no faster on two threads than on one.)
+        decodesBatch = decoding != nil && (!decodesWhenAhead || queue.pendingCount > 1)
         batch = ReplayBatch(capacity: max(Self.batchBytes, count))
         storage = batch.storage
         capacity = batch.capacity
