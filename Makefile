@@ -9,6 +9,16 @@ BENCH_SEED ?= 7
 BENCH_RUNS ?= 3
 BENCH_LONG ?=
 BENCH_DIR := bench-output
+# make fuzz: executions per job, parallel jobs (each a process; more than 1 logs to
+# .build-fuzz/fuzz-<n>.log), the longest input in bytes, seconds before an input counts as a
+# hang, and any other libFuzzer flags (such as -seed=1 or -max_total_time=600). The corpus
+# libFuzzer grows is .build-fuzz/corpus; crashing inputs land in .build-fuzz/artifacts.
+FUZZ_RUNS ?= 10000000
+FUZZ_JOBS ?= 1
+FUZZ_MAX_LEN ?= 4096
+FUZZ_TIMEOUT ?= 10
+FUZZ_FLAGS ?=
+FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
 .PHONY: help build release run test test-tsan example bench fuzz format install clean
@@ -25,11 +35,12 @@ release: ## Build the rasp command in release mode.
 run: release ## Replay the bundled example log and print every snapshot.
 	.build/release/rasp replay fixtures/example/events.jsonl
 
-test: ## Run the whole test suite (unit tests, golden fixtures, docs examples).
+test: ## Run the whole test suite (unit tests, golden fixtures, docs examples), then under TSan.
 	$(SWIFT) test
+	$(MAKE) test-tsan
 
-test-tsan: ## Run the core's tests under ThreadSanitizer.
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter RaspTests
+test-tsan: ## Run the test suite under ThreadSanitizer (the example package's build is left to 'test').
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip ExamplePackageTests
 
 example: ## Build the custom-domain example package and replay its events with cart-rasp.
 	$(SWIFT) build --package-path Examples/custom-domain --scratch-path .build-examples
@@ -45,8 +56,16 @@ bench: ## Benchmark rasp against jq on a generated log (release build); see docs
 	  --runs $(BENCH_RUNS) --rasp .build/release/rasp --jq $(JQ) --programs fixtures/bench \
 	  --scratch $(BENCH_DIR) --commit "$$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- Sources fixtures Package.swift 2>/dev/null || echo ' with local changes')"
 
-fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer.
-	@echo "not yet"
+fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.md).
+	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --scratch-path $(FUZZ_DIR)
+	rm -rf $(FUZZ_DIR)/seeds
+	mkdir -p $(FUZZ_DIR)/seeds $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
+	find fixtures -name '*.jsonl' ! -name 'expected*' ! -name 'golden*' \
+	  | while read -r log; do cp "$$log" "$(FUZZ_DIR)/seeds/$$(echo "$$log" | tr / _)"; done
+	cd $(FUZZ_DIR) && SWIFT_BACKTRACE=enable=no ./release/rasp-fuzz corpus seeds \
+	  -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_MAX_LEN) -rss_limit_mb=2048 -timeout=$(FUZZ_TIMEOUT) \
+	  -artifact_prefix=artifacts/ -print_final_stats=1 \
+	  $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) $(FUZZ_FLAGS)
 
 format: ## Format the sources with swift-format (ships with the toolchain).
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

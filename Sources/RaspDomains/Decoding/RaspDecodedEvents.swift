@@ -12,8 +12,9 @@ import Rasp
 /// try GeoDomain().apply(decodedAt: 0, of: column, to: &state)
 /// ```
 public final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents, @unchecked Sendable {
-  /// The decoded events, by row.
-  public var events: [Domain.State.Event] = []
+  /// The decoded events, by row. A column is filled by one thread, then read by another after
+  /// a hand-over through a lock, so it goes without runtime exclusivity checks.
+  @exclusivity(unchecked) public var events: [Domain.State.Event] = []
 
   /// Creates an empty column.
   ///

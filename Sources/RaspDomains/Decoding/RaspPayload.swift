@@ -434,12 +434,13 @@ struct RaspPayloadFrame {
 /// the keys of objects with more than four fields.
 @usableFromInline
 final class RaspPayloadNesting {
+  // Owned by one payload reader on one thread: no runtime exclusivity checks.
   /// The enclosing objects, innermost last.
-  @usableFromInline var frames: [RaspPayloadFrame] = []
+  @exclusivity(unchecked) @usableFromInline var frames: [RaspPayloadFrame] = []
   /// The keys beyond the fourth of the object being read.
-  @usableFromInline var overflow: JSONKeyTracker?
+  @exclusivity(unchecked) @usableFromInline var overflow: JSONKeyTracker?
   /// The ``overflow`` of each enclosing object, once any object needed one.
-  @usableFromInline var overflows: [JSONKeyTracker?] = []
+  @exclusivity(unchecked) @usableFromInline var overflows: [JSONKeyTracker?] = []
 
   @usableFromInline
   init() {}

@@ -27,11 +27,16 @@ extension RaspLogEvent {
     /// returns the offset of the closing quote, or -1.
     @inline(__always) func plainString(from start: Int) -> Int {
       var at = start
-      // Eight bytes at a time while none of them is special.
+      // Eight bytes at a time: the first special byte is found from the word's mask, and the
+      // string is plain exactly when that byte is its closing quote.
       if let base = line.baseAddress {
         while at + 8 <= count {
           let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-          if RaspLogEvent.hasSpecialByte(word) { break }
+          let mask = RaspLogEvent.specialByteMask(word)
+          if mask != 0 {
+            let special = at + mask.trailingZeroBitCount >> 3
+            return line[special] == UInt8(ascii: "\"") ? special : -1
+          }
           at += 8
         }
       }
@@ -136,9 +141,13 @@ extension RaspLogEvent {
         isEpochSeconds: isEpochSeconds, sourceRaw: source))
   }
 
-  /// Whether any of eight bytes is a quote, a backslash, a control character or non-ASCII.
+  /// A mask of eight bytes (read little-endian) whose lowest set bit is the high bit of the first
+  /// byte that is a quote, a backslash, a control character or non-ASCII; 0 when none is.
+  ///
+  /// Bits above the first such byte may be set wrongly (a borrow carries into the next byte),
+  /// so only the lowest set bit is meaningful.
   @inline(__always)
-  static func hasSpecialByte(_ word: UInt64) -> Bool {
+  static func specialByteMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (ones &* 0x22)
@@ -146,7 +155,7 @@ extension RaspLogEvent {
     let hasQuote = (quote &- ones) & ~quote
     let hasBackslash = (backslash &- ones) & ~backslash
     let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs != 0
+    return (hasQuote | hasBackslash | hasControl | word) & highs
   }
 
   /// Whether text is a JSON number without an exponent: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`.

@@ -17,9 +17,9 @@ class RaspDomainSlot {
   /// The names of the domain's events as UTF-8, in schema order.
   let eventNameBytes: [[UInt8]]
   /// The state's canonical JSON, valid while ``isEncodingCurrent``.
-  var encoding: [UInt8] = []
+  @exclusivity(unchecked) var encoding: [UInt8] = []
   /// Whether ``encoding`` reflects the current state.
-  var isEncodingCurrent = false
+  @exclusivity(unchecked) var isEncodingCurrent = false
 
   init(name: String, eventNames: [String]) {
     self.name = name
@@ -59,7 +59,9 @@ class RaspDomainSlot {
 /// The slot of a domain of a known type.
 final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
   let domain: Domain
-  var state: Domain.State
+  // A slot belongs to one snapshot on one thread (copied before it is shared), so its
+  // properties go without runtime exclusivity checks, which cost a thread-local lookup per event.
+  @exclusivity(unchecked) var state: Domain.State
 
   init(domain: Domain, state: Domain.State) {
     self.domain = domain

@@ -23,24 +23,26 @@
 /// }
 /// ```
 public final class JSONLinesReader<Source: JSONByteSource> {
+  // One reader serves one thread at a time, so its properties need no runtime exclusivity
+  // checks, which cost a thread-local lookup on every line.
   /// The input.
-  public private(set) var source: Source
+  @exclusivity(unchecked) public private(set) var source: Source
   /// The longest line accepted, in bytes, without its line end.
   public let maximumLineLength: Int
   /// The number of the last line returned (1-based); 0 before the first.
-  public private(set) var lineNumber = 0
+  @exclusivity(unchecked) public private(set) var lineNumber = 0
   /// The number of bytes read from the source so far.
-  public private(set) var bytesRead = 0
+  @exclusivity(unchecked) public private(set) var bytesRead = 0
 
   private let chunkSize: Int
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var start = 0
-  private var end = 0
-  private var scanned = 0
-  private var isAtEndOfInput = false
-  private var isSkippingLongLine = false
-  private var checkedByteOrderMark = false
+  @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var start = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var scanned = 0
+  @exclusivity(unchecked) private var isAtEndOfInput = false
+  @exclusivity(unchecked) private var isSkippingLongLine = false
+  @exclusivity(unchecked) private var checkedByteOrderMark = false
 
   /// Creates a reader over a source.
   ///
