@@ -231,6 +231,9 @@ public struct RaspEventName: Sendable, CustomStringConvertible {
   public let string: String
   /// The number of UTF-8 bytes of the name, to reject most comparisons at once.
   @usableFromInline let count: Int
+  /// The name's first eight UTF-8 bytes, little-endian, so that most comparisons are one
+  /// integer comparison.
+  @usableFromInline let head: UInt64
 
   /// Creates a name.
   ///
@@ -245,6 +248,9 @@ public struct RaspEventName: Sendable, CustomStringConvertible {
     self.index = index
     self.string = string
     self.count = string.utf8.count
+    var head: UInt64 = 0
+    for (offset, byte) in string.utf8.prefix(8).enumerated() { head |= UInt64(byte) << (8 * offset) }
+    self.head = head
   }
 
   /// The name.
@@ -268,10 +274,14 @@ public struct RaspEventName: Sendable, CustomStringConvertible {
   public static func == (name: RaspEventName, text: StaticString) -> Bool {
     let count = text.utf8CodeUnitCount
     guard name.count == count else { return false }
+    let base = text.utf8Start
+    var head: UInt64 = 0
+    for offset in 0..<Swift.min(count, 8) { head |= UInt64(base[offset]) << (8 * offset) }
+    guard head == name.head else { return false }
+    guard count > 8 else { return true }
     var string = name.string
     return string.withUTF8 { bytes in
-      let base = text.utf8Start
-      for index in 0..<count where bytes[index] != base[index] { return false }
+      for index in 8..<count where bytes[index] != base[index] { return false }
       return true
     }
   }
