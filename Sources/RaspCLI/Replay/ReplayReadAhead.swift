@@ -202,7 +202,11 @@ final class ReplayBatchQueue: @unchecked Sendable {
   private let exited = DispatchSemaphore(value: 0)
 
   init(capacity: Int) {
-    space = DispatchSemaphore(value: capacity)
+    // Created at 0 and raised to `capacity`: libdispatch traps when a semaphore is freed with
+    // a value below the one it was created with, as this one is when a replay stops with
+    // batches still queued.
+    space = DispatchSemaphore(value: 0)
+    for _ in 0..<capacity { space.signal() }
   }
 
   /// Whether the reader of the queue went away.
