@@ -40,6 +40,7 @@ public struct RaspEventContext {
   ///   - timestampRange: Where the `ts` value is in the line.
   ///   - isEpochSeconds: Whether the `ts` is a valid number of seconds, converted on demand.
   ///   - sourceRaw: Where the `source` string is in the line.
+  @usableFromInline
   init(
     line: UnsafeBufferPointer<UInt8>, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
     isEpochSeconds: Bool = false, sourceRaw: JSONRawString?

@@ -133,12 +133,9 @@ extension RaspLogEvent {
       break
     }
     return RaspLogEvent(
-      line: line, domain: RaspTypePart(line: line, start: typeStart, end: dot),
-      name: RaspTypePart(line: line, start: dot + 1, end: typeEnd), typeOffset: typeStart - 1,
-      payloadOffset: payloadOffset,
-      context: RaspEventContext(
-        line: line, timestamp: timestamp, timestampRange: timestampRange,
-        isEpochSeconds: isEpochSeconds, sourceRaw: source))
+      line: line, type: JSONRawString(start: typeStart, end: typeEnd, hasEscapes: false), dot: dot,
+      payloadOffset: payloadOffset, timestamp: timestamp, timestampRange: timestampRange,
+      isEpochSeconds: isEpochSeconds, source: source)
   }
 
   /// A mask of eight bytes (read little-endian) whose lowest set bit is the high bit of the first

@@ -21,16 +21,73 @@ import RaspJSON
 public struct RaspLogEvent {
   /// The line's bytes.
   public let line: UnsafeBufferPointer<UInt8>
+  // The envelope as offsets in the line, in 32 bits (a line is at most 16 MiB): the replay
+  // copies events between threads and stages, and a small event copies fast.
+  /// The `ts` read as an RFC 3339 time, or `nil`.
+  @usableFromInline let parsedTimestamp: RaspTimestamp?
+  /// The type string's contents, after its opening quote and up to its closing quote.
+  @usableFromInline let typeStart: Int32
+  @usableFromInline let typeEnd: Int32
+  /// The dot between domain and event, or -1 when the type is written with escapes.
+  @usableFromInline let dot: Int32
+  /// The payload object's first byte, or -1 when the event has none.
+  @usableFromInline let payloadStart: Int32
+  /// The `ts` value's range, or -1 when the event has none.
+  @usableFromInline let timestampStart: Int32
+  @usableFromInline let timestampEnd: Int32
+  /// The `source` string's contents, or -1 when the event has none.
+  @usableFromInline let sourceStart: Int32
+  @usableFromInline let sourceEnd: Int32
+  /// Bit 0: the `ts` is a number of seconds; bit 1: the `source` has escapes.
+  @usableFromInline let flags: UInt8
+
   /// The domain part of the type, `geo` in `geo.heading`.
-  public let domain: RaspTypePart
+  @inlinable public var domain: RaspTypePart { part(isDomain: true) }
   /// The event part of the type, `heading` in `geo.heading`.
-  public let name: RaspTypePart
+  @inlinable public var name: RaspTypePart { part(isDomain: false) }
   /// Where the `type` string starts in the line (its opening quote).
-  public let typeOffset: Int
+  @inlinable public var typeOffset: Int { Int(typeStart) - 1 }
   /// Where the payload object starts in the line, or `nil` when the event has none.
-  public let payloadOffset: Int?
+  @inlinable public var payloadOffset: Int? { payloadStart < 0 ? nil : Int(payloadStart) }
   /// The event's time and source.
-  public let context: RaspEventContext
+  @inlinable public var context: RaspEventContext {
+    RaspEventContext(
+      line: line, timestamp: parsedTimestamp,
+      timestampRange: timestampStart < 0 ? nil : Int(timestampStart)..<Int(timestampEnd),
+      isEpochSeconds: flags & 1 != 0,
+      sourceRaw: sourceStart < 0
+        ? nil : JSONRawString(start: Int(sourceStart), end: Int(sourceEnd), hasEscapes: flags & 2 != 0))
+  }
+
+  @inlinable
+  func part(isDomain: Bool) -> RaspTypePart {
+    guard dot >= 0 else {
+      let type = JSONRawString(start: Int(typeStart), end: Int(typeEnd), hasEscapes: true)
+      return RaspTypePart(line: line, escapedType: type, isDomain: isDomain)
+    }
+    return isDomain
+      ? RaspTypePart(line: line, start: Int(typeStart), end: Int(dot))
+      : RaspTypePart(line: line, start: Int(dot) + 1, end: Int(typeEnd))
+  }
+
+  /// An event from the envelope's places in `line`.
+  @usableFromInline
+  init(
+    line: UnsafeBufferPointer<UInt8>, type: JSONRawString, dot: Int?, payloadOffset: Int?,
+    timestamp: RaspTimestamp?, timestampRange: Range<Int>?, isEpochSeconds: Bool, source: JSONRawString?
+  ) {
+    self.line = line
+    self.parsedTimestamp = timestamp
+    self.typeStart = Int32(truncatingIfNeeded: type.start)
+    self.typeEnd = Int32(truncatingIfNeeded: type.end)
+    self.dot = dot.map { Int32(truncatingIfNeeded: $0) } ?? -1
+    self.payloadStart = payloadOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
+    self.timestampStart = timestampRange.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
+    self.timestampEnd = timestampRange.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+    self.sourceStart = source.map { Int32(truncatingIfNeeded: $0.start) } ?? -1
+    self.sourceEnd = source.map { Int32(truncatingIfNeeded: $0.end) } ?? -1
+    self.flags = (isEpochSeconds ? 1 : 0) | (source?.hasEscapes == true ? 2 : 0)
+  }
 
   /// Checks the payload completely — syntax, UTF-8, duplicate keys — for an event that no
   /// domain decodes (an unknown type, or a domain left out), so that a malformed line is
@@ -173,12 +230,10 @@ public struct RaspLogEvent {
       throw RaspEventError(offset: 0, reason: .rejected("\(error)"))
     }
     guard let type else { throw RaspEventError(offset: 0, reason: .missingField("type")) }
-    let (domain, name) = try split(type, in: scanner)
+    let dot = try split(type, in: scanner)
     return RaspLogEvent(
-      line: line, domain: domain, name: name, typeOffset: type.start - 1, payloadOffset: payloadOffset,
-      context: RaspEventContext(
-        line: line, timestamp: timestamp, timestampRange: timestampRange, isEpochSeconds: isEpochSeconds,
-        sourceRaw: source))
+      line: line, type: type, dot: dot, payloadOffset: payloadOffset, timestamp: timestamp,
+      timestampRange: timestampRange, isEpochSeconds: isEpochSeconds, source: source)
   }
 
   private static func wrongType(
@@ -187,10 +242,11 @@ public struct RaspLogEvent {
     RaspEventError.wrongType(field: field, expected: expected, at: offset, in: scanner)
   }
 
-  /// Splits `domain.event` at its first dot.
+  /// Finds the first dot of `domain.event`, checking that both parts are there; `nil` for a
+  /// type written with escapes, whose parts are found in its unescaped text.
   private static func split(
     _ type: JSONRawString, in scanner: JSONScanner
-  ) throws(RaspEventError) -> (RaspTypePart, RaspTypePart) {
+  ) throws(RaspEventError) -> Int? {
     func invalid() -> RaspEventError {
       RaspEventError(
         offset: type.start - 1,
@@ -201,18 +257,12 @@ public struct RaspLogEvent {
       let text = scanner.string(type)
       guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex
       else { throw invalid() }
-      return (
-        RaspTypePart(line: scanner.input, escapedType: type, isDomain: true),
-        RaspTypePart(line: scanner.input, escapedType: type, isDomain: false)
-      )
+      return nil
     }
     var dot = type.start
     while dot < type.end, scanner.input[dot] != UInt8(ascii: ".") { dot += 1 }
     guard dot > type.start, dot + 1 < type.end else { throw invalid() }
-    return (
-      RaspTypePart(line: scanner.input, start: type.start, end: dot),
-      RaspTypePart(line: scanner.input, start: dot + 1, end: type.end)
-    )
+    return dot
   }
 }
 
@@ -259,6 +309,7 @@ public struct RaspTypePart {
   /// For a type written with escapes: whether this is the domain part; `nil` otherwise.
   private let escapedIsDomain: Bool?
 
+  @usableFromInline
   init(line: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
     self.line = line
     self.start = start
@@ -266,6 +317,7 @@ public struct RaspTypePart {
     self.escapedIsDomain = nil
   }
 
+  @usableFromInline
   init(line: UnsafeBufferPointer<UInt8>, escapedType type: JSONRawString, isDomain: Bool) {
     self.line = line
     self.start = type.start
