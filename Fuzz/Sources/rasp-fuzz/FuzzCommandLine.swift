@@ -9,10 +9,14 @@
 /// |-----|------------------------------------|--------------------------------------------------|
 /// | 0   | `--on-error fail` instead of skip  | `--domain geo --domain nav --domain rest`        |
 /// | 1   | `--final`                          | `--pretty`                                       |
-/// | 2–3 | `--select` `geo.heading` (1), `nav.stack[-1]` (2), `rest.links\|length` (3) | bit 2: also replay the log from a file, merged by time; bit 3: `--changes-only` (with `--emit diff`) |
+/// | 2   | `--select`, with bit 3 (below)     | also replay the log from a file, merged by time  |
+/// | 3   | `--select`, with bit 2 (below)     | `--changes-only` (with `--emit diff`)            |
 /// | 4   | `--emit diff`                      | standard input in chunks of 7 bytes, not 4096    |
-/// | 5   | `--strict`                         |                                                  |
+/// | 5   | `--strict`                         | read the log from a file, not standard input     |
 /// | 6   | `--with-event`                     |                                                  |
+///
+/// Bits 2 and 3 of the first byte, as a number, select nothing (0), `geo.heading` (1),
+/// `nav.stack[-1]` (2) or `rest.links|length` (3).
 ///
 /// Every combination is a valid command line, so every run must end with the `--stats` summary.
 struct FuzzCommandLine {
@@ -24,6 +28,8 @@ struct FuzzCommandLine {
   let isPretty: Bool
   /// Whether the log is replayed a second time from a file, merged by time.
   let readsTwice: Bool
+  /// Whether the log is read from a file rather than from standard input.
+  let readsFromFile: Bool
   /// How many bytes standard input hands out per read.
   let inputChunkSize: Int
   /// The arguments, without the files.
@@ -41,6 +47,7 @@ struct FuzzCommandLine {
     stopsAtBadLine = bit(first, 0)
     isPretty = bit(second, 1)
     readsTwice = bit(second, 2)
+    readsFromFile = bit(second, 5)
     inputChunkSize = bit(second, 4) ? 7 : 4096
     var options = ["replay", "--stats", "--on-error", stopsAtBadLine ? "fail" : "skip"]
     if bit(first, 1) { options.append("--final") }

@@ -14,10 +14,8 @@ enum ReaderCheck {
     // too-long path; the limit is at least 1.
     let limit = 1 + (input.count > 2 ? Int(input[2]) % 48 : 0)
     readLines(input, sourceChunk: 7, readerChunk: 16, maximumLineLength: limit) { _ in }
-    readLines(input, sourceChunk: .max, readerChunk: 4096, maximumLineLength: JSONLimits.maximumLineLength) {
-      line in
-      parse(line)
-    }
+    let longest = JSONLimits.maximumLineLength
+    readLines(input, sourceChunk: .max, readerChunk: 4096, maximumLineLength: longest, parse)
   }
 
   /// Reads every line and compares it with the model, handing each to `body`.
@@ -40,26 +38,33 @@ enum ReaderCheck {
       guard let line = next else { break }
       count += 1
       guard count <= expected.count else {
-        FuzzFailure.fail("the reader returned line \(line.number) of \(expected.count) (limit \(maximumLineLength))")
+        FuzzFailure.fail(
+          "the reader returned line \(line.number) of \(expected.count) (limit \(maximumLineLength))"
+        )
       }
       guard line.number == count, reader.lineNumber == count else {
-        FuzzFailure.fail("line \(count) is numbered \(line.number), the reader says \(reader.lineNumber)")
+        FuzzFailure.fail(
+          "line \(count) is numbered \(line.number), the reader says \(reader.lineNumber)")
       }
       switch expected[count - 1] {
       case nil:
         guard line.isTooLong, line.bytes.isEmpty else {
-          FuzzFailure.fail("line \(count) is over the limit \(maximumLineLength) but was not reported too long")
+          FuzzFailure.fail(
+            "line \(count) is over the limit \(maximumLineLength) but was not reported too long")
         }
       case let bytes?:
         guard !line.isTooLong, line.bytes.elementsEqual(bytes) else {
           FuzzFailure.fail(
-            "line \(count) is \(Array(line.bytes)) (too long: \(line.isTooLong)), expected \(Array(bytes)) (limit \(maximumLineLength))")
+            "line \(count) is \(Array(line.bytes)) (too long: \(line.isTooLong)), expected \(Array(bytes)) (limit \(maximumLineLength))"
+          )
         }
         body(line.bytes)
       }
     }
     guard count == expected.count else {
-      FuzzFailure.fail("the reader returned \(count) lines, expected \(expected.count) (limit \(maximumLineLength))")
+      FuzzFailure.fail(
+        "the reader returned \(count) lines, expected \(expected.count) (limit \(maximumLineLength))"
+      )
     }
     guard reader.bytesRead == input.count else {
       FuzzFailure.fail("the reader read \(reader.bytesRead) of \(input.count) bytes")
@@ -83,18 +88,22 @@ enum ReaderCheck {
       case (.failure(let parseError), .failure(let skipError)):
         guard parseError == skipError else {
           FuzzFailure.fail(
-            "parsing fails at \(parseError.offset) with '\(parseError)', skipping at \(skipError.offset) with '\(skipError)' (depth \(depth))")
+            "parsing fails at \(parseError.offset) with '\(parseError)', skipping at \(skipError.offset) with '\(skipError)' (depth \(depth))"
+          )
         }
         guard parseError.offset >= 0, parseError.offset <= line.count else {
-          FuzzFailure.fail("error offset \(parseError.offset) outside a line of \(line.count) bytes")
+          FuzzFailure.fail(
+            "error offset \(parseError.offset) outside a line of \(line.count) bytes")
         }
         let position = JSONTextPosition(offset: parseError.offset, in: line)
         guard position.column >= 1 else { FuzzFailure.fail("error column \(position.column)") }
         _ = JSONScanner(line).describe(at: parseError.offset)
       case (.success, .failure(let error)):
-        FuzzFailure.fail("parsing succeeds but skipping fails at \(error.offset) with '\(error)' (depth \(depth))")
+        FuzzFailure.fail(
+          "parsing succeeds but skipping fails at \(error.offset) with '\(error)' (depth \(depth))")
       case (.failure(let error), .success):
-        FuzzFailure.fail("skipping succeeds but parsing fails at \(error.offset) with '\(error)' (depth \(depth))")
+        FuzzFailure.fail(
+          "skipping succeeds but parsing fails at \(error.offset) with '\(error)' (depth \(depth))")
       }
     }
   }
@@ -105,7 +114,8 @@ enum ReaderCheck {
     writer.write(value)
     let canonical = writer.bytes
     guard let again = try? JSONParser.parse(canonical) else {
-      FuzzFailure.fail("the canonical text \(String(decoding: canonical, as: UTF8.self)) does not parse")
+      FuzzFailure.fail(
+        "the canonical text \(String(decoding: canonical, as: UTF8.self)) does not parse")
     }
     guard again == value else {
       FuzzFailure.fail("\(String(decoding: canonical, as: UTF8.self)) reads back as \(again)")
@@ -114,12 +124,15 @@ enum ReaderCheck {
     rewriter.write(again)
     guard rewriter.bytes == canonical else {
       FuzzFailure.fail(
-        "canonical text is not a fixed point: \(String(decoding: canonical, as: UTF8.self)) then \(String(decoding: rewriter.bytes, as: UTF8.self))")
+        "canonical text is not a fixed point: \(String(decoding: canonical, as: UTF8.self)) then \(String(decoding: rewriter.bytes, as: UTF8.self))"
+      )
     }
     var pretty: [UInt8] = []
     JSONPrettyPrinter.append(canonical[...], to: &pretty)
     guard let fromPretty = try? JSONParser.parse(pretty), fromPretty == value else {
-      FuzzFailure.fail("the pretty text \(String(decoding: pretty, as: UTF8.self)) does not read back as the value")
+      FuzzFailure.fail(
+        "the pretty text \(String(decoding: pretty, as: UTF8.self)) does not read back as the value"
+      )
     }
   }
 }

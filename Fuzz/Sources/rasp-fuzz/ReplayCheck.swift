@@ -10,13 +10,14 @@ import RaspJSON
 
 /// Replays an input in-process with memory streams, checking that:
 ///
-/// - the run ends with the `--stats` summary, and the summary adds up: with `--on-error skip`,
-///   `read == applied + skipped + ignored + blank`, and every line of the input is read; with
-///   `--on-error fail`, the one bad line that stopped the replay is read but in no other count;
+/// - the run ends with the `--stats` summary, and the summary adds up:
+///   `read == applied + skipped + ignored + blank`; every line of the log is read, unless
+///   `--on-error fail` stopped the replay at its first bad line, which then counts as skipped;
 /// - the exit status is 0 exactly when no line was bad;
+/// - the run closes the files it opened (see ``FileDescriptorCheck``);
 /// - without `--pretty`, every line of standard output is one JSON value.
 enum ReplayCheck {
-  /// A file that holds the input for runs that replay it twice: one per process.
+  /// The file that holds the log for runs that read it from a file: one per process.
   private static let copyPath = "/tmp/rasp-fuzz-\(getpid()).jsonl"
   /// Whether to print each command line and its standard error: `RASP_FUZZ_VERBOSE=1`, to
   /// look at what a crashing input does.
@@ -24,12 +25,11 @@ enum ReplayCheck {
 
   static func run(_ commandLine: FuzzCommandLine) {
     let input = commandLine.log
-    var files = ["-"]
-    if commandLine.readsTwice {
-      writeCopy(input)
-      files.append(copyPath)
-    }
-    defer { if commandLine.readsTwice { unlink(copyPath) } }
+    let files =
+      [commandLine.readsFromFile ? copyPath : "-"] + (commandLine.readsTwice ? [copyPath] : [])
+    let usesCopy = files.contains(copyPath)
+    if usesCopy { writeCopy(input) }
+    defer { if usesCopy { unlink(copyPath) } }
     let output = RaspMemoryOutput()
     let errors = RaspMemoryOutput()
     let environment = RaspEnvironment(
@@ -39,23 +39,21 @@ enum ReplayCheck {
     let status = RaspCommandLine.run(arguments: arguments, environment: environment)
     let context = "'rasp \(arguments.joined(separator: " "))' exited \(status)"
     if isVerbose { FuzzFailure.log("\(context)\n\(errors.text)") }
+    if usesCopy { FileDescriptorCheck.expectClosed(copyPath, context: context) }
     guard let stats = ReplayStatsLine(lastLineOf: errors.bytes) else {
       FuzzFailure.fail("\(context) without a --stats summary; stderr: \(errors.text)")
     }
-    let accounted = stats.applied + stats.skipped + stats.ignored + stats.blank
     let lines = LineModel.count(of: input) * files.count
-    if commandLine.stopsAtBadLine {
-      let stopped = status == 0 ? 0 : 1
-      guard stats.skipped == 0, stats.read == accounted + stopped, stats.read <= lines else {
-        FuzzFailure.fail("\(context): '\(stats.text)' does not add up for \(lines) lines")
-      }
-    } else {
-      guard stats.read == accounted, stats.read == lines else {
-        FuzzFailure.fail("\(context): '\(stats.text)' does not add up for \(lines) lines")
-      }
-      guard (status == 0) == (stats.skipped == 0), status == 0 || status == 2 else {
-        FuzzFailure.fail("\(context) after skipping \(stats.skipped) lines")
-      }
+    guard stats.read == stats.applied + stats.skipped + stats.ignored + stats.blank else {
+      FuzzFailure.fail("\(context): '\(stats.text)' does not add up")
+    }
+    guard (status == 0) == (stats.skipped == 0), status == 0 || status == 2 else {
+      FuzzFailure.fail("\(context) after '\(stats.text)'")
+    }
+    // A replay reads every line, unless --on-error fail stops it at the first bad one.
+    let stopped = commandLine.stopsAtBadLine && stats.skipped > 0
+    guard stopped ? stats.skipped == 1 && stats.read <= lines : stats.read == lines else {
+      FuzzFailure.fail("\(context): '\(stats.text)' for \(lines) lines")
     }
     if !commandLine.isPretty { checkOutputLines(output.bytes, context: context) }
   }
@@ -63,13 +61,17 @@ enum ReplayCheck {
   /// Checks that every line of standard output is one JSON value.
   private static func checkOutputLines(_ bytes: [UInt8], context: String) {
     guard !bytes.isEmpty else { return }
-    guard bytes.last == 0x0A else { FuzzFailure.fail("\(context): standard output does not end with a line end") }
+    guard bytes.last == 0x0A else {
+      FuzzFailure.fail("\(context): standard output does not end with a line end")
+    }
     for line in bytes.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false) {
       let result = Array(line).withUnsafeBufferPointer { buffer in
         Result { () throws(JSONError) -> JSONValue in try JSONParser.parse(buffer) }
       }
       if case .failure(let error) = result {
-        FuzzFailure.fail("\(context): output line '\(String(decoding: line, as: UTF8.self))' is not JSON: \(error)")
+        FuzzFailure.fail(
+          "\(context): output line '\(String(decoding: line, as: UTF8.self))' is not JSON: \(error)"
+        )
       }
     }
   }
@@ -80,7 +82,9 @@ enum ReplayCheck {
     guard descriptor >= 0 else { FuzzFailure.fail("cannot create \(copyPath): errno \(errno)") }
     defer { close(descriptor) }
     let written = input.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == input.count else { FuzzFailure.fail("cannot write \(copyPath): errno \(errno)") }
+    guard written == input.count else {
+      FuzzFailure.fail("cannot write \(copyPath): errno \(errno)")
+    }
   }
 }
 
@@ -97,7 +101,8 @@ struct ReplayStatsLine {
   /// Reads the summary from the last line of `standardError`, or fails when it is not one.
   init?(lastLineOf standardError: [UInt8]) {
     guard standardError.last == 0x0A else { return nil }
-    let lastLine = standardError.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
+    let lastLine =
+      standardError.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
     text = String(decoding: lastLine, as: UTF8.self)
     let words = text.split(separator: " ").map(String.init)
     /// The number just before the first word `word`.
@@ -112,13 +117,17 @@ struct ReplayStatsLine {
       let blank = count(before: "blank")
     else { return nil }
     // The reasons for ignoring, when given, add up to the ignored count.
-    if let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close {
-      let reasons = text[text.index(after: open)..<close].split(separator: ",")
+    if let opening = text.firstIndex(of: "("), let closing = text.lastIndex(of: ")"),
+      opening < closing
+    {
+      let reasons = text[text.index(after: opening)..<closing].split(separator: ",")
       let counts = reasons.map { Int($0.split(separator: " ").first ?? "") }
       guard !counts.contains(nil), counts.reduce(0, { $0 + $1! }) == ignored else { return nil }
     } else if text.contains("ignored (") {
       return nil
     }
-    (self.read, self.applied, self.skipped, self.ignored, self.blank) = (read, applied, skipped, ignored, blank)
+    (self.read, self.applied, self.skipped, self.ignored, self.blank) = (
+      read, applied, skipped, ignored, blank
+    )
   }
 }
