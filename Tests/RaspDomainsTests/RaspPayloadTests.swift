@@ -17,6 +17,16 @@ private func read<T>(
   }
 }
 
+/// Runs `body` on the first field of `json`: `ok`, or the error as `col <n>: <message>`.
+private func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String {
+  let result = read(json) { payload throws(RaspEventError) in
+    _ = try payload.nextField()
+    try body(&payload)
+  }
+  if case .failure(let failure) = result { return failure.message }
+  return "ok"
+}
+
 /// A decoding error as `col <n>: <message>`, comparable with a string literal.
 private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
   let message: String
@@ -115,15 +125,6 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
   }
 
   @Test func reportsWrongTypesAndRanges() {
-    func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String
-    {
-      let result = read(json) { payload throws(RaspEventError) in
-        _ = try payload.nextField()
-        try body(&payload)
-      }
-      if case .failure(let failure) = result { return failure.message }
-      return "ok"
-    }
     #expect(
       first(#"{"x":"1"}"#) { p throws(RaspEventError) in _ = try p.double() }
         == "col 6: field 'payload.x' must be a number, found a string")
@@ -155,14 +156,6 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
   }
 
   @Test func reportsTextThatIsNotJSONAsASyntaxErrorRatherThanAWrongType() {
-    func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String {
-      let result = read(json) { payload throws(RaspEventError) in
-        _ = try payload.nextField()
-        try body(&payload)
-      }
-      if case .failure(let failure) = result { return failure.message }
-      return "ok"
-    }
     #expect(
       first(#"{"x":ninety}"#) { p throws(RaspEventError) in _ = try p.double() }
         == "col 6: invalid literal 'ninety': strings must be in double quotes")
@@ -175,14 +168,6 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
   }
 
   @Test func showsARejectedNumberAsTheLogWroteIt() {
-    func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String {
-      let result = read(json) { payload throws(RaspEventError) in
-        _ = try payload.nextField()
-        try body(&payload)
-      }
-      if case .failure(let failure) = result { return failure.message }
-      return "ok"
-    }
     #expect(
       first(#"{"x":9223372036854775807}"#) { p throws(RaspEventError) in _ = try p.double(in: 0...360) }
         == "col 6: invalid value for field 'payload.x': must be between 0 and 360, found 9223372036854775807")
