@@ -22,6 +22,19 @@ enum BuiltBinary {
   /// Whether the executable exists.
   static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
+  /// The environment the executable runs in: this process's, with the built `rasp` first on the
+  /// `PATH`, and without the variables that change what `rasp` does — `NO_COLOR`, and `CI` and
+  /// `RASP_ALLOW_RECORD`, which refuse or allow `--update`. A test of the binary then behaves
+  /// the same on a laptop and in CI; the refusal in CI has its own in-process tests.
+  static var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = directory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    for name in ["NO_COLOR", "CI", "RASP_ALLOW_RECORD"] {
+      environment.removeValue(forKey: name)
+    }
+    return environment
+  }
+
   /// The result of a process.
   struct Result {
     let status: Int32
@@ -36,9 +49,6 @@ enum BuiltBinary {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", mergingErrors ? "{ \(command) ; } 2>&1" : command]
     process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] = directory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    environment.removeValue(forKey: "NO_COLOR")
     process.environment = environment
     let output = Pipe()
     let errors = Pipe()

@@ -12,7 +12,7 @@ import Foundation
 /// child of a runner started in the background).
 ///
 /// ```swift
-/// let command = try SpawnedCommand(["check", "-", "--golden", path, "--update"], output: directory)
+/// let command = try SpawnedCommand(["check", "-", "--golden", path, "--update"], outputDirectory: directory)
 /// try command.write("{\"type\":\"geo.heading\",\"payload\":{\"heading\":1}}\n")
 /// command.signal(SIGINT)
 /// #expect(command.wait() == .signaled(SIGINT))
@@ -31,8 +31,8 @@ final class SpawnedCommand {
   let processID: pid_t
   private var input: Int32
 
-  /// Starts `rasp <arguments>`; its standard output and standard error go to `stdout` and
-  /// `stderr` in `outputDirectory`.
+  /// Starts `rasp <arguments>` in `BuiltBinary.environment`; its standard output and standard
+  /// error go to `stdout` and `stderr` in `outputDirectory`.
   init(_ arguments: [String], outputDirectory: String) throws {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: \(errno)") }
@@ -56,9 +56,10 @@ final class SpawnedCommand {
     posix_spawnattr_setsigmask(&attributes, &noSignal)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let argv = ([BuiltBinary.path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    let environment = BuiltBinary.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + environment).forEach { free($0) } }
     var child: pid_t = 0
-    let code = posix_spawn(&child, BuiltBinary.path, &actions, &attributes, argv, environ)
+    let code = posix_spawn(&child, BuiltBinary.path, &actions, &attributes, argv, environment)
     close(pipeEnds[0])
     guard code == 0 else {
       close(pipeEnds[1])
