@@ -95,6 +95,61 @@ private func envelope(_ line: String) -> String {
     }
   }
 
+  /// Reads `ts` values through one memo, as a log's lines are read: each gives the time, or the
+  /// message, that a fresh read of the same line gives.
+  private func timesThroughOneMemo(_ times: [String]) -> [(memo: String, fresh: String)] {
+    var memo = RaspTimestamp.Memo()
+    return times.map { time in
+      let bytes = Array((#"{"type":"geo.heading","ts":""# + time + #"","payload":{"heading":1}}"#).utf8)
+      return bytes.withUnsafeBufferPointer { buffer in
+        func describe(_ read: () throws(RaspEventError) -> RaspLogEvent) -> String {
+          do throws(RaspEventError) {
+            return try read().context.timestamp.map { "\($0)" } ?? "none"
+          } catch {
+            return "col \((error.offset ?? -1) + 1): \(error)"
+          }
+        }
+        return (
+          describe { () throws(RaspEventError) in try RaspLogEvent.parse(buffer, memo: &memo) },
+          describe { () throws(RaspEventError) in try RaspLogEvent.parse(buffer) }
+        )
+      }
+    }
+  }
+
+  @Test func aMemoOfTheLastMinuteReadsEveryTimeAsAFreshReadDoes() {
+    let times = [
+      "2026-11-22T09:30:00.005Z", "2026-11-22T09:30:59.999Z", "2026-11-22T09:30:60Z",
+      "2026-11-22T09:30:61Z", "2026-11-22T09:30:5Z", "2026-11-22T09:30:05.Z", "2026-11-22T09:30:05",
+      "2026-11-22T09:30:05.1234567891+01:00", "2026-11-22T09:30:05-05:30", "2026-11-22T09:30:05+24:00",
+      "2026-11-22T09:30-05Z", "2026-11-22T09:31:00Z", "2026-11-22t09:31:00z", "2026-11-22 09:31:00Z",
+      "2026-02-29T09:31:00Z", "2026-02-29T09:31:01Z", "2026-11-22T24:00:00Z", "2026-11-22T24:00:01Z",
+      "2024-02-29T23:59:59.5Z", "2024-02-29T23:59:58Z", "2026-11-22T09:31:00Z",
+    ]
+    let read = timesThroughOneMemo(times)
+    for (time, result) in zip(times, read) {
+      #expect(result.memo == result.fresh, "\(time)")
+    }
+    #expect(read[1].memo == "2026-11-22T09:30:59.999Z")
+    #expect(read[3].memo.hasSuffix("time 09:30:61 is out of range"), "the minute is known, the second is not")
+    #expect(read[7].memo == "2026-11-22T08:30:05.123456789Z")
+    #expect(read[15].memo.hasSuffix("day 29 does not exist in month 2 of 2026"), "a bad date is never remembered")
+    #expect(read[17].memo.hasSuffix("time 24:00:01 is out of range"))
+  }
+
+  @Test func aMemoReadsTimesBackAcrossMinutesDaysAndYears() throws {
+    // Every 7.3 s for a day across a new year, then every 41 hours for two leap years: each
+    // written by `description` and read back through one memo.
+    let newYear = try RaspTimestamp(rfc3339: "2027-12-31T12:00:00Z").seconds
+    var times = (0..<12_000).map { RaspTimestamp(seconds: newYear + Int64($0) * 73 / 10, nanoseconds: Int32($0 % 10) * 100_000_000) }
+    times += (0..<1_000).map { RaspTimestamp(seconds: newYear + Int64($0) * 41 * 3600 + 59, nanoseconds: 0) }
+    let read = timesThroughOneMemo(times.map(\.description))
+    for (time, result) in zip(times, read) where result.memo != "\(time)" || result.fresh != "\(time)" {
+      Issue.record("\(time): read back as \(result.memo) through the memo, \(result.fresh) afresh")
+      return
+    }
+  }
+
   @Test func leavesThePayloadToItsDecoderUntilAskedToCheckIt() throws {
     let bytes = Array(#"{"type":"a.b","payload":{"k":1,"k":2}}"#.utf8)
     try bytes.withUnsafeBufferPointer { buffer in

@@ -83,6 +83,13 @@ import RaspDomains
     #expect(epoch(text) == "\(seconds) \(nanoseconds)")
   }
 
+  @Test func bytesThatMatchAnEmptyMemoAreStillChecked() {
+    // The memo of the last minute starts empty, as zero words: sixteen NUL bytes must not pass
+    // for a minute already checked.
+    #expect(parse(String(repeating: "\0", count: 16) + ":00Z").hasPrefix("error: "))
+    #expect(parse(String(repeating: "\0", count: 16) + ":00.5Z").hasPrefix("error: "))
+  }
+
   @Test func rejectsEpochSecondsOutOfRange() {
     #expect(epoch("90000000000000") == "error: epoch seconds out of range: must be between -9000000000000 and 9000000000000")
     #expect(epoch("1e13") == "error: epoch seconds out of range: must be between -9000000000000 and 9000000000000")

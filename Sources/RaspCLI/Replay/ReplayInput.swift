@@ -51,6 +51,8 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
   /// Where the lines come from.
   let source: RaspInputSource
   var lastTime: RaspTimestamp?
+  /// The minute of the last `ts` read, which most of the next lines share.
+  var memo = RaspTimestamp.Memo()
   var isFinished = false
   /// Whether to read each event's time, which only merging several logs needs.
   let tracksTime: Bool
@@ -79,14 +81,16 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
     }
     return ReplayFileLines.classify(
       line.bytes, number: line.number, isTooLong: line.isTooLong, fileIndex: fileIndex,
-      maximumLineLength: reader.maximumLineLength, tracksTime: tracksTime, lastTime: &lastTime)
+      maximumLineLength: reader.maximumLineLength, tracksTime: tracksTime, lastTime: &lastTime,
+      memo: &memo)
   }
 
   /// Reads one line: blank, too long, a bad line, or an event.
   @inline(__always)
   static func classify(
     _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool, fileIndex: Int,
-    maximumLineLength: Int, tracksTime: Bool, lastTime: inout RaspTimestamp?
+    maximumLineLength: Int, tracksTime: Bool, lastTime: inout RaspTimestamp?,
+    memo: inout RaspTimestamp.Memo
   ) -> ReplayItem {
     if isTooLong {
       let error = RaspEventError(offset: nil, reason: .syntax(.lineTooLong(limit: maximumLineLength)))
@@ -96,7 +100,7 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
       return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .blank, time: lastTime)
     }
     do {
-      let event = try RaspLogEvent.parse(bytes)
+      let event = try RaspLogEvent.parse(bytes, memo: &memo)
       if tracksTime, let time = event.context.timestamp { lastTime = time }
       return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .event(event), time: lastTime)
     } catch {

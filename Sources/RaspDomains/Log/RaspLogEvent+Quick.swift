@@ -9,8 +9,10 @@ extension RaspLogEvent {
   /// gives up earlier, on anything unusual (whitespace, escapes, other keys, non-ASCII text,
   /// `null` values, or any mistake), leaving the careful reader to accept or explain it. The
   /// payload's braces are matched here; its contents are checked by the domain's decoder.
+  ///
+  /// `memo` holds the minute of the last `ts` read, shared by the lines of one log.
   @inline(__always)
-  static func parseQuickly(_ line: UnsafeBufferPointer<UInt8>) -> RaspLogEvent? {
+  static func parseQuickly(_ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo) -> RaspLogEvent? {
     let count = line.count
     guard count > 2, line[0] == UInt8(ascii: "{") else { return nil }
     var index = 1
@@ -80,7 +82,7 @@ extension RaspLogEvent {
         if first == UInt8(ascii: "\"") {
           let end = plainString(from: index + 1)
           guard end > 0,
-            let time = RaspTimestamp.quickRFC3339(UnsafeBufferPointer(rebasing: line[(index + 1)..<end]))
+            let time = RaspTimestamp.quickRFC3339(UnsafeBufferPointer(rebasing: line[(index + 1)..<end]), memo: &memo)
           else { return nil }
           timestamp = time
           index = end + 1

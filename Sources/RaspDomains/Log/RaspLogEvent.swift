@@ -127,7 +127,33 @@ public struct RaspLogEvent {
   /// - Throws: ``RaspEventError`` for invalid JSON, a line that is not an object, a missing or
   ///   malformed `type`, or a `payload`, `ts` or `source` of the wrong kind.
   public static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> RaspLogEvent {
-    if let event = parseQuickly(line) { return event }
+    var memo = RaspTimestamp.Memo()
+    return try parse(line, memo: &memo)
+  }
+
+  /// Reads the envelope of one of a log's lines, reusing what the lines before it had in
+  /// common with it.
+  ///
+  /// The event is the one ``parse(_:)`` reads; `memo` only saves work — reading a `ts` in the
+  /// same minute as the last one starts at its seconds. Keep one memo per log, or per thread
+  /// reading one.
+  ///
+  /// ```swift
+  /// var memo = RaspTimestamp.Memo()
+  /// while let line = try reader.next() {
+  ///   let event = try RaspLogEvent.parse(line.bytes, memo: &memo)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - line: The line, without its line end.
+  ///   - memo: The minute of the last time read, updated.
+  /// - Returns: The event.
+  /// - Throws: ``RaspEventError``, as ``parse(_:)`` does.
+  public static func parse(
+    _ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo
+  ) throws(RaspEventError) -> RaspLogEvent {
+    if let event = parseQuickly(line, memo: &memo) { return event }
     return try parseCarefully(line)
   }
 
