@@ -196,29 +196,11 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
   }
 
   @Test func rejectsAPayloadThatIsNotAnObject() {
-    let bytes = Array(#"[1]"#.utf8)
-    let message: String = bytes.withUnsafeBufferPointer { buffer in
-      do throws(RaspEventError) {
-        _ = try RaspPayload(line: buffer, offset: 0)
-        return "ok"
-      } catch {
-        return "\(error)"
-      }
-    }
-    #expect(message == "field 'payload' must be an object, found an array")
+    #expect(read(#"[1]"#) { _ in true } == .failure("col 1: field 'payload' must be an object, found an array"))
   }
 
   @Test func rejectsAPayloadThatIsNotJSON() {
-    let bytes = Array("nope".utf8)
-    let message: String = bytes.withUnsafeBufferPointer { buffer in
-      do throws(RaspEventError) {
-        _ = try RaspPayload(line: buffer, offset: 0)
-        return "ok"
-      } catch {
-        return "\(error.offset ?? -1): \(error)"
-      }
-    }
-    #expect(message == "0: invalid literal 'nope': strings must be in double quotes")
+    #expect(read("nope") { _ in true } == .failure("col 1: invalid literal 'nope': strings must be in double quotes"))
   }
 
   @Test func anAbsentPayloadHasNoFields() {
