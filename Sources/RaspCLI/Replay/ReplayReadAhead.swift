@@ -190,7 +190,6 @@ final class ReplayBatchQueue: @unchecked Sendable {
   private struct State {
     var batches: [ReplayBatch] = []
     var isFinished = false
-    var isCancelled = false
   }
 
   private let state = Mutex(State())
@@ -198,9 +197,10 @@ final class ReplayBatchQueue: @unchecked Sendable {
   /// happens-before edge between them for ThreadSanitizer, which cannot follow `Mutex`'s
   /// hand-over inside the kernel on Linux (see `RaspMutex` in the core).
   private let handoff = Atomic<Int>(0)
-  /// `isCancelled`, also kept outside the lock: the reading thread asks before every line, and
-  /// taking the lock for it wrote a cache line the other thread uses, per line — a third of
-  /// the reading thread's time in `--final`.
+  /// Whether the reader of the queue went away. Set under the lock, but kept outside the
+  /// lock's state: the reading thread asks before every line, and taking the lock for it wrote
+  /// a cache line the other thread uses, per line — a third of the reading thread's time in
+  /// `--final`.
   private let cancelled = Atomic<Bool>(false)
   private let available = DispatchSemaphore(value: 0)
   private let space: DispatchSemaphore
@@ -224,7 +224,7 @@ final class ReplayBatchQueue: @unchecked Sendable {
   func put(_ batch: ReplayBatch) -> Bool {
     space.wait()
     let accepted = locked { state -> Bool in
-      guard !state.isCancelled else { return false }
+      guard !cancelled.load(ordering: .relaxed) else { return false }
       state.batches.append(batch)
       return true
     }
@@ -268,8 +268,7 @@ final class ReplayBatchQueue: @unchecked Sendable {
 
   /// Stops the reading thread: it finishes its current line and exits.
   func cancel() {
-    locked { $0.isCancelled = true }
-    cancelled.store(true, ordering: .releasing)
+    locked { _ in cancelled.store(true, ordering: .releasing) }
     space.signal()
   }
 
