@@ -89,12 +89,13 @@ struct ReplayEngine {
           decodesWhenAhead: options.threading == .automatic)
         reading: while let batch = lines.nextBatch() {
           let columns = batch.columns
+          let problems = batch.problems
           let goesOn = try batch.items.withUnsafeBufferPointer { (items) throws(ReplayStop) -> Bool in
             for index in items.indices {
               guard
                 try handle(
-                  items[index], columns: columns, state: &state, writer: &writer, sink: &sink,
-                  outcome: &outcome)
+                  items[index], columns: columns, problems: problems, state: &state, writer: &writer,
+                  sink: &sink, outcome: &outcome)
               else { return false }
             }
             return true
@@ -102,11 +103,13 @@ struct ReplayEngine {
           if !goesOn { break reading }
         }
       } else {
-        var merged = mergeSorted(sources, sortedBy: ReplayItem.precedes).makeIterator()
-        while let item = merged.next() {
-          guard try handle(item, columns: [], state: &state, writer: &writer, sink: &sink, outcome: &outcome) else {
-            break
-          }
+        var merged = mergeSorted(sources, sortedBy: ReplayLine.precedes).makeIterator()
+        while let line = merged.next() {
+          guard
+            try handle(
+              line.item, columns: [], problems: line.problem.map { [$0] } ?? [], state: &state, writer: &writer,
+              sink: &sink, outcome: &outcome)
+          else { break }
         }
       }
       if outcome.failure == nil, options.isFinal {
@@ -164,21 +167,47 @@ struct ReplayEngine {
   /// Handles one line; returns `false` when the replay must stop.
   @inline(__always)
   private func handle<Sink: ReplaySink>(
-    _ item: ReplayItem, columns: [AnyRaspDecodedEvents], state: inout LoopState,
+    _ item: ReplayItem, columns: [AnyRaspDecodedEvents], problems: [ReplayProblem], state: inout LoopState,
     writer: inout JSONWriter, sink: inout Sink, outcome: inout ReplayOutcome
   ) throws(ReplayStop) -> Bool {
     outcome.stats.read += 1
+    return try handleRead(
+      item, columns: columns, problems: problems, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+  }
+
+  /// Handles a line whose event's assumed payload end was not confirmed, read again without
+  /// assuming: the event, or the line's error, is then exactly what reading it carefully gives.
+  @inline(never)
+  private func handleWithoutAssuming<Sink: ReplaySink>(
+    _ item: ReplayItem, state: inout LoopState, writer: inout JSONWriter, sink: inout Sink,
+    outcome: inout ReplayOutcome
+  ) throws(ReplayStop) -> Bool {
+    var problems: [ReplayProblem] = []
+    let again = item.readWithoutAssuming(problems: &problems)
+    return try handleRead(
+      again, columns: [], problems: problems, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+  }
+
+  /// Handles a line already counted as read.
+  @inline(__always)
+  private func handleRead<Sink: ReplaySink>(
+    _ item: ReplayItem, columns: [AnyRaspDecodedEvents], problems: [ReplayProblem], state: inout LoopState,
+    writer: inout JSONWriter, sink: inout Sink, outcome: inout ReplayOutcome
+  ) throws(ReplayStop) -> Bool {
     switch item.kind {
     case .blank:
       outcome.stats.blank += 1
       return true
-    case .readFailure(let message):
-      outcome.stats.read -= 1
-      try sink.flush(&writer)
-      outcome.failure = .failure("cannot read '\(options.files[item.fileIndex])': \(message)")
-      return false
-    case .invalid(let error):
-      return try reject(error, item: item, writer: &writer, sink: &sink, outcome: &outcome)
+    case .problem(let index):
+      switch problems[index] {
+      case .readFailure(let message):
+        outcome.stats.read -= 1
+        try sink.flush(&writer)
+        outcome.failure = .failure("cannot read '\(options.files[item.fileIndex])': \(message)")
+        return false
+      case .invalid(let error):
+        return try reject(error, item: item, writer: &writer, sink: &sink, outcome: &outcome)
+      }
     case .decoded(let log, let domainIndex, let eventIndex, let row):
       let routed = RaspSnapshotState.Event(
         log: log, domainIndex: domainIndex, eventIndex: eventIndex, decoded: (columns[domainIndex], row))
@@ -188,6 +217,9 @@ struct ReplayEngine {
         do {
           try log.checkPayload()
         } catch {
+          if log.isPayloadEndAssumed {
+            return try handleWithoutAssuming(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+          }
           return try reject(error, item: item, writer: &writer, sink: &sink, outcome: &outcome)
         }
         if state.excludedRouter.route(log) != nil {
@@ -202,6 +234,11 @@ struct ReplayEngine {
           }
         }
         return true
+      }
+      guard !log.isPayloadEndAssumed else {
+        // The reading thread decodes every event it routes and assumes the payload's end of,
+        // so this is not reached; were it, the line would be read again, never applied unchecked.
+        return try handleWithoutAssuming(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
       }
       return try apply(routed, item: item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
     }

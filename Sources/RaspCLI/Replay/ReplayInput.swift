@@ -5,7 +5,9 @@ import RaspJSON
 /// One line of one log, read and classified, ready for the replay loop.
 ///
 /// The line's bytes, and the event that refers to them, are valid until the next line of the
-/// same file is read.
+/// same file is read. An item holds no references — what is wrong with a bad line is kept
+/// beside it, in a list of ``ReplayProblem``s — so that the batches of thousands of items the
+/// replay hands between threads are copied and freed without visiting each one.
 struct ReplayItem {
   /// What the line holds.
   enum Kind {
@@ -16,10 +18,9 @@ struct ReplayItem {
     /// A well-formed event whose payload was decoded ahead: its routing, and its row in its
     /// domain's column of the batch.
     case decoded(RaspLogEvent, domainIndex: Int, eventIndex: Int, row: Int)
-    /// A bad line, with the reason.
-    case invalid(RaspEventError)
-    /// The file could not be read any further.
-    case readFailure(String)
+    /// A bad line, or the end of what could be read: the problem at this index of the list
+    /// kept beside the item.
+    case problem(Int)
   }
 
   /// The position of the line's file in the command line.
@@ -34,6 +35,16 @@ struct ReplayItem {
   /// `nil` (before every time) until the file has given one.
   let time: RaspTimestamp?
 
+  /// The same line read again without assuming where its payload ends: the item for an event
+  /// whose assumed end was not confirmed (see ``ReplayFileLines/classify``).
+  func readWithoutAssuming(problems: inout [ReplayProblem]) -> ReplayItem {
+    var lastTime = time
+    var memo = RaspTimestamp.Memo()
+    return ReplayFileLines.classify(
+      bytes, number: lineNumber, isTooLong: false, fileIndex: fileIndex, maximumLineLength: .max,
+      tracksTime: false, lastTime: &lastTime, memo: &memo, assumingPayloadEnd: false, problems: &problems)
+  }
+
   /// Whether `a` comes before `b` in the merge: by time, lines without a time first.
   static func precedes(_ a: ReplayItem, _ b: ReplayItem) -> Bool {
     switch (a.time, b.time) {
@@ -41,6 +52,25 @@ struct ReplayItem {
     case (nil, _?): return true
     case (let x?, let y?): return x < y
     }
+  }
+}
+
+/// What is wrong with a line, or with reading the log further.
+enum ReplayProblem {
+  /// A bad line, with the reason.
+  case invalid(RaspEventError)
+  /// The file could not be read any further.
+  case readFailure(String)
+}
+
+/// An item of a log read line by line, with its problem when it has one.
+struct ReplayLine {
+  let item: ReplayItem
+  let problem: ReplayProblem?
+
+  /// Whether `a` comes before `b` in the merge: see ``ReplayItem/precedes(_:_:)``.
+  static func precedes(_ a: ReplayLine, _ b: ReplayLine) -> Bool {
+    ReplayItem.precedes(a.item, b.item)
   }
 }
 
@@ -64,7 +94,7 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
     self.reader = JSONLinesReader(source: source)
   }
 
-  mutating func next() -> ReplayItem? {
+  mutating func next() -> ReplayLine? {
     guard !isFinished else { return nil }
     let line: JSONLine
     do {
@@ -75,36 +105,47 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
       line = next
     } catch {
       isFinished = true
-      return ReplayItem(
+      let item = ReplayItem(
         fileIndex: fileIndex, lineNumber: reader.lineNumber + 1,
-        bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .readFailure("\(error)"), time: lastTime)
+        bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .problem(0), time: lastTime)
+      return ReplayLine(item: item, problem: .readFailure("\(error)"))
     }
-    return ReplayFileLines.classify(
+    var problems: [ReplayProblem] = []
+    let item = ReplayFileLines.classify(
       line.bytes, number: line.number, isTooLong: line.isTooLong, fileIndex: fileIndex,
       maximumLineLength: reader.maximumLineLength, tracksTime: tracksTime, lastTime: &lastTime,
-      memo: &memo)
+      memo: &memo, assumingPayloadEnd: false, problems: &problems)
+    return ReplayLine(item: item, problem: problems.first)
   }
 
   /// Reads one line: blank, too long, a bad line, or an event.
+  ///
+  /// With `assumingPayloadEnd`, an event may come with ``RaspLogEvent/isPayloadEndAssumed``:
+  /// whoever reads its payload must confirm that end, and when it does not (it throws), the
+  /// replay goes on with ``ReplayItem/readWithoutAssuming()`` instead.
   @inline(__always)
   static func classify(
     _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool, fileIndex: Int,
     maximumLineLength: Int, tracksTime: Bool, lastTime: inout RaspTimestamp?,
-    memo: inout RaspTimestamp.Memo
+    memo: inout RaspTimestamp.Memo, assumingPayloadEnd: Bool, problems: inout [ReplayProblem]
   ) -> ReplayItem {
     if isTooLong {
       let error = RaspEventError(offset: nil, reason: .syntax(.lineTooLong(limit: maximumLineLength)))
-      return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .invalid(error), time: lastTime)
+      problems.append(.invalid(error))
+      return ReplayItem(
+        fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .problem(problems.count - 1), time: lastTime)
     }
     if JSONLine.isBlank(bytes) {
       return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .blank, time: lastTime)
     }
     do {
-      let event = try RaspLogEvent.parse(bytes, memo: &memo)
+      let event = try RaspLogEvent.parse(bytes, memo: &memo, assumingPayloadEnd: assumingPayloadEnd)
       if tracksTime, let time = event.context.timestamp { lastTime = time }
       return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .event(event), time: lastTime)
     } catch {
-      return ReplayItem(fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .invalid(error), time: lastTime)
+      problems.append(.invalid(error))
+      return ReplayItem(
+        fileIndex: fileIndex, lineNumber: number, bytes: bytes, kind: .problem(problems.count - 1), time: lastTime)
     }
   }
 }

@@ -66,6 +66,8 @@ final class ReplayBatch: @unchecked Sendable {
   var items: [ReplayItem] = []
   /// The events decoded ahead, one column per domain, when the batch was decoded.
   var columns: [AnyRaspDecodedEvents] = []
+  /// What is wrong with the batch's bad lines, which refer to it by index.
+  var problems: [ReplayProblem] = []
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -85,8 +87,8 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   let maximumLineLength: Int
   let queue: ReplayBatchQueue
   let decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
-  /// Whether to decode a batch only when the replay has batches waiting, so that the two
-  /// threads share the work whichever side is heavier; otherwise every batch is decoded.
+  /// Whether to decode only a share of the lines, adjusted so that the two threads share the
+  /// work whichever side is heavier; otherwise every line is decoded.
   let decodesWhenAhead: Bool
   static let batchBytes = 1 << 18
   static let batchLines = 4096
@@ -106,7 +108,9 @@ private final class ReplayBatchProducer: @unchecked Sendable {
 
   /// Decodes an event item ahead, when this producer decodes and knows the event's type.
   @inline(__always)
-  func decodeAhead(_ item: ReplayItem, into columns: [AnyRaspDecodedEvents]) -> ReplayItem {
+  func decodeAhead(
+    _ item: ReplayItem, into columns: [AnyRaspDecodedEvents], problems: inout [ReplayProblem]
+  ) -> ReplayItem {
     guard let decoding, case .event(let log) = item.kind, let routed = decoding.router.route(log) else {
       return item
     }
@@ -115,10 +119,21 @@ private final class ReplayBatchProducer: @unchecked Sendable {
       let row = try decoding.decoder.decode(routed, into: columns)
       kind = .decoded(log, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
     } catch {
-      kind = .invalid(error)
+      if log.isPayloadEndAssumed { return decodeAheadWithoutAssuming(item, into: columns, problems: &problems) }
+      problems.append(.invalid(error))
+      kind = .problem(problems.count - 1)
     }
     return ReplayItem(
       fileIndex: item.fileIndex, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind, time: item.time)
+  }
+
+  /// Decodes an item whose payload's end was assumed and not confirmed, read again without
+  /// assuming; rare, so kept out of line.
+  @inline(never)
+  func decodeAheadWithoutAssuming(
+    _ item: ReplayItem, into columns: [AnyRaspDecodedEvents], problems: inout [ReplayProblem]
+  ) -> ReplayItem {
+    decodeAhead(item.readWithoutAssuming(problems: &problems), into: columns, problems: &problems)
   }
 
   /// Reads the log to its end, or until the queue is cancelled; the log is released when this
@@ -133,7 +148,8 @@ private final class ReplayBatchProducer: @unchecked Sendable {
     var items: [ReplayItem] = []
     items.reserveCapacity(Self.batchLines)
     var columns = decoding?.decoder.makeColumns() ?? []
-    var decodesBatch = decoding != nil && !decodesWhenAhead
+    var problems: [ReplayProblem] = []
+    var share = ReplayDecodeShare(decodes: decoding != nil, adapts: decodesWhenAhead)
     var lastTime: RaspTimestamp?
     var memo = RaspTimestamp.Memo()
     while !queue.isCancelled {
@@ -142,24 +158,22 @@ private final class ReplayBatchProducer: @unchecked Sendable {
         guard let next = try reader.next() else { break }
         line = next
       } catch {
+        problems.append(.readFailure("\(error)"))
         items.append(
           ReplayItem(
             fileIndex: fileIndex, lineNumber: reader.lineNumber + 1,
-            bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .readFailure("\(error)"), time: nil))
+            bytes: UnsafeBufferPointer(start: nil, count: 0), kind: .problem(problems.count - 1), time: nil))
         break
       }
       let count = line.bytes.count
       if capacity - used < count || items.count >= Self.batchLines {
         batch.items = items
         batch.columns = columns
+        batch.problems = problems
         guard queue.put(batch) else { return }
         columns = decoding?.decoder.makeColumns() ?? []
-        // Decoding here or in the replay gives the same result; do it here when the replay
-        // already has work waiting — a batch older than the one just handed over — and leave
-        // it to the replay when it does not. (Counting the batch just handed over, which the
-        // replay has not had time to take, made this thread decode nearly every batch, and
-        // `--final` ran no faster on two threads than on one.)
-        decodesBatch = decoding != nil && (!decodesWhenAhead || queue.pendingCount > 1)
+        problems = []
+        share.adjust(pendingBatches: queue.pendingCount, replayWaited: queue.takeReplayWaited())
         batch = ReplayBatch(capacity: max(Self.batchBytes, count))
         storage = batch.storage
         capacity = batch.capacity
@@ -170,18 +184,64 @@ private final class ReplayBatchProducer: @unchecked Sendable {
       let copy = storage + used
       if let base = line.bytes.baseAddress, count > 0 { copy.update(from: base, count: count) }
       used += count
+      // A line this thread decodes may have its payload's end assumed: the decoder confirms it.
+      let decodesLine = share.decodesNextLine()
       let item = ReplayFileLines.classify(
         UnsafeBufferPointer(start: copy, count: count), number: line.number, isTooLong: line.isTooLong,
         fileIndex: fileIndex, maximumLineLength: maximumLineLength, tracksTime: false,
-        lastTime: &lastTime, memo: &memo)
-      items.append(decodesBatch ? decodeAhead(item, into: columns) : item)
+        lastTime: &lastTime, memo: &memo, assumingPayloadEnd: decodesLine, problems: &problems)
+      items.append(decodesLine ? decodeAhead(item, into: columns, problems: &problems) : item)
     }
     if !items.isEmpty {
       batch.items = items
       batch.columns = columns
+      batch.problems = problems
       _ = queue.put(batch)
     }
     queue.finish()
+  }
+}
+
+/// Which lines the reading thread decodes, when it shares the decoding with the replay.
+///
+/// Decoding a line on either thread gives the same result, so the reading thread decodes a
+/// share of the lines, spread evenly, and adjusts it after every batch it hands over: down
+/// when the replay had to wait for a batch since the last one, up when it has older batches
+/// still waiting (it is behind). The two threads then stay about equally busy, whatever the
+/// mix of events and whatever the replay prints. (Deciding per batch instead — decode all of
+/// it or none — left one thread or the other idle for a tenth of the time.)
+struct ReplayDecodeShare {
+  /// The share of lines decoded, in sixteenths.
+  private(set) var sixteenths: Int
+  /// Whether the share follows the queue; otherwise it stays as it started.
+  let adapts: Bool
+  /// The next line's place in its run of 256 lines, of which the first `sixteenths` × 16 are
+  /// decoded: each thread then handles runs of lines of one kind, and keeps its caches warm.
+  private var place = 0
+
+  /// No line when `decodes` is false; every line when it does not adapt; otherwise a quarter
+  /// to start with.
+  init(decodes: Bool, adapts: Bool) {
+    sixteenths = !decodes ? 0 : adapts ? 4 : 16
+    self.adapts = decodes && adapts
+  }
+
+  /// Whether to decode the next line.
+  mutating func decodesNextLine() -> Bool {
+    let decodes = place < sixteenths &* 16
+    place = (place &+ 1) & 255
+    return decodes
+  }
+
+  /// Adjusts the share after handing over a batch, from how many batches then wait and
+  /// whether the replay waited for one since the last batch.
+  mutating func adjust(pendingBatches: Int, replayWaited: Bool) {
+    guard adapts else { return }
+    if replayWaited {
+      sixteenths = max(0, sixteenths - 1)
+    } else if pendingBatches > 1 {
+      sixteenths = min(16, sixteenths + 1)
+    }
   }
 }
 
@@ -202,6 +262,9 @@ final class ReplayBatchQueue: @unchecked Sendable {
   /// a cache line the other thread uses, per line — a third of the reading thread's time in
   /// `--final`.
   private let cancelled = Atomic<Bool>(false)
+  /// Whether the replay found no batch waiting, and had to wait, since the last time the
+  /// reading thread asked (``takeReplayWaited()``).
+  private let replayWaited = Atomic<Bool>(false)
   private let available = DispatchSemaphore(value: 0)
   private let space: DispatchSemaphore
   private let exited = DispatchSemaphore(value: 0)
@@ -232,6 +295,11 @@ final class ReplayBatchQueue: @unchecked Sendable {
     return accepted
   }
 
+  /// Whether the replay had to wait for a batch since the last call; clears it.
+  func takeReplayWaited() -> Bool {
+    replayWaited.exchange(false, ordering: .relaxed)
+  }
+
   /// Marks the end of the batches.
   func finish() {
     locked { $0.isFinished = true }
@@ -241,7 +309,10 @@ final class ReplayBatchQueue: @unchecked Sendable {
   /// Takes the next batch, waiting for one; `nil` after the last.
   func take() -> ReplayBatch? {
     while true {
-      available.wait()
+      if available.wait(timeout: .now()) == .timedOut {
+        replayWaited.store(true, ordering: .relaxed)
+        available.wait()
+      }
       let (batch, finished) = locked { state -> (ReplayBatch?, Bool) in
         if !state.batches.isEmpty { return (state.batches.removeFirst(), false) }
         return (nil, state.isFinished)

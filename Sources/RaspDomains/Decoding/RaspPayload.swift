@@ -59,22 +59,31 @@ public struct RaspPayload {
   /// - Throws: ``RaspEventError`` when the value there is not an object.
   @inlinable
   public init(line: UnsafeBufferPointer<UInt8>, offset: Int?) throws(RaspEventError) {
-    scanner = JSONScanner(line, position: offset ?? line.count)
-    keys = RaspPayloadKeys()
-    objectStart = offset ?? 0
     guard let offset else {
-      progress = JSONContainerProgress(start: 0)
-      isAbsent = true
-      isFinished = true
+      self.init(scanner: JSONScanner(line, position: line.count), progress: JSONContainerProgress(start: 0), objectStart: 0, isAbsent: true)
       return
     }
-    isAbsent = false
+    var scanner = JSONScanner(line, position: offset)
     scanner.depth = 1  // inside the event object, so the line's nesting limit holds
+    let progress: JSONContainerProgress
     do {
       progress = try scanner.beginObject()
     } catch {
       throw RaspEventError.wrongType(field: "payload", expected: "an object", at: offset, in: scanner)
     }
+    // Every property is set at once, after the last throw: the reader is built in place.
+    self.init(scanner: scanner, progress: progress, objectStart: offset, isAbsent: false)
+  }
+
+  /// A reader at the start of an object, or of an absent payload.
+  @inlinable
+  init(scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool) {
+    self.scanner = scanner
+    self.progress = progress
+    self.keys = RaspPayloadKeys()
+    self.objectStart = objectStart
+    self.isAbsent = isAbsent
+    self.isFinished = isAbsent
   }
 
   /// Moves to the next field of the current object and returns its key, or `nil` at its end.
@@ -201,6 +210,10 @@ public struct RaspPayload {
       if try nextField() != nil { try skip() }
     }
   }
+
+  /// Where the payload ended — just past its closing brace — once it has been read to its end;
+  /// `nil` before, or when there is no payload.
+  package var endOffset: Int? { isFinished && depth == 0 && !isAbsent ? scanner.position : nil }
 
   /// The dotted path of the object being read: `payload`, or a nested object's.
   func objectPath() -> String {

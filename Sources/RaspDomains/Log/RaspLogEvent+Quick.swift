@@ -10,9 +10,13 @@ extension RaspLogEvent {
   /// `null` values, or any mistake), leaving the careful reader to accept or explain it. The
   /// payload's braces are matched here; its contents are checked by the domain's decoder.
   ///
-  /// `memo` holds the minute of the last `ts` read, shared by the lines of one log.
+  /// `memo` holds the minute of the last `ts` read, shared by the lines of one log. With
+  /// `assumingPayloadEnd`, a payload that follows the `type` and ends the line is not matched:
+  /// see ``parse(_:memo:assumingPayloadEnd:)``.
   @inline(__always)
-  static func parseQuickly(_ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo) -> RaspLogEvent? {
+  static func parseQuickly(
+    _ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo, assumingPayloadEnd: Bool = false
+  ) -> RaspLogEvent? {
     let count = line.count
     guard count > 2, line[0] == UInt8(ascii: "{") else { return nil }
     var index = 1
@@ -20,6 +24,7 @@ extension RaspLogEvent {
     var typeEnd = -1
     var dot = -1
     var payloadOffset: Int?
+    var isPayloadEndAssumed = false
     var timestamp: RaspTimestamp?
     var timestampRange: Range<Int>?
     var isEpochSeconds = false
@@ -119,10 +124,18 @@ extension RaspLogEvent {
           line[keyStart + 6] == UInt8(ascii: "d"), seen & 8 == 0, first == UInt8(ascii: "{")
         else { return nil }
         seen |= 8
-        var scanner = JSONScanner(line, position: index)
-        guard scanner.skipContainerWithoutValidating() else { return nil }
         payloadOffset = index
-        index = scanner.position
+        if assumingPayloadEnd, typeStart >= 0, count - 2 > index, line[count - 2] == UInt8(ascii: "}"),
+          line[count - 1] == UInt8(ascii: "}")
+        {
+          // Loggers write the payload last: `…,"payload":{…}}`. Its decoder confirms the end.
+          isPayloadEndAssumed = true
+          index = count - 1
+        } else {
+          var scanner = JSONScanner(line, position: index)
+          guard scanner.skipContainerWithoutValidating() else { return nil }
+          index = scanner.position
+        }
       default:
         return nil
       }
@@ -137,7 +150,7 @@ extension RaspLogEvent {
     return RaspLogEvent(
       line: line, type: JSONRawString(start: typeStart, end: typeEnd, hasEscapes: false), dot: dot,
       payloadOffset: payloadOffset, timestamp: timestamp, timestampRange: timestampRange,
-      isEpochSeconds: isEpochSeconds, source: source)
+      isEpochSeconds: isEpochSeconds, source: source, isPayloadEndAssumed: isPayloadEndAssumed)
   }
 
   /// A mask of eight bytes (read little-endian) whose lowest set bit is the high bit of the first

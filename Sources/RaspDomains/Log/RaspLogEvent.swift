@@ -38,7 +38,8 @@ public struct RaspLogEvent {
   /// The `source` string's contents, or -1 when the event has none.
   @usableFromInline let sourceStart: Int32
   @usableFromInline let sourceEnd: Int32
-  /// Bit 0: the `ts` is a number of seconds; bit 1: the `source` has escapes.
+  /// Bit 0: the `ts` is a number of seconds; bit 1: the `source` has escapes; bit 2: the
+  /// payload's end is assumed (see ``isPayloadEndAssumed``).
   @usableFromInline let flags: UInt8
 
   /// The domain part of the type, `geo` in `geo.heading`.
@@ -49,6 +50,27 @@ public struct RaspLogEvent {
   @inlinable public var typeOffset: Int { Int(typeStart) - 1 }
   /// Where the payload object starts in the line, or `nil` when the event has none.
   @inlinable public var payloadOffset: Int? { payloadStart < 0 ? nil : Int(payloadStart) }
+
+  /// Whether the payload was taken to end at the line's last byte but one without its braces
+  /// being matched: read with `assumingPayloadEnd`, the envelope is only known to be right
+  /// once a reader of the payload confirms that end (``confirmsPayloadEnd(_:)``).
+  package var isPayloadEndAssumed: Bool { flags & 4 != 0 }
+
+  /// Whether a reader that read the payload completely, up to `end` (just past its closing
+  /// brace; `nil` when it stopped before), confirms the envelope: always, unless the payload's
+  /// end was assumed, and then when the payload's closing brace is the line's last byte but one.
+  ///
+  /// When it does not, the event is not the line's: read the line again without assuming.
+  package func confirmsPayloadEnd(_ end: Int?) -> Bool {
+    flags & 4 == 0 || end == line.count - 1
+  }
+
+  /// The error for an event whose assumed payload end a reader did not confirm. The replay reads
+  /// such a line again without assuming, so this error is never reported.
+  package static var unconfirmedPayloadEnd: RaspEventError {
+    RaspEventError(offset: nil, reason: .rejected("the payload does not end the line"))
+  }
+
   /// The event's time and source.
   @inlinable public var context: RaspEventContext {
     RaspEventContext(
@@ -74,7 +96,8 @@ public struct RaspLogEvent {
   @usableFromInline
   init(
     line: UnsafeBufferPointer<UInt8>, type: JSONRawString, dot: Int?, payloadOffset: Int?,
-    timestamp: RaspTimestamp?, timestampRange: Range<Int>?, isEpochSeconds: Bool, source: JSONRawString?
+    timestamp: RaspTimestamp?, timestampRange: Range<Int>?, isEpochSeconds: Bool, source: JSONRawString?,
+    isPayloadEndAssumed: Bool = false
   ) {
     self.line = line
     self.parsedTimestamp = timestamp
@@ -86,7 +109,7 @@ public struct RaspLogEvent {
     self.timestampEnd = timestampRange.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
     self.sourceStart = source.map { Int32(truncatingIfNeeded: $0.start) } ?? -1
     self.sourceEnd = source.map { Int32(truncatingIfNeeded: $0.end) } ?? -1
-    self.flags = (isEpochSeconds ? 1 : 0) | (source?.hasEscapes == true ? 2 : 0)
+    self.flags = (isEpochSeconds ? 1 : 0) | (source?.hasEscapes == true ? 2 : 0) | (isPayloadEndAssumed ? 4 : 0)
   }
 
   /// Checks the payload completely — syntax, UTF-8, duplicate keys — for an event that no
@@ -107,6 +130,7 @@ public struct RaspLogEvent {
     } catch {
       throw RaspEventError(error)
     }
+    guard confirmsPayloadEnd(scanner.position) else { throw Self.unconfirmedPayloadEnd }
   }
 
   /// The event's type, `domain.event`.
@@ -153,7 +177,22 @@ public struct RaspLogEvent {
   public static func parse(
     _ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo
   ) throws(RaspEventError) -> RaspLogEvent {
-    if let event = parseQuickly(line, memo: &memo) { return event }
+    try parse(line, memo: &memo, assumingPayloadEnd: false)
+  }
+
+  /// Reads the envelope of one of a log's lines; with `assumingPayloadEnd`, a payload that is
+  /// the line's last member is taken to end at the line's last byte but one, unchecked.
+  ///
+  /// Matching the payload's braces is a good part of reading an envelope, and the payload's
+  /// decoder reads every byte of it again. A reader that trusts the decoder with that end
+  /// passes `assumingPayloadEnd`, and then must hand every event with ``isPayloadEndAssumed``
+  /// to a reader that confirms it (a domain's slot or decoder, or ``checkPayload()``), and read
+  /// the line again without assuming whenever one throws: only then is the event the one
+  /// ``parse(_:memo:)`` reads, and any error the right one.
+  package static func parse(
+    _ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo, assumingPayloadEnd: Bool
+  ) throws(RaspEventError) -> RaspLogEvent {
+    if let event = parseQuickly(line, memo: &memo, assumingPayloadEnd: assumingPayloadEnd) { return event }
     return try parseCarefully(line)
   }
 

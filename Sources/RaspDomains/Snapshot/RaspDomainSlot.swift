@@ -75,6 +75,8 @@ final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
   }
 
   override func apply(_ event: RaspLogEvent, eventIndex: Int) throws(RaspEventError) {
+    // An event whose payload's end is assumed is decoded first, by a decoder that confirms it.
+    guard !event.isPayloadEndAssumed else { throw RaspLogEvent.unconfirmedPayloadEnd }
     var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
     let name = eventNames[eventIndex]
     try domain.apply(name, payload: &payload, context: event.context, to: &state)
@@ -143,6 +145,7 @@ final class TypedRaspDomainDecoder<Domain: RaspDomain>: RaspDomainDecoder, @unch
     let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
     var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
     try domain.decode(eventNames[eventIndex], payload: &payload, context: event.context, into: typed)
+    guard event.confirmsPayloadEnd(payload.endOffset) else { throw RaspLogEvent.unconfirmedPayloadEnd }
     return typed.events.count - 1
   }
 }
