@@ -105,6 +105,7 @@ public struct RestDomain: RaspDomain {
   private func decodeLinks(_ payload: inout RaspPayload) throws(RaspEventError) -> [RestLink] {
     try payload.beginObject()
     var links: [RestLink] = []
+    links.reserveCapacity(8)  // a response's links rarely number more: one allocation, not four
     while let rel = try payload.nextField() {
       let relation = rel.string
       switch try payload.kind() {
