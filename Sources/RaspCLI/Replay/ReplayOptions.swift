@@ -38,13 +38,14 @@ struct ReplayOptions {
   var errorMode = ErrorMode.fail
   /// Whether to print a summary on standard error.
   var showsStats = false
-  /// How the work of reading one log is spread over threads; tests pin each way to check that
-  /// all of them print the same.
+  /// How the work of reading one log is spread over threads; `ReplayThreadingTests` pins each
+  /// way and checks that all of them print the same.
   var threading = Threading.automatic
 
   /// How the work of reading one log is spread over threads.
   enum Threading {
-    /// Read ahead on a second thread, and decode there too whenever this thread is behind.
+    /// Read ahead on a second thread, and decode a share of the lines there, adjusted so that
+    /// neither thread waits for the other (``ReplayDecodeShare``).
     case automatic
     /// Everything on one thread.
     case single
