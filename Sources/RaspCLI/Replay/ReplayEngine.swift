@@ -86,7 +86,7 @@ struct ReplayEngine {
         let lines = ReplayReadAhead(
           fileIndex: 0, source: sources[0].source,
           decoding: decodesAhead ? (state.router, state.pipeline.current.makeDecoder()) : nil,
-          decodesWhenAhead: options.threading == .automatic)
+          sharesDecoding: options.threading == .automatic)
         reading: while let batch = lines.nextBatch() {
           let columns = batch.columns
           let problems = batch.problems
@@ -235,11 +235,8 @@ struct ReplayEngine {
         }
         return true
       }
-      guard !log.isPayloadEndAssumed else {
-        // The reading thread decodes every event it routes and assumes the payload's end of,
-        // so this is not reached; were it, the line would be read again, never applied unchecked.
-        return try handleWithoutAssuming(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
-      }
+      // An event whose payload's end was assumed is never applied here: the reading thread
+      // decodes every such event it routes, and a slot refuses one that was not decoded.
       return try apply(routed, item: item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
     }
   }

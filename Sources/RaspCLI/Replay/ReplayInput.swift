@@ -122,7 +122,7 @@ struct ReplayFileLines: Sequence, IteratorProtocol {
   ///
   /// With `assumingPayloadEnd`, an event may come with ``RaspLogEvent/isPayloadEndAssumed``:
   /// whoever reads its payload must confirm that end, and when it does not (it throws), the
-  /// replay goes on with ``ReplayItem/readWithoutAssuming()`` instead.
+  /// replay goes on with ``ReplayItem/readWithoutAssuming(problems:)`` instead.
   @inline(__always)
   static func classify(
     _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool, fileIndex: Int,

@@ -21,13 +21,13 @@ final class ReplayReadAhead {
   init(
     fileIndex: Int, source: RaspInputSource, maximumLineLength: Int = JSONLimits.maximumLineLength,
     decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)? = nil,
-    decodesWhenAhead: Bool = false
+    sharesDecoding: Bool = false
   ) {
     queue = ReplayBatchQueue(capacity: 4)
     if case .descriptor = source { mayBlockInRead = true } else { mayBlockInRead = false }
     let producer = ReplayBatchProducer(
       fileIndex: fileIndex, source: source, maximumLineLength: maximumLineLength, queue: queue,
-      decoding: decoding, decodesWhenAhead: decodesWhenAhead)
+      decoding: decoding, sharesDecoding: sharesDecoding)
     let queue = queue
     DispatchQueue.global(qos: .userInitiated).async {
       producer.run()
@@ -89,21 +89,21 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   let decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?
   /// Whether to decode only a share of the lines, adjusted so that the two threads share the
   /// work whichever side is heavier; otherwise every line is decoded.
-  let decodesWhenAhead: Bool
+  let sharesDecoding: Bool
   static let batchBytes = 1 << 18
   static let batchLines = 4096
 
   init(
     fileIndex: Int, source: RaspInputSource, maximumLineLength: Int, queue: ReplayBatchQueue,
     decoding: (router: RaspSnapshotState.Router, decoder: RaspSnapshotState.Decoder)?,
-    decodesWhenAhead: Bool
+    sharesDecoding: Bool
   ) {
     self.fileIndex = fileIndex
     self.source = source
     self.maximumLineLength = maximumLineLength
     self.queue = queue
     self.decoding = decoding
-    self.decodesWhenAhead = decodesWhenAhead
+    self.sharesDecoding = sharesDecoding
   }
 
   /// Decodes an event item ahead, when this producer decodes and knows the event's type.
@@ -149,7 +149,7 @@ private final class ReplayBatchProducer: @unchecked Sendable {
     items.reserveCapacity(Self.batchLines)
     var columns = decoding?.decoder.makeColumns() ?? []
     var problems: [ReplayProblem] = []
-    var share = ReplayDecodeShare(decodes: decoding != nil, adapts: decodesWhenAhead)
+    var share = ReplayDecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
     var lastTime: RaspTimestamp?
     var memo = RaspTimestamp.Memo()
     while !queue.isCancelled {
@@ -205,7 +205,7 @@ private final class ReplayBatchProducer: @unchecked Sendable {
 /// Which lines the reading thread decodes, when it shares the decoding with the replay.
 ///
 /// Decoding a line on either thread gives the same result, so the reading thread decodes a
-/// share of the lines, spread evenly, and adjusts it after every batch it hands over: down
+/// share of the lines, in runs, and adjusts it after every batch it hands over: down
 /// when the replay had to wait for a batch since the last one, up when it has older batches
 /// still waiting (it is behind). The two threads then stay about equally busy, whatever the
 /// mix of events and whatever the replay prints. (Deciding per batch instead — decode all of
