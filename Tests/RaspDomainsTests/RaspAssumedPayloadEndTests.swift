@@ -66,11 +66,7 @@ import Testing
       let columns = decoder.makeColumns()
       #expect(try decoder.decode(routed, into: columns) == 0)
     }
-    for line in [
-      #"{"type":"geo.heading","payload":{"heading":90},"type":{}}"#,  // a second type after it
-      #"{"type":"geo.heading","payload":{"heading":90},"x":{}}"#,  // a valid line, but not assumable
-      #"{"type":"geo.heading","payload":{"heading":90}}}"#,  // one brace too many
-    ] {
+    for line in misleadingLines {
       try withEvent(line) { event in
         #expect(event.isPayloadEndAssumed, "\(line)")
         let routed = try #require(snapshot.router.route(event))
@@ -79,12 +75,80 @@ import Testing
     }
   }
 
-  @Test func anAssumedEventIsNeverAppliedWithoutItsDecoder() throws {
+  /// The lines whose assumed payload end is wrong: a payload reader must not confirm it.
+  private let misleadingLines = [
+    #"{"type":"geo.heading","payload":{"heading":90},"type":{}}"#,  // a second type after it
+    #"{"type":"geo.heading","payload":{"heading":90},"x":{}}"#,  // a valid line, but not assumable
+    #"{"type":"geo.heading","payload":{"heading":90}}}"#,  // one brace too many
+  ]
+
+  @Test func anAssumedEventIsAppliedOnlyWhenItsPayloadConfirmsTheEnd() throws {
     var snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
     let before = snapshot.json()
+    for line in misleadingLines {
+      try withEvent(line) { event in
+        #expect(event.isPayloadEndAssumed, "\(line)")
+        let routed = try #require(snapshot.router.route(event))
+        let error = #expect(throws: RaspEventError.self, "\(line)") { try snapshot.apply(event: routed) }
+        #expect(error?.description == RaspLogEvent.unconfirmedPayloadEnd.description, "\(line)")
+      }
+      #expect(snapshot.json() == before, "\(line)")
+    }
     try withEvent(#"{"type":"geo.heading","payload":{"heading":90}}"#) { event in
+      #expect(event.isPayloadEndAssumed)
       let routed = try #require(snapshot.router.route(event))
-      #expect(throws: RaspEventError.self) { try snapshot.apply(event: routed) }
+      try snapshot.apply(event: routed)
+    }
+    #expect(snapshot.encodedState(ofDomainAt: try #require(snapshot.domainIndex(named: "geo")))
+      == Array(#"{"accuracy":null,"heading":90,"location":null}"#.utf8))
+  }
+
+  @Test func aPayloadReaderConfirmsTheEndWhenItFinishes() throws {
+    for line in misleadingLines {
+      try withEvent(line) { event in
+        var payload = try RaspPayload(event: event)
+        #expect(throws: RaspEventError.self, "\(line)") { try payload.finish() }
+      }
+    }
+    try withEvent(#"{"type":"geo.heading","payload":{"heading":90}}"#) { event in
+      var payload = try RaspPayload(event: event)
+      try payload.finish()
+      #expect(payload.endOffset == event.line.count - 1)
+    }
+    // Read without assuming, the payload of a misleading line ends where it ends.
+    try withEvent(misleadingLines[1], assuming: false) { event in
+      var payload = try RaspPayload(event: event)
+      try payload.finish()
+    }
+  }
+
+  @Test func anEventDecodedAheadIsAppliedFromItsColumn() throws {
+    var snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+    let decoder = snapshot.makeDecoder()
+    let columns = decoder.makeColumns()
+    let geo = try #require(snapshot.domainIndex(named: "geo"))
+    for heading in [90, 180] {
+      try withEvent(#"{"type":"geo.heading","payload":{"heading":\#(heading)}}"#) { event in
+        let routed = try #require(snapshot.router.route(event))
+        let row = try decoder.decode(routed, into: columns)
+        let decoded = RaspSnapshotState.Event(
+          log: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, decoded: (columns[geo], row))
+        #expect(decoded.decoded?.row == row)
+        #expect(decoded.decoded?.column === columns[geo])
+        try snapshot.apply(event: decoded)
+        #expect(snapshot.encodedState(ofDomainAt: geo)
+          == Array(#"{"accuracy":null,"heading":\#(heading),"location":null}"#.utf8))
+      }
+    }
+    // A column of another domain is refused, and the snapshot is unchanged.
+    let before = snapshot.json()
+    try withEvent(#"{"type":"geo.heading","payload":{"heading":1}}"#) { event in
+      let routed = try #require(snapshot.router.route(event))
+      let row = try decoder.decode(routed, into: columns)
+      let other = (geo + 1) % columns.count
+      let wrong = RaspSnapshotState.Event(
+        log: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, decoded: (columns[other], row))
+      #expect(throws: RaspEventError.self) { try snapshot.apply(event: wrong) }
     }
     #expect(snapshot.json() == before)
   }

@@ -88,7 +88,8 @@ struct ReplayEngine {
           decoding: decodesAhead ? (state.router, state.pipeline.current.makeDecoder()) : nil,
           sharesDecoding: options.threading == .automatic)
         reading: while let batch = lines.nextBatch() {
-          let columns = batch.columns
+          // The batch keeps its columns alive while its items are handled.
+          let columns = batch.columns.map(Unmanaged.passUnretained)
           let problems = batch.problems
           let goesOn = try batch.items.withUnsafeBufferPointer { (items) throws(ReplayStop) -> Bool in
             for index in items.indices {
@@ -167,7 +168,7 @@ struct ReplayEngine {
   /// Handles one line; returns `false` when the replay must stop.
   @inline(__always)
   private func handle<Sink: ReplaySink>(
-    _ item: ReplayItem, columns: [AnyRaspDecodedEvents], problems: [ReplayProblem], state: inout LoopState,
+    _ item: ReplayItem, columns: [Unmanaged<AnyRaspDecodedEvents>], problems: [ReplayProblem], state: inout LoopState,
     writer: inout JSONWriter, sink: inout Sink, outcome: inout ReplayOutcome
   ) throws(ReplayStop) -> Bool {
     outcome.stats.read += 1
@@ -191,7 +192,7 @@ struct ReplayEngine {
   /// Handles a line already counted as read.
   @inline(__always)
   private func handleRead<Sink: ReplaySink>(
-    _ item: ReplayItem, columns: [AnyRaspDecodedEvents], problems: [ReplayProblem], state: inout LoopState,
+    _ item: ReplayItem, columns: [Unmanaged<AnyRaspDecodedEvents>], problems: [ReplayProblem], state: inout LoopState,
     writer: inout JSONWriter, sink: inout Sink, outcome: inout ReplayOutcome
   ) throws(ReplayStop) -> Bool {
     switch item.kind {
@@ -210,7 +211,7 @@ struct ReplayEngine {
       }
     case .decoded(let log, let domainIndex, let eventIndex, let row):
       let routed = RaspSnapshotState.Event(
-        log: log, domainIndex: domainIndex, eventIndex: eventIndex, decoded: (columns[domainIndex], row))
+        log: log, domainIndex: domainIndex, eventIndex: eventIndex, column: columns[domainIndex], row: row)
       return try apply(routed, item: item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
     case .event(let log):
       guard let routed = state.router.route(log) else {
@@ -235,8 +236,8 @@ struct ReplayEngine {
         }
         return true
       }
-      // An event whose payload's end was assumed is never applied here: the reading thread
-      // decodes every such event it routes, and a slot refuses one that was not decoded.
+      // An event whose payload's end was assumed is confirmed by its payload reader, which
+      // throws before the state changes when it is wrong: `apply` then reads the line again.
       return try apply(routed, item: item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
     }
   }
@@ -251,6 +252,11 @@ struct ReplayEngine {
       try state.pipeline.send(routed)
       state.text?.markChanged(routed.domainIndex)
     } catch {
+      // The snapshot is unchanged. Whatever went wrong, a line read with its payload's end
+      // assumed is read again without: the event, or the error, is then the careful reading's.
+      if routed.log.isPayloadEndAssumed {
+        return try handleWithoutAssuming(item, state: &state, writer: &writer, sink: &sink, outcome: &outcome)
+      }
       let eventError = error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
       return try reject(eventError, item: item, writer: &writer, sink: &sink, outcome: &outcome)
     }

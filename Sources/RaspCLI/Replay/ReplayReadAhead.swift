@@ -7,12 +7,12 @@ import Synchronization
 ///
 /// Reading a line and checking its envelope need no state, so they can run beside the replay,
 /// which applies events and writes snapshots in order: on two cores, the work of a replay is
-/// split in two. The reading thread copies each line into a batch of its own, parses its
-/// envelope there, and hands over whole batches through a queue of a few batches, so memory
-/// stays flat. The replay sees exactly the items, in exactly the order, that reading the log
-/// on its own thread would give.
+/// split in two. The reading thread reads the log into blocks that it leaves in place, parses
+/// each line's envelope there, and hands over whole batches of lines, with the blocks they are
+/// in, through a queue of a few batches, so memory stays flat. The replay sees exactly the
+/// items, in exactly the order, that reading the log on its own thread would give.
 ///
-/// An item, and the event in it, stays valid until the next call to ``next()``.
+/// An item, and the event in it, stays valid as long as its batch is kept.
 final class ReplayReadAhead {
   private let queue: ReplayBatchQueue
 
@@ -56,27 +56,17 @@ final class ReplayReadAhead {
   }
 }
 
-/// Lines of a log, copied into storage of their own, with their items.
+/// Lines of a log, with their items.
 final class ReplayBatch: @unchecked Sendable {
-  /// The lines' bytes.
-  let storage: UnsafeMutablePointer<UInt8>
-  /// How many bytes `storage` holds.
-  let capacity: Int
-  /// The lines, read and classified, referring to `storage`; set once, when the batch is full.
+  /// The blocks the reader read the lines into, which keep their bytes valid.
+  var blocks: [JSONLinesBlock] = []
+  /// The lines, read and classified, referring to `blocks`; set once, when the batch is full.
   var items: [ReplayItem] = []
   /// The events decoded ahead, one column per domain, when the batch was decoded.
   var columns: [AnyRaspDecodedEvents] = []
   /// What is wrong with the batch's bad lines, which refer to it by index.
   var problems: [ReplayProblem] = []
 
-  init(capacity: Int) {
-    self.capacity = capacity
-    storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-  }
-
-  deinit {
-    storage.deallocate()
-  }
 }
 
 /// Reads a log into batches, on its own thread.
@@ -90,8 +80,11 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   /// Whether to decode only a share of the lines, adjusted so that the two threads share the
   /// work whichever side is heavier; otherwise every line is decoded.
   let sharesDecoding: Bool
+  /// A batch ends after this many bytes of lines, or this many lines, whichever comes first.
   static let batchBytes = 1 << 18
   static let batchLines = 4096
+  /// The reader's chunk: a batch's lines are in one or two blocks of about this size.
+  static let chunkBytes = 1 << 18
 
   init(
     fileIndex: Int, source: RaspInputSource, maximumLineLength: Int, queue: ReplayBatchQueue,
@@ -109,14 +102,14 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   /// Decodes an event item ahead, when this producer decodes and knows the event's type.
   @inline(__always)
   func decodeAhead(
-    _ item: ReplayItem, into columns: [AnyRaspDecodedEvents], problems: inout [ReplayProblem]
+    _ item: ReplayItem, into columns: [Unmanaged<AnyRaspDecodedEvents>], problems: inout [ReplayProblem]
   ) -> ReplayItem {
     guard let decoding, case .event(let log) = item.kind, let routed = decoding.router.route(log) else {
       return item
     }
     let kind: ReplayItem.Kind
     do {
-      let row = try decoding.decoder.decode(routed, into: columns)
+      let row = try decoding.decoder.decode(routed, into: columns[routed.domainIndex])
       kind = .decoded(log, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
     } catch {
       if log.isPayloadEndAssumed { return decodeAheadWithoutAssuming(item, into: columns, problems: &problems) }
@@ -131,7 +124,7 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   /// assuming; rare, so kept out of line.
   @inline(never)
   func decodeAheadWithoutAssuming(
-    _ item: ReplayItem, into columns: [AnyRaspDecodedEvents], problems: inout [ReplayProblem]
+    _ item: ReplayItem, into columns: [Unmanaged<AnyRaspDecodedEvents>], problems: inout [ReplayProblem]
   ) -> ReplayItem {
     decodeAhead(item.readWithoutAssuming(problems: &problems), into: columns, problems: &problems)
   }
@@ -140,14 +133,18 @@ private final class ReplayBatchProducer: @unchecked Sendable {
   /// returns.
   func run() {
     guard let source = source.take() else { return }
-    let reader = JSONLinesReader(source: source, maximumLineLength: maximumLineLength)
-    var batch = ReplayBatch(capacity: Self.batchBytes)
-    var storage = batch.storage
-    var capacity = batch.capacity
+    // The lines stay in the blocks the reader reads them into, which the batches keep: no line
+    // is copied, and the bytes were written by `read(2)` well before they are parsed.
+    let reader = JSONLinesReader(
+      source: source, chunkSize: Self.chunkBytes, maximumLineLength: maximumLineLength, keepsLines: true)
+    var batch = ReplayBatch()
+    var blockNumber = -1
     var used = 0
     var items: [ReplayItem] = []
     items.reserveCapacity(Self.batchLines)
     var columns = decoding?.decoder.makeColumns() ?? []
+    // The batch's columns, not retained (`columns`, then the batch, keeps them).
+    var unretainedColumns = columns.map(Unmanaged.passUnretained)
     var problems: [ReplayProblem] = []
     var share = ReplayDecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
     var lastTime: RaspTimestamp?
@@ -166,31 +163,33 @@ private final class ReplayBatchProducer: @unchecked Sendable {
         break
       }
       let count = line.bytes.count
-      if capacity - used < count || items.count >= Self.batchLines {
+      if !items.isEmpty, used + count > Self.batchBytes || items.count >= Self.batchLines {
         batch.items = items
         batch.columns = columns
         batch.problems = problems
         guard queue.put(batch) else { return }
-        columns = decoding?.decoder.makeColumns() ?? []
+        columns = decoding?.decoder.makeColumns(sizedLike: columns) ?? []
+        unretainedColumns = columns.map(Unmanaged.passUnretained)
         problems = []
         share.adjust(pendingBatches: queue.pendingCount, replayWaited: queue.takeReplayWaited())
-        batch = ReplayBatch(capacity: max(Self.batchBytes, count))
-        storage = batch.storage
-        capacity = batch.capacity
+        batch = ReplayBatch()
+        blockNumber = -1
         used = 0
         items = []
         items.reserveCapacity(Self.batchLines)
       }
-      let copy = storage + used
-      if let base = line.bytes.baseAddress, count > 0 { copy.update(from: base, count: count) }
+      if blockNumber != reader.blockNumber {
+        batch.blocks.append(reader.currentBlock)
+        blockNumber = reader.blockNumber
+      }
       used += count
-      // A line this thread decodes may have its payload's end assumed: the decoder confirms it.
-      let decodesLine = share.decodesNextLine()
+      // Every line may have its payload's end assumed: whichever thread decodes the payload
+      // confirms it, and reads the line again without assuming when it is wrong.
       let item = ReplayFileLines.classify(
-        UnsafeBufferPointer(start: copy, count: count), number: line.number, isTooLong: line.isTooLong,
+        line.bytes, number: line.number, isTooLong: line.isTooLong,
         fileIndex: fileIndex, maximumLineLength: maximumLineLength, tracksTime: false,
-        lastTime: &lastTime, memo: &memo, assumingPayloadEnd: decodesLine, problems: &problems)
-      items.append(decodesLine ? decodeAhead(item, into: columns, problems: &problems) : item)
+        lastTime: &lastTime, memo: &memo, assumingPayloadEnd: true, problems: &problems)
+      items.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns, problems: &problems) : item)
     }
     if !items.isEmpty {
       batch.items = items

@@ -22,6 +22,13 @@ public final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents, 
   /// let column = RaspDecodedEvents<NavDomain>()
   /// ```
   public override init() {}
+
+  /// An empty column with room for `capacity` events.
+  init(capacity: Int) {
+    events.reserveCapacity(capacity)
+  }
+
+  override package var count: Int { events.count }
 }
 
 /// Decoded events of a domain whose type is not known where they are held.
@@ -36,4 +43,7 @@ public class AnyRaspDecodedEvents: @unchecked Sendable {
   /// let column: AnyRaspDecodedEvents = RaspDecodedEvents<GeoDomain>()
   /// ```
   public init() {}
+
+  /// How many events the column holds.
+  package var count: Int { 0 }
 }

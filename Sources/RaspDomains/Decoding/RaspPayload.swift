@@ -45,6 +45,9 @@ public struct RaspPayload {
   @usableFromInline var closedStart = 0
   /// What is kept only when needed: enclosing objects, keys beyond four.
   @usableFromInline var nesting: RaspPayloadNesting?
+  /// Where the payload must end — just past its closing brace — when the log line's envelope
+  /// took that for granted (see ``RaspLogEvent/isPayloadEndAssumed``); -1 otherwise.
+  @usableFromInline var assumedEnd = -1
 
   /// Creates a reader for the payload object starting at `offset` in `line`, or for an absent
   /// payload when `offset` is `nil` (every field is then missing).
@@ -73,6 +76,23 @@ public struct RaspPayload {
     }
     // Every property is set at once, after the last throw: the reader is built in place.
     self.init(scanner: scanner, progress: progress, objectStart: offset, isAbsent: false)
+  }
+
+  /// Creates a reader for an event's payload.
+  ///
+  /// When the event's envelope assumed where the payload ends, ``finish()`` confirms that end,
+  /// and throws when the payload ends elsewhere: the event is then not the line's, and the line
+  /// must be read again without assuming.
+  ///
+  /// ```swift
+  /// var payload = try RaspPayload(event: event)
+  /// ```
+  ///
+  /// - Parameter event: A log event.
+  /// - Throws: ``RaspEventError`` when the payload is not an object.
+  package init(event: RaspLogEvent) throws(RaspEventError) {
+    try self.init(line: event.line, offset: event.payloadOffset)
+    if event.isPayloadEndAssumed { assumedEnd = event.line.count - 1 }
   }
 
   /// A reader at the start of an object, or of an absent payload.
@@ -196,7 +216,8 @@ public struct RaspPayload {
   /// Reads whatever fields the decoder left unread, checking them, up to the payload's end.
   ///
   /// The replay calls this after a domain's decoder, so that every payload is checked
-  /// completely — syntax and duplicate keys — even when a decoder stops reading early.
+  /// completely — syntax and duplicate keys — even when a decoder stops reading early. For a
+  /// payload whose end the envelope assumed, it also confirms that end.
   ///
   /// ```swift
   /// let event = try domain.decodeEvent(name, payload: &payload, context: context)
@@ -209,6 +230,14 @@ public struct RaspPayload {
     while !isFinished || depth > 0 {
       if try nextField() != nil { try skip() }
     }
+    if assumedEnd >= 0, scanner.position != assumedEnd { throw RaspPayload.unconfirmedEnd() }
+  }
+
+  /// The error for a payload that does not end where its envelope assumed.
+  @usableFromInline
+  @inline(never)
+  static func unconfirmedEnd() -> RaspEventError {
+    RaspLogEvent.unconfirmedPayloadEnd
   }
 
   /// Where the payload ended — just past its closing brace — once it has been read to its end;

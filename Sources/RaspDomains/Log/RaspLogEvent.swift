@@ -410,6 +410,12 @@ public struct RaspTypePart {
   var nameKey: (count: Int, head: UInt64)? {
     guard escapedIsDomain == nil else { return nil }
     let count = end - start
+    if line.count - start >= 8, let base = line.baseAddress {
+      // The part is followed by at least its closing quote and the line's closing brace, so
+      // eight bytes are usually there to load at once; the bytes past the part are masked off.
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+      return (count, count >= 8 ? word : word & ((1 << (UInt64(count) &* 8)) &- 1))
+    }
     var head: UInt64 = 0
     var shift: UInt64 = 0
     var index = start

@@ -75,9 +75,9 @@ final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
   }
 
   override func apply(_ event: RaspLogEvent, eventIndex: Int) throws(RaspEventError) {
-    // An event whose payload's end is assumed is decoded first, by a decoder that confirms it.
-    guard !event.isPayloadEndAssumed else { throw RaspLogEvent.unconfirmedPayloadEnd }
-    var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
+    // For an event whose payload's end is assumed, the payload confirms it once decoded, and
+    // throws before the state changes when it ends elsewhere.
+    var payload = try RaspPayload(event: event)
     let name = eventNames[eventIndex]
     try domain.apply(name, payload: &payload, context: event.context, to: &state)
     isEncodingCurrent = false
@@ -117,8 +117,8 @@ final class TypedRaspDomainSlot<Domain: RaspDomain>: RaspDomainSlot {
 /// Decodes the events of one domain, away from its state: it holds only the domain, which is
 /// `Sendable`, so it can run on another thread than the one applying the events.
 class RaspDomainDecoder: @unchecked Sendable {
-  /// A new column for this domain's decoded events; overridden.
-  func makeColumn() -> AnyRaspDecodedEvents { AnyRaspDecodedEvents() }
+  /// A new column for this domain's decoded events, with room for `capacity`; overridden.
+  func makeColumn(capacity: Int) -> AnyRaspDecodedEvents { AnyRaspDecodedEvents() }
 
   /// Decodes an event into `column` and returns its row; overridden.
   func decode(_ event: RaspLogEvent, eventIndex: Int, into column: AnyRaspDecodedEvents) throws(RaspEventError)
@@ -136,14 +136,14 @@ final class TypedRaspDomainDecoder<Domain: RaspDomain>: RaspDomainDecoder, @unch
     self.eventNames = eventNames
   }
 
-  override func makeColumn() -> AnyRaspDecodedEvents { RaspDecodedEvents<Domain>() }
+  override func makeColumn(capacity: Int) -> AnyRaspDecodedEvents { RaspDecodedEvents<Domain>(capacity: capacity) }
 
   override func decode(
     _ event: RaspLogEvent, eventIndex: Int, into column: AnyRaspDecodedEvents
   ) throws(RaspEventError) -> Int {
     // Columns come from `makeColumn()` of this decoder, so the cast holds.
     let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
-    var payload = try RaspPayload(line: event.line, offset: event.payloadOffset)
+    var payload = try RaspPayload(event: event)
     try domain.decode(eventNames[eventIndex], payload: &payload, context: event.context, into: typed)
     guard event.confirmsPayloadEnd(payload.endOffset) else { throw RaspLogEvent.unconfirmedPayloadEnd }
     return typed.events.count - 1

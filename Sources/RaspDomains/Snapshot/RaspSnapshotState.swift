@@ -23,6 +23,9 @@ import RaspJSON
 public struct RaspSnapshotState: RaspState {
   /// An event routed to one domain of the snapshot.
   ///
+  /// Like its ``RaspLogEvent``, it is valid only as long as the line's bytes are, and, when it
+  /// was decoded ahead, as long as the column it was decoded into.
+  ///
   /// ```swift
   /// if let routed = snapshot.route(event) { try pipeline.send(routed) }
   /// ```
@@ -33,10 +36,26 @@ public struct RaspSnapshotState: RaspState {
     public let domainIndex: Int
     /// The position of the event in its domain's schema.
     public let eventIndex: Int
+    /// The column the event was decoded into ahead of time, not retained: an event is a
+    /// value copied at every stage of a replay, and holding no reference makes it free to copy.
+    /// Like the line's bytes, the column must outlive the event.
+    fileprivate let column: Unmanaged<AnyRaspDecodedEvents>?
+    /// The event's row in ``column``.
+    fileprivate let row: Int
+
     /// Where the event was decoded ahead of time, if it was, and its row there.
-    public let decoded: (column: AnyRaspDecodedEvents, row: Int)?
+    ///
+    /// ```swift
+    /// if let (column, row) = routed.decoded { print(column, row) }
+    /// ```
+    public var decoded: (column: AnyRaspDecodedEvents, row: Int)? {
+      column.map { ($0.takeUnretainedValue(), row) }
+    }
 
     /// Creates a routed event, decoded ahead or not.
+    ///
+    /// The event does not keep `decoded`'s column alive: keep the columns, as the line's
+    /// bytes, until the event is applied.
     ///
     /// ```swift
     /// let event = RaspSnapshotState.Event(log: log, domainIndex: 0, eventIndex: 1)
@@ -54,7 +73,18 @@ public struct RaspSnapshotState: RaspState {
       self.log = log
       self.domainIndex = domainIndex
       self.eventIndex = eventIndex
-      self.decoded = decoded
+      self.column = decoded.map { Unmanaged.passUnretained($0.column) }
+      self.row = decoded?.row ?? 0
+    }
+
+    /// A routed event decoded ahead into a column that the caller keeps alive, without a
+    /// reference to it: the replay's way, which copies no reference per event.
+    package init(log: RaspLogEvent, domainIndex: Int, eventIndex: Int, column: Unmanaged<AnyRaspDecodedEvents>, row: Int) {
+      self.log = log
+      self.domainIndex = domainIndex
+      self.eventIndex = eventIndex
+      self.column = column
+      self.row = row
     }
   }
 
@@ -70,9 +100,13 @@ public struct RaspSnapshotState: RaspState {
   /// ```
   public struct Decoder: @unchecked Sendable {
     private let decoders: [RaspDomainDecoder]
+    /// The same decoders, not retained (``decoders`` keeps them): a call through them costs no
+    /// reference counting per event.
+    private let unretainedDecoders: [Unmanaged<RaspDomainDecoder>]
 
     init(decoders: [RaspDomainDecoder]) {
       self.decoders = decoders
+      self.unretainedDecoders = decoders.map(Unmanaged.passUnretained)
     }
 
     /// One empty column per domain, for a batch of events.
@@ -83,7 +117,16 @@ public struct RaspSnapshotState: RaspState {
     ///
     /// - Returns: The columns, in domain order.
     public func makeColumns() -> [AnyRaspDecodedEvents] {
-      decoders.map { $0.makeColumn() }
+      decoders.map { $0.makeColumn(capacity: 0) }
+    }
+
+    /// One empty column per domain, each with room for as many events as the same domain's
+    /// column in `previous` holds: the next batch of a log is likely to be much like the last,
+    /// and its columns then grow without copying.
+    package func makeColumns(sizedLike previous: [AnyRaspDecodedEvents]) -> [AnyRaspDecodedEvents] {
+      decoders.indices.map { index in
+        decoders[index].makeColumn(capacity: index < previous.count ? previous[index].count : 0)
+      }
     }
 
     /// Decodes a routed event's payload into its domain's column and returns its row.
@@ -100,6 +143,17 @@ public struct RaspSnapshotState: RaspState {
     public func decode(_ event: Event, into columns: [AnyRaspDecodedEvents]) throws(RaspEventError) -> Int {
       try decoders[event.domainIndex].decode(
         event.log, eventIndex: event.eventIndex, into: columns[event.domainIndex])
+    }
+
+    /// Decodes a routed event's payload into its domain's column, which the caller keeps alive,
+    /// and returns its row: the replay's way, which retains nothing per event.
+    package func decode(_ event: Event, into column: Unmanaged<AnyRaspDecodedEvents>) throws(RaspEventError) -> Int {
+      let result = unretainedDecoders[event.domainIndex]._withUnsafeGuaranteedRef { decoder in
+        column._withUnsafeGuaranteedRef { column in
+          Result { () throws(RaspEventError) in try decoder.decode(event.log, eventIndex: event.eventIndex, into: column) }
+        }
+      }
+      return try result.get()
     }
   }
 
@@ -247,10 +301,15 @@ public struct RaspSnapshotState: RaspState {
     if !isKnownUniquelyReferenced(&slots[index]) {
       slots[index] = slots[index].copy()
     }
-    if let decoded = event.decoded {
-      try slots[index].apply(decodedAt: decoded.row, of: decoded.column)
+    // `slots` keeps the slot alive, and the caller the column (see `Event`): the calls go
+    // without retaining either, which would cost two atomic operations per event.
+    let slot = Unmanaged.passUnretained(slots[index])
+    if let column = event.column {
+      try slot._withUnsafeGuaranteedRef { slot in
+        try column._withUnsafeGuaranteedRef { try slot.apply(decodedAt: event.row, of: $0) }
+      }
     } else {
-      try slots[index].apply(event.log, eventIndex: event.eventIndex)
+      try slot._withUnsafeGuaranteedRef { try $0.apply(event.log, eventIndex: event.eventIndex) }
     }
   }
 

@@ -14,7 +14,9 @@
 /// reported once, as a line whose ``JSONLine/isTooLong`` is `true` and whose bytes are empty, and
 /// its bytes are skipped without being stored.
 ///
-/// A line's bytes live in the reader's buffer and stay valid until the next call to ``next()``.
+/// A line's bytes live in the reader's buffer and stay valid until the next call to ``next()``;
+/// created with `keepsLines`, the reader never overwrites them, and they stay valid as long as
+/// the ``JSONLinesBlock`` they are in (``currentBlock`` after reading the line) is kept.
 ///
 /// ```swift
 /// let reader = JSONLinesReader(source: JSONMemorySource(Array("{\"a\":1}\r\n\n[2]".utf8)))
@@ -35,6 +37,11 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   @exclusivity(unchecked) public private(set) var bytesRead = 0
 
   private let chunkSize: Int
+  /// Whether to leave the bytes of the lines returned where they are: the reader then reads on
+  /// into a new block instead of moving the unread bytes to the start of its buffer.
+  public let keepsLines: Bool
+  /// The block that holds the buffer.
+  @exclusivity(unchecked) private var block: JSONLinesBlock
   @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var start = 0
@@ -56,18 +63,35 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   ///   - maximumLineLength: The longest line accepted, in bytes.
   public init(
     source: Source, chunkSize: Int = 1 << 20,
-    maximumLineLength: Int = JSONLimits.maximumLineLength
+    maximumLineLength: Int = JSONLimits.maximumLineLength, keepsLines: Bool = false
   ) {
     self.source = source
     self.chunkSize = max(16, chunkSize)
     self.maximumLineLength = max(1, maximumLineLength)
+    self.keepsLines = keepsLines
     self.capacity = self.chunkSize
-    self.buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: self.chunkSize)
+    self.block = JSONLinesBlock(capacity: self.chunkSize)
+    self.buffer = block.bytes
   }
 
-  deinit {
-    buffer.deallocate()
-  }
+  /// The block that the bytes of the line ``next()`` returned last are in.
+  ///
+  /// With `keepsLines`, keeping the block keeps those bytes valid, after the reader has moved
+  /// on; the reader goes on to a new block when this one is full (see ``blockNumber``).
+  ///
+  /// ```swift
+  /// let reader = JSONLinesReader(source: source, keepsLines: true)
+  /// var blocks: [JSONLinesBlock] = []
+  /// while let line = try reader.next() {
+  ///   if blocks.last !== reader.currentBlock { blocks.append(reader.currentBlock) }
+  ///   lines.append(line)   // valid while `blocks` is kept
+  /// }
+  /// ```
+  public var currentBlock: JSONLinesBlock { block }
+
+  /// How many times the reader went on to a new block: a cheap way to tell whether
+  /// ``currentBlock`` changed since a line read earlier.
+  @exclusivity(unchecked) public private(set) var blockNumber = 0
 
   /// Returns the next line, or `nil` at the end of the input.
   ///
@@ -142,8 +166,27 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     }
   }
 
-  /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads more.
+  /// Makes room — moves the unread bytes to the front, or with `keepsLines` to a new block once
+  /// this one is nearly full — grows the buffer if a line fills it, and reads more.
   private func fill() throws {
+    if keepsLines {
+      // Read on after the lines returned; once the block is nearly full, leave them in it and
+      // go on in a new one that starts with the unread bytes, with room for a chunk (or half as
+      // much again as a line that long).
+      guard capacity - end < chunkSize / 2 else { return try read() }
+      let pending = end - start
+      let newCapacity = max(chunkSize, pending + max(chunkSize / 2, pending / 2))
+      let next = JSONLinesBlock(capacity: newCapacity)
+      if pending > 0 { next.bytes.update(from: buffer + start, count: pending) }
+      block = next
+      buffer = next.bytes
+      capacity = newCapacity
+      blockNumber += 1
+      scanned -= start
+      end = pending
+      start = 0
+      return try read()
+    }
     if start > 0 {
       let pending = end - start
       if pending > 0 { (buffer).update(from: buffer + start, count: pending) }
@@ -153,12 +196,18 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     }
     if capacity - end < chunkSize / 2 {
       let newCapacity = capacity + max(chunkSize, capacity / 2)
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-      grown.update(from: buffer, count: end)
-      buffer.deallocate()
-      buffer = grown
+      let grown = JSONLinesBlock(capacity: newCapacity)
+      grown.bytes.update(from: buffer, count: end)
+      block = grown
+      buffer = grown.bytes
       capacity = newCapacity
+      blockNumber += 1
     }
+    try read()
+  }
+
+  /// Reads what the source gives into the buffer's free space.
+  private func read() throws {
     let count = try source.read(
       into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
     if count == 0 {
@@ -166,6 +215,28 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     }
     end += count
     bytesRead += count
+  }
+}
+
+/// Bytes a ``JSONLinesReader`` read into, which the lines it returned point into.
+///
+/// A reader created with `keepsLines` never writes over the bytes of a line it returned, so
+/// keeping the block a line is in keeps the line's bytes valid, on any thread: the reader only
+/// writes bytes beyond the lines it returned.
+///
+/// ```swift
+/// let block = reader.currentBlock   // keeps the last line's bytes
+/// ```
+public final class JSONLinesBlock: @unchecked Sendable {
+  /// The start of the block's bytes.
+  let bytes: UnsafeMutablePointer<UInt8>
+
+  init(capacity: Int) {
+    bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+  }
+
+  deinit {
+    bytes.deallocate()
   }
 }
 

@@ -16,24 +16,36 @@ private struct FailingSource: JSONByteSource {
 
 @Suite struct JSONLinesReaderTests {
   /// Every line a reader returns, as `number:text`, or `number:long` for a line too long.
+  ///
+  /// With `keepsLines`, the lines are described only once the input has been read to its end,
+  /// from the blocks kept along the way: their bytes must not have moved or changed.
   private func lines(
-    _ bytes: [UInt8], sourceChunk: Int = .max, readerChunk: Int = 16, maximum: Int = 1 << 20
+    _ bytes: [UInt8], sourceChunk: Int = .max, readerChunk: Int = 16, maximum: Int = 1 << 20,
+    keepsLines: Bool = false
   ) throws -> [String] {
     let reader = JSONLinesReader(
       source: JSONMemorySource(bytes, chunkSize: sourceChunk), chunkSize: readerChunk,
-      maximumLineLength: maximum)
+      maximumLineLength: maximum, keepsLines: keepsLines)
+    func describe(_ line: JSONLine) -> String {
+      line.isTooLong ? "\(line.number):long" : "\(line.number):" + String(decoding: line.bytes, as: UTF8.self)
+    }
     var result: [String] = []
+    var kept: [JSONLine] = []
+    var blocks: [JSONLinesBlock] = []
+    var blockNumber = reader.blockNumber
     while let line = try reader.next() {
       #expect(reader.lineNumber == line.number)
-      if line.isTooLong {
-        #expect(line.bytes.isEmpty, "a long line's bytes are skipped")
-        result.append("\(line.number):long")
-      } else {
-        result.append("\(line.number):" + String(decoding: line.bytes, as: UTF8.self))
-      }
+      if line.isTooLong { #expect(line.bytes.isEmpty, "a long line's bytes are skipped") }
+      // The block number changes exactly when the block does.
+      let isNewBlock = blocks.last !== reader.currentBlock
+      #expect(blocks.isEmpty || isNewBlock == (blockNumber != reader.blockNumber))
+      if isNewBlock { blocks.append(reader.currentBlock) }
+      blockNumber = reader.blockNumber
+      if keepsLines { kept.append(line) } else { result.append(describe(line)) }
     }
     #expect(try reader.next() == nil, "the end is sticky")
     #expect(reader.bytesRead == bytes.count)
+    withExtendedLifetime(blocks) { result += kept.map(describe) }
     return result
   }
 
@@ -75,8 +87,10 @@ private struct FailingSource: JSONByteSource {
     let expected = expectedLines(input)
     for sourceChunk in 1...max(1, input.count + 1) {
       for readerChunk in [16, 17, 64] {
-        let actual = try lines(input, sourceChunk: sourceChunk, readerChunk: readerChunk)
-        #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk)")
+        for keepsLines in [false, true] {
+          let actual = try lines(input, sourceChunk: sourceChunk, readerChunk: readerChunk, keepsLines: keepsLines)
+          #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk), \(keepsLines)")
+        }
       }
     }
   }
@@ -109,9 +123,11 @@ private struct FailingSource: JSONByteSource {
     #expect(expectedLines(bytes, maximum: 20) == expected)
     for sourceChunk in [1, 2, 5, 16, 19, 21, 33, 1000] {
       for readerChunk in [16, 32, 256] {
-        let actual = try lines(
-          bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20)
-        #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk)")
+        for keepsLines in [false, true] {
+          let actual = try lines(
+            bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20, keepsLines: keepsLines)
+          #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk), \(keepsLines)")
+        }
       }
     }
   }
@@ -147,11 +163,13 @@ private struct FailingSource: JSONByteSource {
       let maximum = Int.random(in: 1...25, using: &generator)
       let sourceChunk = Int.random(in: 1...40, using: &generator)
       let readerChunk = Int.random(in: 16...40, using: &generator)
-      let actual = try lines(
-        bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum)
-      #expect(
-        actual == expectedLines(bytes, maximum: maximum),
-        "\(bytes), max \(maximum), chunks \(sourceChunk)/\(readerChunk)")
+      for keepsLines in [false, true] {
+        let actual = try lines(
+          bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum, keepsLines: keepsLines)
+        #expect(
+          actual == expectedLines(bytes, maximum: maximum),
+          "\(bytes), max \(maximum), chunks \(sourceChunk)/\(readerChunk), \(keepsLines)")
+      }
     }
   }
 
