@@ -47,7 +47,7 @@ public struct RaspPayload {
   @usableFromInline var nesting: RaspPayloadNesting?
   /// Where the payload must end — just past its closing brace — when the log line's envelope
   /// took that for granted (see ``RaspLogEvent/isPayloadEndAssumed``); -1 otherwise.
-  @usableFromInline var assumedEnd = -1
+  @usableFromInline var assumedEnd: Int
 
   /// Creates a reader for the payload object starting at `offset` in `line`, or for an absent
   /// payload when `offset` is `nil` (every field is then missing).
@@ -62,8 +62,16 @@ public struct RaspPayload {
   /// - Throws: ``RaspEventError`` when the value there is not an object.
   @inlinable
   public init(line: UnsafeBufferPointer<UInt8>, offset: Int?) throws(RaspEventError) {
+    try self.init(line: line, offset: offset, assumedEnd: -1)
+  }
+
+  /// A reader for the payload at `offset`, which must end at `assumedEnd` when that is not -1.
+  @inlinable
+  init(line: UnsafeBufferPointer<UInt8>, offset: Int?, assumedEnd: Int) throws(RaspEventError) {
     guard let offset else {
-      self.init(scanner: JSONScanner(line, position: line.count), progress: JSONContainerProgress(start: 0), objectStart: 0, isAbsent: true)
+      self.init(
+        scanner: JSONScanner(line, position: line.count), progress: JSONContainerProgress(start: 0), objectStart: 0,
+        isAbsent: true, assumedEnd: -1)
       return
     }
     var scanner = JSONScanner(line, position: offset)
@@ -75,7 +83,7 @@ public struct RaspPayload {
       throw RaspEventError.wrongType(field: "payload", expected: "an object", at: offset, in: scanner)
     }
     // Every property is set at once, after the last throw: the reader is built in place.
-    self.init(scanner: scanner, progress: progress, objectStart: offset, isAbsent: false)
+    self.init(scanner: scanner, progress: progress, objectStart: offset, isAbsent: false, assumedEnd: assumedEnd)
   }
 
   /// Creates a reader for an event's payload.
@@ -90,15 +98,17 @@ public struct RaspPayload {
   ///
   /// - Parameter event: A log event.
   /// - Throws: ``RaspEventError`` when the payload is not an object.
+  @inlinable
   package init(event: RaspLogEvent) throws(RaspEventError) {
-    try self.init(line: event.line, offset: event.payloadOffset)
-    if event.isPayloadEndAssumed { assumedEnd = event.line.count - 1 }
+    let isAssumed = event.flags & RaspLogEvent.payloadEndAssumedFlag != 0
+    try self.init(line: event.line, offset: event.payloadOffset, assumedEnd: isAssumed ? event.line.count - 1 : -1)
   }
 
   /// A reader at the start of an object, or of an absent payload.
   @inlinable
-  init(scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool) {
+  init(scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool, assumedEnd: Int) {
     self.scanner = scanner
+    self.assumedEnd = assumedEnd
     self.progress = progress
     self.keys = RaspPayloadKeys()
     self.objectStart = objectStart

@@ -18,38 +18,30 @@ public struct RaspEventContext {
   /// context.timestamp?.description   // "2026-11-22T09:30:00Z"
   /// ```
   public var timestamp: RaspTimestamp? {
-    if let parsedTimestamp { return parsedTimestamp }
-    guard isEpochSeconds, let timestampRange else { return nil }
-    return try? RaspTimestamp(epochSeconds: UnsafeBufferPointer(rebasing: line[timestampRange]))
+    if let parsed = event.parsedTimestamp { return parsed }
+    guard event.flags & 1 != 0, let timestampRange else { return nil }
+    return try? RaspTimestamp(epochSeconds: UnsafeBufferPointer(rebasing: event.line[timestampRange]))
   }
-  private let parsedTimestamp: RaspTimestamp?
-  private let isEpochSeconds: Bool
-  private let line: UnsafeBufferPointer<UInt8>
-  private let timestampRange: Range<Int>?
-  private let sourceRaw: JSONRawString?
 
-  /// Creates a context for an event of `line`.
+  /// The event, whose envelope holds the time and the source: a context is a copy of it, and
+  /// decoding them waits until a decoder asks.
+  @usableFromInline let event: RaspLogEvent
+
+  /// Creates the context of a log event.
   ///
   /// ```swift
-  /// let context = RaspEventContext.none
+  /// let context = RaspEventContext(event: event)
   /// ```
   ///
-  /// - Parameters:
-  ///   - line: The log line.
-  ///   - timestamp: The parsed `ts`, or `nil` when it is absent or a number not yet converted.
-  ///   - timestampRange: Where the `ts` value is in the line.
-  ///   - isEpochSeconds: Whether the `ts` is a valid number of seconds, converted on demand.
-  ///   - sourceRaw: Where the `source` string is in the line.
-  @usableFromInline
-  init(
-    line: UnsafeBufferPointer<UInt8>, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
-    isEpochSeconds: Bool = false, sourceRaw: JSONRawString?
-  ) {
-    self.line = line
-    self.parsedTimestamp = timestamp
-    self.isEpochSeconds = isEpochSeconds
-    self.timestampRange = timestampRange
-    self.sourceRaw = sourceRaw
+  /// - Parameter event: The event.
+  @inlinable
+  init(event: RaspLogEvent) {
+    self.event = event
+  }
+
+  /// Where the `ts` value is in the line, or `nil`.
+  private var timestampRange: Range<Int>? {
+    event.timestampStart < 0 ? nil : Int(event.timestampStart)..<Int(event.timestampEnd)
   }
 
   /// A context without a time or a source, for events that do not come from a log.
@@ -58,8 +50,11 @@ public struct RaspEventContext {
   /// let event = try domain.decodeEvent(name, payload: &payload, context: .none)
   /// ```
   public static var none: RaspEventContext {
-    RaspEventContext(
-      line: UnsafeBufferPointer(start: nil, count: 0), timestamp: nil, timestampRange: nil, sourceRaw: nil)
+    let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    return RaspEventContext(
+      event: RaspLogEvent(
+        line: noBytes, type: JSONRawString(start: 0, end: 0, hasEscapes: false), dot: nil, payloadOffset: nil,
+        timestamp: nil, timestampRange: nil, isEpochSeconds: false, source: nil))
   }
 
   /// The `ts` exactly as the log wrote it (a string or a number), or `nil`.
@@ -71,8 +66,8 @@ public struct RaspEventContext {
   /// context.timestampValue   // "2026-11-22T09:30:00Z"
   /// ```
   public var timestampValue: JSONValue? {
-    guard let timestampRange, parsedTimestamp != nil || isEpochSeconds else { return nil }
-    return try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[timestampRange]))
+    guard let timestampRange, event.parsedTimestamp != nil || event.flags & 1 != 0 else { return nil }
+    return try? JSONParser.parse(UnsafeBufferPointer(rebasing: event.line[timestampRange]))
   }
 
   /// The event's `source`, or `nil` when it has none.
@@ -81,7 +76,8 @@ public struct RaspEventContext {
   /// context.source   // "gps"
   /// ```
   public var source: String? {
-    guard let sourceRaw else { return nil }
-    return JSONScanner(line).string(sourceRaw)
+    guard event.sourceStart >= 0 else { return nil }
+    let raw = JSONRawString(start: Int(event.sourceStart), end: Int(event.sourceEnd), hasEscapes: event.flags & 2 != 0)
+    return JSONScanner(event.line).string(raw)
   }
 }

@@ -54,7 +54,10 @@ public struct RaspLogEvent {
   /// Whether the payload was taken to end at the line's last byte but one without its braces
   /// being matched: read with `assumingPayloadEnd`, the envelope is only known to be right
   /// once a reader of the payload confirms that end (``confirmsPayloadEnd(_:)``).
-  package var isPayloadEndAssumed: Bool { flags & 4 != 0 }
+  package var isPayloadEndAssumed: Bool { flags & Self.payloadEndAssumedFlag != 0 }
+
+  /// The bit of ``flags`` that says the payload's end is assumed.
+  @usableFromInline static var payloadEndAssumedFlag: UInt8 { 4 }
 
   /// Whether a reader that read the payload completely, up to `end` (just past its closing
   /// brace; `nil` when it stopped before), confirms the envelope: always, unless the payload's
@@ -72,14 +75,8 @@ public struct RaspLogEvent {
   }
 
   /// The event's time and source.
-  @inlinable public var context: RaspEventContext {
-    RaspEventContext(
-      line: line, timestamp: parsedTimestamp,
-      timestampRange: timestampStart < 0 ? nil : Int(timestampStart)..<Int(timestampEnd),
-      isEpochSeconds: flags & 1 != 0,
-      sourceRaw: sourceStart < 0
-        ? nil : JSONRawString(start: Int(sourceStart), end: Int(sourceEnd), hasEscapes: flags & 2 != 0))
-  }
+  @inlinable public var context: RaspEventContext { RaspEventContext(event: self) }
+
 
   @inlinable
   func part(isDomain: Bool) -> RaspTypePart {
