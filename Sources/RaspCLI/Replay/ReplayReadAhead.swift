@@ -66,7 +66,6 @@ final class ReplayBatch: @unchecked Sendable {
   var columns: [AnyRaspDecodedEvents] = []
   /// What is wrong with the batch's bad lines, which refer to it by index.
   var problems: [ReplayProblem] = []
-
 }
 
 /// Reads a log into batches, on its own thread.

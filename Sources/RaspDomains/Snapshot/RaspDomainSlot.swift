@@ -143,9 +143,9 @@ final class TypedRaspDomainDecoder<Domain: RaspDomain>: RaspDomainDecoder, @unch
   ) throws(RaspEventError) -> Int {
     // Columns come from `makeColumn()` of this decoder, so the cast holds.
     let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
+    // The payload confirms an assumed end when `decode` finishes it, before the event is kept.
     var payload = try RaspPayload(event: event)
     try domain.decode(eventNames[eventIndex], payload: &payload, context: event.context, into: typed)
-    guard event.confirmsPayloadEnd(payload.endOffset) else { throw RaspLogEvent.unconfirmedPayloadEnd }
     return typed.events.count - 1
   }
 }

@@ -141,8 +141,8 @@ public struct RaspSnapshotState: RaspState {
     /// - Returns: The event's row in `columns[event.domainIndex]`.
     /// - Throws: ``RaspEventError`` for a payload that does not decode.
     public func decode(_ event: Event, into columns: [AnyRaspDecodedEvents]) throws(RaspEventError) -> Int {
-      try decoders[event.domainIndex].decode(
-        event.log, eventIndex: event.eventIndex, into: columns[event.domainIndex])
+      // `columns` keeps the column alive for the call.
+      try decode(event, into: Unmanaged.passUnretained(columns[event.domainIndex]))
     }
 
     /// Decodes a routed event's payload into its domain's column, which the caller keeps alive,

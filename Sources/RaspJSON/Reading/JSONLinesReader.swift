@@ -173,37 +173,36 @@ public final class JSONLinesReader<Source: JSONByteSource> {
       // Read on after the lines returned; once the block is nearly full, leave them in it and
       // go on in a new one that starts with the unread bytes, with room for a chunk (or half as
       // much again as a line that long).
-      guard capacity - end < chunkSize / 2 else { return try read() }
-      let pending = end - start
-      let newCapacity = max(chunkSize, pending + max(chunkSize / 2, pending / 2))
-      let next = JSONLinesBlock(capacity: newCapacity)
-      if pending > 0 { next.bytes.update(from: buffer + start, count: pending) }
-      block = next
-      buffer = next.bytes
-      capacity = newCapacity
-      blockNumber += 1
-      scanned -= start
-      end = pending
-      start = 0
-      return try read()
-    }
-    if start > 0 {
-      let pending = end - start
-      if pending > 0 { (buffer).update(from: buffer + start, count: pending) }
-      scanned -= start
-      end = pending
-      start = 0
-    }
-    if capacity - end < chunkSize / 2 {
-      let newCapacity = capacity + max(chunkSize, capacity / 2)
-      let grown = JSONLinesBlock(capacity: newCapacity)
-      grown.bytes.update(from: buffer, count: end)
-      block = grown
-      buffer = grown.bytes
-      capacity = newCapacity
-      blockNumber += 1
+      if capacity - end < chunkSize / 2 {
+        let pending = end - start
+        moveUnreadBytes(toNewBlockOf: max(chunkSize, pending + max(chunkSize / 2, pending / 2)))
+      }
+    } else {
+      if start > 0 {
+        let pending = end - start
+        if pending > 0 { (buffer).update(from: buffer + start, count: pending) }
+        scanned -= start
+        end = pending
+        start = 0
+      }
+      if capacity - end < chunkSize / 2 { moveUnreadBytes(toNewBlockOf: capacity + max(chunkSize, capacity / 2)) }
     }
     try read()
+  }
+
+  /// Goes on in a new block of `newCapacity` bytes, which starts with the bytes not yet returned;
+  /// the old block is freed unless someone keeps it.
+  private func moveUnreadBytes(toNewBlockOf newCapacity: Int) {
+    let pending = end - start
+    let next = JSONLinesBlock(capacity: newCapacity)
+    if pending > 0 { next.bytes.update(from: buffer + start, count: pending) }
+    block = next
+    buffer = next.bytes
+    capacity = newCapacity
+    blockNumber += 1
+    scanned -= start
+    end = pending
+    start = 0
   }
 
   /// Reads what the source gives into the buffer's free space.
