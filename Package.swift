@@ -6,8 +6,11 @@
 // Synchronization, XCTest and Swift Testing, all of which ship with the toolchain.
 // Dependencies point one way, from the core outwards:
 //
-//   Rasp  ←  RaspDomains  ←  RaspCLI  ←  rasp
+//   Rasp  ←  RaspDomains  ←  RaspReplay  ←  RaspCLI  ←  rasp
 //   RaspJSON  ↗
+//
+// RaspReplay is the replay kernel: the whole way from a log's bytes to the snapshots printed,
+// which every command consumes.
 import PackageDescription
 
 let package = Package(
@@ -16,6 +19,7 @@ let package = Package(
     .library(name: "Rasp", targets: ["Rasp"]),
     .library(name: "RaspJSON", targets: ["RaspJSON"]),
     .library(name: "RaspDomains", targets: ["RaspDomains"]),
+    .library(name: "RaspReplay", targets: ["RaspReplay"]),
     .library(name: "RaspCLI", targets: ["RaspCLI"]),
     .executable(name: "rasp", targets: ["rasp"]),
   ],
@@ -23,12 +27,15 @@ let package = Package(
     .target(name: "Rasp"),
     .target(name: "RaspJSON"),
     .target(name: "RaspDomains", dependencies: ["Rasp", "RaspJSON"]),
-    .target(name: "RaspCLI", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
+    .target(name: "RaspReplay", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
+    .target(name: "RaspCLI", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"]),
     .executableTarget(name: "rasp", dependencies: ["RaspCLI"]),
-    .executableTarget(name: "rasp-bench", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
+    .executableTarget(
+      name: "rasp-bench", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"]),
     .testTarget(name: "RaspTests", dependencies: ["Rasp"]),
     .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON"]),
-    .testTarget(name: "RaspDomainsTests", dependencies: ["RaspDomains"]),
+    .testTarget(name: "RaspDomainsTests", dependencies: ["RaspDomains", "RaspReplay"]),
+    .testTarget(name: "RaspReplayTests", dependencies: ["RaspReplay"]),
     .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI"]),
     .testTarget(name: "RaspBenchTests", dependencies: ["rasp-bench", "RaspCLI"]),
   ]

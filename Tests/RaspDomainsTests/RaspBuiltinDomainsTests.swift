@@ -1,4 +1,5 @@
 import Testing
+import RaspReplay
 import RaspDomains
 
 @Suite struct RaspBuiltinDomainsTests {
@@ -8,7 +9,7 @@ import RaspDomains
   }
 
   @Test func theInitialSnapshotHoldsEveryDomain() {
-    let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+    let snapshot = SnapshotState(domains: RaspBuiltinDomains.all)
     #expect(
       String(decoding: snapshot.json(), as: UTF8.self) == """
         {"data":{},"geo":{"accuracy":null,"heading":null,"location":null},\

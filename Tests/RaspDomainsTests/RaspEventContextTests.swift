@@ -1,4 +1,5 @@
 import Testing
+import RaspReplay
 import RaspDomains
 import RaspJSON
 
@@ -6,7 +7,7 @@ import RaspJSON
   private func context<T>(_ line: String, _ body: (RaspEventContext) -> T) throws -> T {
     let bytes = Array(line.utf8)
     let result: Result<T, RaspEventError> = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(RaspEventError) in body(try RaspLogEvent.parse(buffer).context) }
+      Result { () throws(RaspEventError) in body(try Envelope.parse(buffer).context) }
     }
     return try result.get()
   }

@@ -1,6 +1,7 @@
 import Rasp
 import RaspJSON
 import Testing
+import RaspReplay
 
 @testable import RaspDomains
 
@@ -12,13 +13,13 @@ fileprivate func domain(_ text: String) throws -> RaspSpecDomain {
 
 /// What replaying `lines` prints: each snapshot, or for a rejected line `error at <offset>: <reason>`.
 fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String] {
-  var pipeline = RaspPipeline(initial: RaspSnapshotState(domains: domains))
+  var pipeline = RaspPipeline(initial: SnapshotState(domains: domains))
   var output: [String] = []
   for line in lines {
     Array(line.utf8).withUnsafeBufferPointer { buffer in
       do {
-        let event = try RaspLogEvent.parse(buffer)
-        guard let routed = pipeline.current.route(event) else {
+        let event = try Envelope.parse(buffer)
+        guard let routed = pipeline.current.router.route(event) else {
           output.append("unknown type \(event.type)")
           return
         }

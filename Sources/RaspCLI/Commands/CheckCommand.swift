@@ -1,5 +1,6 @@
 import RaspDomains
 import RaspJSON
+import RaspReplay
 
 /// `rasp check`: replays event logs and compares the snapshots with a golden file, or records
 /// the golden file.
@@ -69,28 +70,28 @@ enum CheckCommand {
     let mode =
       parsed.flag("update") ? .all : parsed.value("record").flatMap(RecordMode.init) ?? .never
     let exists = environment.fileExists(golden)
-    let engine = ReplayEngine(options: options, environment: environment)
     switch try mode.action(golden: golden, exists: exists, environment: environment) {
     case .check:
-      return try check(golden, engine: engine, comparison: comparison, environment: environment)
+      return try check(golden, options: options, comparison: comparison, environment: environment)
     case .record:
-      return try record(golden, existed: exists, engine: engine, environment: environment)
+      return try record(golden, existed: exists, options: options, environment: environment)
     }
   }
 
   /// Replays and compares with the golden file; prints the report and the summary.
   static func check(
-    _ golden: String, engine: ReplayEngine, comparison: ComparisonOptions,
+    _ golden: String, options: ReplayOptions, comparison: ComparisonOptions,
     environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
     let lines = try SnapshotLines(file: golden, environment: environment)
-    var sink = CheckSink(golden: lines, options: comparison.diff, fileNames: engine.displayNames)
-    let outcome = engine.run(emittingInto: &sink)
+    var sink = CheckSink(golden: lines, options: comparison.diff, fileNames: options.displayNames)
+    let result = ReplayRun.run(options, environment: environment, into: &sink)
     if let error = sink.error { throw error }
-    let replayStatus = ReplayCommand.finish(
-      outcome, options: engine.options, environment: environment)
-    // A replay stopped by a bad line compared only part of the log: report the line alone.
-    if outcome.failure != nil { return .failure }
+    let replayStatus = ReplayRun.finish(result, options: options, environment: environment)
+    // A replay stopped by a bad line, or by a signal, compared only part of the log: report
+    // the line alone.
+    if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
+    if result.interruptingSignal != nil { return replayStatus }
     let report = sink.report
     switch comparison.format {
     case .text: try RaspCommandLine.printOutput(report.text, environment: environment)
@@ -103,21 +104,24 @@ enum CheckCommand {
 
   /// Replays into a new golden file, which replaces the old one only if the replay succeeded.
   static func record(
-    _ golden: String, existed: Bool, engine: ReplayEngine, environment: RaspEnvironment
+    _ golden: String, existed: Bool, options: ReplayOptions, environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
-    if let input = engine.options.files.first(where: { $0 != "-" && environment.isSameFile($0, golden) }) {
-      throw .failure("refusing to record '\(golden)': it is the event log '\(input)', which recording would replace")
+    if let input = options.files.first(where: { $0 != "-" && environment.isSameFile($0, golden) }) {
+      throw .failure(
+        "refusing to record '\(golden)': it is the event log '\(input)', which recording would "
+          + "replace")
     }
-    var sink = RecordSink(file: try environment.makeAtomicWriter(golden))
-    let outcome = engine.run(emittingInto: &sink)
+    var sink = GoldenFileSink(file: try environment.makeAtomicWriter(golden))
+    let result = ReplayRun.run(options, environment: environment, into: &sink)
     if let error = sink.error { throw error }
-    let status = ReplayCommand.finish(outcome, options: engine.options, environment: environment)
-    guard status == .success, outcome.failure == nil else {
+    let status = ReplayRun.finish(result, options: options, environment: environment)
+    guard status == .success, result.failure == nil else {
       sink.file.discard()
       let state = existed ? "it is unchanged" : "it was not created"
+      let cause = result.interruptingSignal == nil ? "errors" : "an interruption"
       RaspDiagnostics.write(
-        "rasp: not recording '\(golden)' after errors: \(state)\n", to: environment)
-      return .failure
+        "rasp: not recording '\(golden)' after \(cause): \(state)\n", to: environment)
+      return status == .success ? .failure : status
     }
     try sink.file.commit()
     RaspDiagnostics.write(

@@ -13,8 +13,9 @@ extension RaspCommandLine {
   ///
   /// Reads the process's arguments, streams and environment variables, and ignores `SIGPIPE`,
   /// so that a reader of the output that goes away (`| head`) ends the command quietly instead
-  /// of killing it. `SIGINT`, `SIGTERM` and `SIGHUP` still end the process, after removing the
-  /// temporary file of a golden file being written (see `RaspInterruptCleanup`).
+  /// of killing it. `SIGINT`, `SIGTERM` and `SIGHUP` still end the process: a replay stops at
+  /// the next line and prints what it replayed and its summary first, and the temporary file
+  /// of a golden file being written is removed (see `RaspInterruptCleanup`).
   ///
   /// ```swift
   /// // Sources/cart-rasp/main.swift
@@ -30,9 +31,15 @@ extension RaspCommandLine {
     // A closed pipe must surface as EPIPE from write(2), which rasp treats as a quiet end.
     signal(SIGPIPE, SIG_IGN)
     RaspInterruptCleanup.install()
-    exit(
-      run(
-        arguments: Array(CommandLine.arguments.dropFirst()), environment: .process(),
-        domains: domains))
+    let status = run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: .process(),
+      domains: domains)
+    // A replay stopped by a signal has printed what it replayed; the process now dies of the
+    // signal, so that a shell running it in a script stops too, as after any Ctrl-C.
+    if let number = RaspInterruptCleanup.interruption.signal, status == 128 + number {
+      signal(number, SIG_DFL)
+      raise(number)
+    }
+    exit(status)
   }
 }

@@ -1,4 +1,5 @@
 import RaspDomains
+import RaspReplay
 
 /// `rasp replay`: JSON-lines event logs in, state snapshots out.
 enum ReplayCommand {
@@ -9,13 +10,24 @@ enum ReplayCommand {
       Each line of a log is an event: {"type":"geo.heading","payload":{"heading":90}}. Every \
       event is applied to the state of its domain, and the snapshot of every domain is printed \
       as one line of JSON. Several logs are merged by their events' "ts", stably.
+
+      A log read from a pipe or a terminal is replayed line by line as it arrives, each \
+      snapshot printed at once; --follow does the same for files that grow. Ctrl-C (SIGINT) \
+      or SIGTERM stops a replay at the next line, after printing what it replayed and the \
+      --stats summary, with the status of a command killed by the signal (130, 143).
       """,
-    usage: "rasp replay [--select <path>] [--final] [--domain <name> ...] [<options>] [<file> ...]",
+    usage:
+      "rasp replay [--select <path>] [--final] [--domain <name> ...] [<options>] [<file> ...]",
     arguments: [
       RaspArgumentSpec(
         name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true)
     ],
-    options: ReplayOptions.specs)
+    options: ReplayOptions.specs + [
+      RaspOptionSpec(
+        name: "follow",
+        help: "Keep reading the files as they grow, like 'tail -F', through rotation and "
+          + "truncation, until Ctrl-C or SIGTERM.")
+    ])
 
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
@@ -23,25 +35,8 @@ enum ReplayCommand {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)
-    let engine = ReplayEngine(options: options, environment: environment)
     var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
-    let outcome = engine.run(emittingInto: &sink)
-    return finish(outcome, options: options, environment: environment)
-  }
-
-  /// Reports how a replay ended and chooses the exit status.
-  static func finish(
-    _ outcome: ReplayOutcome, options: ReplayOptions, environment: RaspEnvironment
-  ) -> RaspExitCode {
-    if outcome.brokenPipe { return .success }
-    if let failure = outcome.failure { RaspDiagnostics.report(failure, to: environment) }
-    if let warning = outcome.stats.unknownTypeWarning {
-      RaspDiagnostics.warn(warning, to: environment)
-    }
-    if options.showsStats || options.errorMode == .skip {
-      RaspDiagnostics.write(outcome.stats.summary, to: environment)
-    }
-    if outcome.failure != nil || outcome.stats.skipped > 0 { return .failure }
-    return .success
+    let result = ReplayRun.run(options, environment: environment, into: &sink)
+    return ReplayRun.finish(result, options: options, environment: environment)
   }
 }

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspReplay
 
 /// Compares each record of a replay with the next snapshot of a golden file, as the replay
 /// goes: `rasp check`.
@@ -9,8 +10,8 @@ import RaspJSON
 ///
 /// ```swift
 /// var sink = CheckSink(golden: try SnapshotLines(file: "expected.jsonl", environment: environment),
-///                      options: JSONDiffOptions(), fileNames: engine.displayNames)
-/// let outcome = engine.run(into: &sink)
+///                      options: JSONDiffOptions(), fileNames: options.displayNames)
+/// let result = ReplayRun.run(options, environment: environment, into: &sink)
 /// if let error = sink.error { … } else { print(sink.report.text) }
 /// ```
 struct CheckSink: ReplaySink {
@@ -34,12 +35,10 @@ struct CheckSink: ReplaySink {
     ComparisonReport(comparison: comparison, expectedName: golden.name, actualName: nil)
   }
 
-  mutating func endRecord(
-    _ writer: inout JSONWriter, start: Int, meta: ReplayRecordMeta
-  ) throws(ReplayStop) {
-    defer { writer.bytes.removeSubrange(start...) }
+  mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
+    defer { output.removeSubrange(record.range.lowerBound...) }
     let actualPlace = SnapshotComparison.Place(
-      snapshot: meta.seq, file: meta.fileIndex.map { fileNames[$0] }, line: meta.line)
+      snapshot: record.seq, file: record.input.map { fileNames[$0] }, line: record.line)
     do throws(RaspCommandError) {
       guard let line = try golden.next() else {
         comparison.noteExtra(at: actualPlace)
@@ -47,7 +46,7 @@ struct CheckSink: ReplaySink {
       }
       let expectedPlace = SnapshotComparison.Place(
         snapshot: golden.count, file: golden.name, line: line.number)
-      let result: Result<Void, SnapshotComparison.InputError> = writer.bytes[start...]
+      let result: Result<Void, SnapshotComparison.InputError> = output[record.range]
         .withUnsafeBufferPointer { actual in
           Result { () throws(SnapshotComparison.InputError) in
             try comparison.compare(
@@ -67,10 +66,10 @@ struct CheckSink: ReplaySink {
     }
   }
 
-  mutating func flush(_ writer: inout JSONWriter) throws(ReplayStop) {}
+  mutating func flush(_ output: inout [UInt8]) throws(ReplayStop) {}
 
   /// Counts the golden snapshots the replay did not reach, checking that they are JSON.
-  mutating func finish(_ writer: inout JSONWriter) throws(ReplayStop) {
+  mutating func finish(_ output: inout [UInt8]) throws(ReplayStop) {
     do throws(RaspCommandError) {
       while let line = try golden.next() {
         try golden.validate(line)

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspReplay
 
 /// The snapshots of a JSON-lines file — a golden file, or a side of `rasp diff` — read one line
 /// at a time with flat memory.
@@ -74,6 +75,7 @@ struct SnapshotLines {
   func inputError(_ error: JSONError, in line: JSONLine) -> RaspCommandError {
     .input(
       file: name, line: line.number,
-      column: ReplayEngine.column(of: error.offset, in: line.bytes), reason: error.description)
+      column: JSONTextPosition(offset: error.offset, in: line.bytes).column,
+      reason: error.description)
   }
 }

@@ -6,6 +6,7 @@
 /// | 1      | Differences found (`check`, `diff`).                      |
 /// | 2      | Bad input or a runtime error: a bad line, an unreadable file. |
 /// | 64     | Usage error: an unknown option, a missing argument.       |
+/// | 129, 130, 143 | Stopped by `SIGHUP`, `SIGINT` (Ctrl-C) or `SIGTERM`, after printing what it had replayed: 128 + the signal's number, as a shell reports a command killed by it (`rasp` then dies of the signal). |
 ///
 /// ```swift
 /// let status = RaspCommandLine.run(arguments: ["replay", "--bogus"], environment: environment)
@@ -20,4 +21,22 @@ public enum RaspExitCode: Int32, Sendable {
   case failure = 2
   /// The command line is wrong.
   case usage = 64
+  /// `SIGHUP` stopped the command.
+  case hungUp = 129
+  /// `SIGINT` (Ctrl-C) stopped the command.
+  case interrupted = 130
+  /// `SIGTERM` stopped the command.
+  case terminated = 143
+
+  /// The status for a command stopped by `signal`: 128 plus its number.
+  ///
+  /// ```swift
+  /// RaspExitCode.signal(SIGINT)   // .interrupted (130)
+  /// ```
+  ///
+  /// - Parameter signal: `SIGHUP`, `SIGINT` or `SIGTERM`; any other counts as `SIGINT`.
+  /// - Returns: The status.
+  public static func signal(_ signal: Int32) -> RaspExitCode {
+    RaspExitCode(rawValue: 128 + signal) ?? .interrupted
+  }
 }

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RaspReplay
 
 /// Writes a file so that its readers see either the old file or the whole new one, never a part.
 ///

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RaspReplay
 
 extension RaspEnvironment {
   /// Starts writing a file atomically: the bytes go to a temporary file beside it, which

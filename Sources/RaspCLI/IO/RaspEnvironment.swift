@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RaspReplay
 
 /// Everything a run of the command touches outside itself: its streams, variables and files.
 ///
@@ -32,6 +33,9 @@ public struct RaspEnvironment {
   public var workingDirectory: String?
   /// A failure for ``RaspAtomicFileWriter`` to simulate, for tests; `nil` in real runs.
   var writeFault: RaspWriteFault?
+  /// Where a request to stop replays comes from: the process's `SIGINT`, `SIGTERM` and
+  /// `SIGHUP` in ``process()``; `nil` (nothing stops them) by default.
+  public var interruption: ReplayInterruption?
 
   /// Creates an environment.
   ///
@@ -74,9 +78,11 @@ public struct RaspEnvironment {
       }
       entry += 1
     }
-    return RaspEnvironment(
+    var environment = RaspEnvironment(
       standardInput: .descriptor(0), standardOutput: RaspFileOutput(descriptor: 1),
       standardError: RaspFileOutput(descriptor: 2), variables: variables)
+    environment.interruption = RaspInterruptCleanup.interruption
+    return environment
   }
 
   /// The path to use for a path the user gave, relative to ``workingDirectory``.

@@ -5,9 +5,17 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RaspReplay
 import Synchronization
 
-/// Removes the temporary file of a golden file being written when the process is interrupted.
+/// Stops a replay cleanly, or removes the temporary file of a golden file being written, when
+/// the process is interrupted.
+///
+/// While a replay runs (``RaspReplay/ReplayInterruption/isWatched``), `SIGINT`, `SIGTERM` and
+/// `SIGHUP` ask it to stop (``interruption``): it ends at the next line, after printing what it
+/// replayed and its summary, and the command exits with 128 + the signal's number (0 for
+/// `replay --follow`). The signal's default action is restored first, so a second Ctrl-C ends
+/// the process at once. At any other time, the signal ends the process as follows.
 ///
 /// ``RaspAtomicFileWriter`` never touches the golden file until it renames a complete
 /// temporary file over it, so Ctrl-C during `rasp check --update` leaves the old golden file
@@ -38,8 +46,13 @@ enum RaspInterruptCleanup {
   /// The signals that end the process and deserve a clean-up.
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+  /// The request the handler makes of the replay that runs, if one does.
+  static let interruption = ReplayInterruption()
+
   /// Handles ``signals`` for the rest of the process's life, except those it ignores.
   static func install() {
+    // Made now: the handler must not be the first to touch it.
+    _ = interruption
     for number in signals {
       let previous = signal(number, handle)
       if isIgnore(previous) { signal(number, SIG_IGN) }
@@ -87,8 +100,14 @@ enum RaspInterruptCleanup {
     return String(cString: pointer)
   }
 
-  /// The signal handler: removes the pending file, then dies of the signal as if unhandled.
+  /// The signal handler: stops the replay that runs, or removes the pending file and dies of
+  /// the signal as if unhandled.
   private static let handle: @convention(c) (Int32) -> Void = { number in
+    if RaspInterruptCleanup.interruption.isWatched {
+      RaspInterruptCleanup.interruption.request(signal: number)
+      signal(number, SIG_DFL)
+      return
+    }
     let bits = RaspInterruptCleanup.pending.load(ordering: .sequentiallyConsistent)
     if let pointer = UnsafePointer<CChar>(bitPattern: bits) { unlink(pointer) }
     signal(number, SIG_DFL)

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RaspReplay
 
 /// Somewhere the command writes bytes: standard output or error, or memory in tests.
 ///
@@ -163,14 +164,5 @@ public final class RaspMemoryOutput: RaspOutputStream {
       throw .brokenPipe
     }
     self.bytes.append(contentsOf: bytes)
-  }
-}
-
-/// Messages for `errno` values.
-enum RaspSystemError {
-  /// The system's message for an error number, such as `No such file or directory`.
-  static func message(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
   }
 }

@@ -1,71 +1,41 @@
 import RaspDomains
 import RaspJSON
+import RaspReplay
 
-/// How `rasp replay` (and `rasp check`, which replays too) reads logs and prints snapshots.
+/// How `rasp replay` (and `rasp check`, which replays too) reads logs and prints records: the
+/// command line's options, read into the kernel's ``RaspReplay/ReplayConfiguration`` and what
+/// only the command line does (files, spec files, layout, summary).
 ///
 /// ```swift
 /// let options = try ReplayOptions(
 ///   parsed: parsed, domains: RaspBuiltinDomains.all, spec: spec, environment: environment)
+/// var replay = Replay(configuration: options.configuration, inputs: inputs)
 /// ```
 struct ReplayOptions {
-  /// What to do with a bad line.
-  enum ErrorMode: String {
-    /// Stop at the first bad line, after printing every snapshot before it.
-    case fail
-    /// Report each bad line and go on.
-    case skip
-  }
-
   /// The logs, as the user named them; `-` is standard input.
   var files: [String] = ["-"]
   /// The spec files given with `--spec`, in order.
   var specFiles: [String] = []
-  /// The domains in the snapshot: the command's own and those of the spec files.
-  var domains: [any RaspDomain] = []
-  /// The domains known but left out of the snapshot by `--domain`.
-  var excludedDomains: [any RaspDomain] = []
-  /// The path selected with `--select`.
-  var select: JSONPath?
-  /// Whether to print only the last snapshot.
-  var isFinal = false
-  /// Whether to wrap each output line with the event that produced it.
-  var withEvent = false
+  /// What the replay applies and yields.
+  var configuration = ReplayConfiguration(domains: [])
   /// Whether to indent the output.
   var isPretty = false
-  /// Whether an event of unknown type is an error.
-  var isStrict = false
-  /// What to do with bad lines.
-  var errorMode = ErrorMode.fail
   /// Whether to print a summary on standard error.
   var showsStats = false
-  /// How the work of reading one log is spread over threads; `ReplayThreadingTests` pins each
-  /// way and checks that all of them print the same.
-  var threading = Threading.automatic
+  /// Whether to follow the files as they grow (`--follow`).
+  var follows = false
 
-  /// How the work of reading one log is spread over threads.
-  enum Threading {
-    /// Read ahead on a second thread, and decode a share of the lines there, adjusted so that
-    /// neither thread waits for the other (``ReplayDecodeShare``).
-    case automatic
-    /// Everything on one thread.
-    case single
-    /// Read and parse envelopes on a second thread; decode and apply on this one.
-    case readAhead
-    /// Read, parse and decode on a second thread; apply on this one.
-    case decodeAhead
-  }
-  /// What each record holds: the snapshot, or its difference from the one before.
-  var emit = Emit.snapshot
-  /// Whether to leave out records of events that changed nothing (with `--emit diff`).
-  var changesOnly = false
+  /// The domains in the snapshot: the command's own and those of the spec files.
+  var domains: [any RaspDomain] { configuration.domains }
+  /// The path selected with `--select`.
+  var select: JSONPath? { configuration.selection }
+  /// Whether to print only the last snapshot.
+  var isFinal: Bool { configuration.isFinal }
+  /// What to do with bad lines.
+  var errorMode: ReplayConfiguration.ErrorMode { configuration.errorMode }
 
-  /// What each record holds.
-  enum Emit: String {
-    /// The whole snapshot (or selected value).
-    case snapshot
-    /// An RFC 6902 patch from the previous snapshot (or selected value) to this one.
-    case diff
-  }
+  /// The names of the files for messages and `--with-event`: `<stdin>` for `-`.
+  var displayNames: [String] { files.map { $0 == "-" ? "<stdin>" : $0 } }
 
   /// The options `replay` and `check` share, in help order.
   static let specs: [RaspOptionSpec] = [
@@ -111,56 +81,74 @@ struct ReplayOptions {
     if files.filter({ $0 == "-" }).count > 1 {
       throw fail("Standard input ('-') can be read only once")
     }
+    follows = parsed.flag("follow")
+    if follows, files.contains("-") {
+      throw fail(
+        "Option '--follow' needs files: standard input ('-') is read as it arrives without it")
+    }
     specFiles = parsed.all("spec")
     if specFiles.contains("-") {
       throw fail("A spec cannot be read from standard input ('-'): it is where event logs are read")
     }
-    let specDomains = try SpecFiles.domains(of: SpecFiles.load(specFiles, after: builtIn, environment: environment))
+    let specDomains = try SpecFiles.domains(
+      of: SpecFiles.load(specFiles, after: builtIn, environment: environment))
     let available = builtIn + specDomains
     let names = available.map(\.name)
     let chosen = parsed.all("domain")
     if chosen.isEmpty {
-      domains = available
+      configuration.domains = available
     } else {
       for name in chosen where !names.contains(name) {
         var message = "Unknown domain '\(name)' for '--domain <name>'"
-        if let near = RaspSpelling.nearest(to: name, among: names) { message += ". Did you mean '\(near)'?" }
-        throw fail(message)
-      }
-      domains = available.filter { chosen.contains($0.name) }
-      excludedDomains = available.filter { !chosen.contains($0.name) }
-    }
-    if let text = parsed.value("select") {
-      let path: JSONPath
-      do {
-        path = try JSONPath(text)
-      } catch {
-        throw fail("Invalid path '\(text)' for '--select <path>': \(error)")
-      }
-      if let first = path.firstKey, !domains.contains(where: { $0.name == first }) {
-        let enabled = domains.map(\.name)
-        var message = "Unknown domain '\(first)' in '--select \(text)'"
-        if let near = RaspSpelling.nearest(to: first, among: enabled) {
+        if let near = RaspSpelling.nearest(to: name, among: names) {
           message += ". Did you mean '\(near)'?"
-        } else {
-          message += ": the snapshot holds \(enabled.map { "'\($0)'" }.joined(separator: ", "))"
         }
         throw fail(message)
-      } else if path.firstKey == nil, !path.components.isEmpty {
-        throw fail("Invalid path '\(text)' for '--select <path>': it must start with a domain name")
       }
-      select = path
+      configuration.domains = available.filter { chosen.contains($0.name) }
+      configuration.excludedDomains = available.filter { !chosen.contains($0.name) }
     }
-    isFinal = parsed.flag("final")
-    withEvent = parsed.flag("with-event")
+    if let text = parsed.value("select") {
+      configuration.selection = try Self.selection(text, domains: configuration.domains, fail: fail)
+    }
+    configuration.isFinal = parsed.flag("final")
+    configuration.includesEvent = parsed.flag("with-event")
+    configuration.isStrict = parsed.flag("strict")
+    configuration.errorMode =
+      parsed.value("on-error").flatMap(ReplayConfiguration.ErrorMode.init(rawValue:)) ?? .fail
+    configuration.emit =
+      parsed.value("emit").flatMap(ReplayConfiguration.Emit.init(rawValue:)) ?? .snapshot
+    configuration.changesOnly = parsed.flag("changes-only")
+    configuration.interruption = environment.interruption
     isPretty = parsed.flag("pretty")
-    isStrict = parsed.flag("strict")
-    errorMode = parsed.value("on-error").flatMap(ErrorMode.init(rawValue:)) ?? .fail
     showsStats = parsed.flag("stats")
-    emit = parsed.value("emit").flatMap(Emit.init(rawValue:)) ?? .snapshot
-    changesOnly = parsed.flag("changes-only")
-    if changesOnly, emit != .diff {
+    if configuration.changesOnly, configuration.emit != .diff {
       throw fail("Option '--changes-only' needs '--emit diff'")
     }
+  }
+
+  /// The path of `--select <text>`, which must start with one of `domains`.
+  private static func selection(
+    _ text: String, domains: [any RaspDomain], fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) -> JSONPath {
+    let path: JSONPath
+    do {
+      path = try JSONPath(text)
+    } catch {
+      throw fail("Invalid path '\(text)' for '--select <path>': \(error)")
+    }
+    if let first = path.firstKey, !domains.contains(where: { $0.name == first }) {
+      let enabled = domains.map(\.name)
+      var message = "Unknown domain '\(first)' in '--select \(text)'"
+      if let near = RaspSpelling.nearest(to: first, among: enabled) {
+        message += ". Did you mean '\(near)'?"
+      } else {
+        message += ": the snapshot holds \(enabled.map { "'\($0)'" }.joined(separator: ", "))"
+      }
+      throw fail(message)
+    } else if path.firstKey == nil, !path.components.isEmpty {
+      throw fail("Invalid path '\(text)' for '--select <path>': it must start with a domain name")
+    }
+    return path
   }
 }

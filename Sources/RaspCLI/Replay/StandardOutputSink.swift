@@ -1,9 +1,11 @@
 import RaspJSON
+import RaspReplay
 
 /// Prints each record on its own line of standard output, compact or indented, in large writes.
 struct StandardOutputSink: ReplaySink {
   let stream: any RaspOutputStream
   let isPretty: Bool
+  /// How many bytes to gather before writing them.
   let threshold = 1 << 16
   private var scratch: [UInt8] = []
 
@@ -12,22 +14,22 @@ struct StandardOutputSink: ReplaySink {
     self.isPretty = isPretty
   }
 
-  mutating func endRecord(_ writer: inout JSONWriter, start: Int, meta: ReplayRecordMeta) throws(ReplayStop) {
+  mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
     if isPretty {
       scratch.removeAll(keepingCapacity: true)
-      scratch.append(contentsOf: writer.bytes[start...])
-      writer.bytes.removeSubrange(start...)
-      JSONPrettyPrinter.append(scratch[...], to: &writer.bytes)
+      scratch.append(contentsOf: output[record.range])
+      output.removeSubrange(record.range.lowerBound...)
+      JSONPrettyPrinter.append(scratch[...], to: &output)
     }
-    writer.bytes.append(0x0A)
-    if writer.bytes.count >= threshold { try flush(&writer) }
+    output.append(0x0A)
+    if output.count >= threshold { try flush(&output) }
   }
 
-  mutating func flush(_ writer: inout JSONWriter) throws(ReplayStop) {
-    guard !writer.bytes.isEmpty else { return }
-    defer { writer.removeAll() }
+  mutating func flush(_ output: inout [UInt8]) throws(ReplayStop) {
+    guard !output.isEmpty else { return }
+    defer { output.removeAll(keepingCapacity: true) }
     do {
-      try stream.write(writer.bytes)
+      try stream.write(output)
     } catch {
       switch error {
       case .brokenPipe: throw .brokenPipe
@@ -36,7 +38,7 @@ struct StandardOutputSink: ReplaySink {
     }
   }
 
-  mutating func finish(_ writer: inout JSONWriter) throws(ReplayStop) {
-    try flush(&writer)
+  mutating func finish(_ output: inout [UInt8]) throws(ReplayStop) {
+    try flush(&output)
   }
 }

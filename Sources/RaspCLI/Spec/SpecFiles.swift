@@ -1,4 +1,5 @@
 import RaspDomains
+import RaspReplay
 
 /// Reads the spec files named on a command line, in order, and validates each one against the
 /// domains known before it: the command's own, then those of the earlier files.

@@ -45,33 +45,31 @@ public struct RaspPayload {
   @usableFromInline var closedStart = 0
   /// What is kept only when needed: enclosing objects, keys beyond four.
   @usableFromInline var nesting: RaspPayloadNesting?
-  /// Where the payload must end — just past its closing brace — when the log line's envelope
-  /// took that for granted (see ``RaspLogEvent/isPayloadEndAssumed``); -1 otherwise.
-  @usableFromInline var assumedEnd: Int
+  /// Where the payload must end — just past its closing brace — when the reader was told
+  /// (see ``init(line:offset:expectedEnd:)``); -1 otherwise.
+  @usableFromInline var expectedEnd: Int
 
-  /// Creates a reader for the payload object starting at `offset` in `line`, or for an absent
-  /// payload when `offset` is `nil` (every field is then missing).
+  /// A reader for the payload object starting at `offset` in `line`, or for an absent payload
+  /// when `offset` is `nil` (every field is then missing).
   ///
-  /// ```swift
-  /// var payload = try RaspPayload(line: bytes, offset: payloadOffset)
-  /// ```
+  /// With an `expectedEnd`, ``finish()`` also checks that the payload's closing brace is just
+  /// before it, and throws ``unconfirmedEnd`` when it is not: the replay's envelope parser may
+  /// take a payload's end for granted, and the payload reader, which reads every byte of it
+  /// anyway, is where that is confirmed.
   ///
   /// - Parameters:
-  ///   - line: The log line.
+  ///   - line: The log line, which must outlive the reader.
   ///   - offset: Where the payload object starts, or `nil` when the event has none.
-  /// - Throws: ``RaspEventError`` when the value there is not an object.
+  ///   - expectedEnd: Where the payload must end, just past its closing brace, or `nil`.
+  /// - Throws: ``RaspEventError`` when the value at `offset` is not an object.
   @inlinable
-  public init(line: UnsafeBufferPointer<UInt8>, offset: Int?) throws(RaspEventError) {
-    try self.init(line: line, offset: offset, assumedEnd: -1)
-  }
-
-  /// A reader for the payload at `offset`, which must end at `assumedEnd` when that is not -1.
-  @inlinable
-  init(line: UnsafeBufferPointer<UInt8>, offset: Int?, assumedEnd: Int) throws(RaspEventError) {
+  package init(
+    line: UnsafeBufferPointer<UInt8>, offset: Int?, expectedEnd: Int? = nil
+  ) throws(RaspEventError) {
     guard let offset else {
       self.init(
-        scanner: JSONScanner(line, position: line.count), progress: JSONContainerProgress(start: 0), objectStart: 0,
-        isAbsent: true, assumedEnd: -1)
+        scanner: JSONScanner(line, position: line.count),
+        progress: JSONContainerProgress(start: 0), objectStart: 0, isAbsent: true, expectedEnd: -1)
       return
     }
     var scanner = JSONScanner(line, position: offset)
@@ -83,32 +81,16 @@ public struct RaspPayload {
       throw RaspEventError.wrongType(field: "payload", expected: "an object", at: offset, in: scanner)
     }
     // Every property is set at once, after the last throw: the reader is built in place.
-    self.init(scanner: scanner, progress: progress, objectStart: offset, isAbsent: false, assumedEnd: assumedEnd)
-  }
-
-  /// Creates a reader for an event's payload.
-  ///
-  /// When the event's envelope assumed where the payload ends, ``finish()`` confirms that end,
-  /// and throws when the payload ends elsewhere: the event is then not the line's, and the line
-  /// must be read again without assuming.
-  ///
-  /// ```swift
-  /// var payload = try RaspPayload(event: event)
-  /// ```
-  ///
-  /// - Parameter event: A log event.
-  /// - Throws: ``RaspEventError`` when the payload is not an object.
-  @inlinable
-  package init(event: RaspLogEvent) throws(RaspEventError) {
-    let isAssumed = event.flags & RaspLogEvent.payloadEndAssumedFlag != 0
-    try self.init(line: event.line, offset: event.payloadOffset, assumedEnd: isAssumed ? event.line.count - 1 : -1)
+    self.init(
+      scanner: scanner, progress: progress, objectStart: offset, isAbsent: false,
+      expectedEnd: expectedEnd ?? -1)
   }
 
   /// A reader at the start of an object, or of an absent payload.
   @inlinable
-  init(scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool, assumedEnd: Int) {
+  init(scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool, expectedEnd: Int) {
     self.scanner = scanner
-    self.assumedEnd = assumedEnd
+    self.expectedEnd = expectedEnd
     self.progress = progress
     self.keys = RaspPayloadKeys()
     self.objectStart = objectStart
@@ -240,14 +222,21 @@ public struct RaspPayload {
     while !isFinished || depth > 0 {
       if try nextField() != nil { try skip() }
     }
-    if assumedEnd >= 0, scanner.position != assumedEnd { throw RaspPayload.unconfirmedEnd() }
+    if expectedEnd >= 0, scanner.position != expectedEnd { throw RaspPayload.unexpectedEnd() }
   }
 
-  /// The error for a payload that does not end where its envelope assumed.
+  /// The error for a payload that does not end where the reader was told it would.
   @usableFromInline
   @inline(never)
-  static func unconfirmedEnd() -> RaspEventError {
-    RaspLogEvent.unconfirmedPayloadEnd
+  static func unexpectedEnd() -> RaspEventError {
+    unconfirmedEnd
+  }
+
+  /// The error ``finish()`` throws when the payload does not end at the expected end: the
+  /// envelope that expected it was wrong, so the replay reads the line again without
+  /// expecting, and never reports this error.
+  package static var unconfirmedEnd: RaspEventError {
+    RaspEventError(offset: nil, reason: .rejected("the payload does not end the line"))
   }
 
   /// Where the payload ended — just past its closing brace — once it has been read to its end;

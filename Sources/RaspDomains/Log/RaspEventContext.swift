@@ -2,6 +2,9 @@ import RaspJSON
 
 /// What a decoder may want to know about an event besides its payload: when, and from where.
 ///
+/// The context reads the event's `ts` and `source` from the log line only when a decoder asks:
+/// most domains never do, and a replay hands a context to every event it decodes.
+///
 /// ```swift
 /// func decodeEvent(_ name: RaspEventName, payload: inout RaspPayload,
 ///                  context: RaspEventContext) throws(RaspEventError) -> LifecycleEvent {
@@ -9,40 +12,46 @@ import RaspJSON
 /// }
 /// ```
 public struct RaspEventContext {
-  /// The event's `ts`, or `nil` when it has none.
-  ///
-  /// A `ts` written as a number of seconds was checked when the line was read and is
-  /// converted only when asked for, since most replays of one log never need it.
-  ///
-  /// ```swift
-  /// context.timestamp?.description   // "2026-11-22T09:30:00Z"
-  /// ```
-  public var timestamp: RaspTimestamp? {
-    if let parsed = event.parsedTimestamp { return parsed }
-    guard event.flags & 1 != 0, let timestampRange else { return nil }
-    return try? RaspTimestamp(epochSeconds: UnsafeBufferPointer(rebasing: event.line[timestampRange]))
-  }
+  /// The log line the `ts` and `source` are in.
+  @usableFromInline let line: UnsafeBufferPointer<UInt8>
+  /// The `ts` already read as an RFC 3339 time, or `nil`.
+  @usableFromInline let parsedTimestamp: RaspTimestamp?
+  /// The `ts` value's range in the line, or -1 when the event has none.
+  @usableFromInline let timestampStart: Int32
+  @usableFromInline let timestampEnd: Int32
+  /// The `source` string's contents in the line, or -1 when the event has none.
+  @usableFromInline let sourceStart: Int32
+  @usableFromInline let sourceEnd: Int32
+  /// Whether the `ts` is a number of seconds, checked but not yet converted.
+  @usableFromInline let isEpochSeconds: Bool
+  /// Whether the `source` string is written with escapes.
+  @usableFromInline let sourceHasEscapes: Bool
 
-  /// The event, whose envelope holds the time and the source: a context is a copy of it, and
-  /// decoding them waits until a decoder asks.
-  @usableFromInline let event: RaspLogEvent
-
-  /// Creates the context of a log event.
+  /// A context read from places in a log line: the replay's envelope parser makes these.
   ///
-  /// ```swift
-  /// let context = RaspEventContext(event: event)
-  /// ```
-  ///
-  /// - Parameter event: The event.
+  /// - Parameters:
+  ///   - line: The log line, which must outlive the context.
+  ///   - timestamp: The `ts` read as an RFC 3339 time, or `nil`.
+  ///   - timestampRange: Where the `ts` value is, or `nil` when the event has none.
+  ///   - isEpochSeconds: Whether the `ts` at `timestampRange` is a number of seconds.
+  ///   - source: Where the `source` string's contents are, or `nil`.
   @inlinable
-  init(event: RaspLogEvent) {
-    self.event = event
+  package init(
+    line: UnsafeBufferPointer<UInt8>, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
+    isEpochSeconds: Bool, source: JSONRawString?
+  ) {
+    self.line = line
+    self.parsedTimestamp = timestamp
+    self.timestampStart = timestampRange.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
+    self.timestampEnd = timestampRange.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+    self.sourceStart = source.map { Int32(truncatingIfNeeded: $0.start) } ?? -1
+    self.sourceEnd = source.map { Int32(truncatingIfNeeded: $0.end) } ?? -1
+    self.isEpochSeconds = isEpochSeconds
+    self.sourceHasEscapes = source?.hasEscapes ?? false
   }
 
-  /// Where the `ts` value is in the line, or `nil`.
-  private var timestampRange: Range<Int>? {
-    event.timestampStart < 0 ? nil : Int(event.timestampStart)..<Int(event.timestampEnd)
-  }
+  /// The log line the context reads from.
+  @inlinable package var lineBytes: UnsafeBufferPointer<UInt8> { line }
 
   /// A context without a time or a source, for events that do not come from a log.
   ///
@@ -50,11 +59,28 @@ public struct RaspEventContext {
   /// let event = try domain.decodeEvent(name, payload: &payload, context: .none)
   /// ```
   public static var none: RaspEventContext {
-    let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    return RaspEventContext(
-      event: RaspLogEvent(
-        line: noBytes, type: JSONRawString(start: 0, end: 0, hasEscapes: false), dot: nil, payloadOffset: nil,
-        timestamp: nil, timestampRange: nil, isEpochSeconds: false, source: nil))
+    RaspEventContext(
+      line: UnsafeBufferPointer(start: nil, count: 0), timestamp: nil, timestampRange: nil,
+      isEpochSeconds: false, source: nil)
+  }
+
+  /// Where the `ts` value is in the line, or `nil`.
+  package var timestampRange: Range<Int>? {
+    timestampStart < 0 ? nil : Int(timestampStart)..<Int(timestampEnd)
+  }
+
+  /// The event's `ts`, or `nil` when it has none.
+  ///
+  /// A `ts` written as a number of seconds was checked when the line was read and is
+  /// converted only when asked for.
+  ///
+  /// ```swift
+  /// context.timestamp?.description   // "2026-11-22T09:30:00Z"
+  /// ```
+  public var timestamp: RaspTimestamp? {
+    if let parsedTimestamp { return parsedTimestamp }
+    guard isEpochSeconds, let timestampRange else { return nil }
+    return try? RaspTimestamp(epochSeconds: UnsafeBufferPointer(rebasing: line[timestampRange]))
   }
 
   /// The `ts` exactly as the log wrote it (a string or a number), or `nil`.
@@ -66,8 +92,8 @@ public struct RaspEventContext {
   /// context.timestampValue   // "2026-11-22T09:30:00Z"
   /// ```
   public var timestampValue: JSONValue? {
-    guard let timestampRange, event.parsedTimestamp != nil || event.flags & 1 != 0 else { return nil }
-    return try? JSONParser.parse(UnsafeBufferPointer(rebasing: event.line[timestampRange]))
+    guard let timestampRange, parsedTimestamp != nil || isEpochSeconds else { return nil }
+    return try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[timestampRange]))
   }
 
   /// The event's `source`, or `nil` when it has none.
@@ -76,8 +102,9 @@ public struct RaspEventContext {
   /// context.source   // "gps"
   /// ```
   public var source: String? {
-    guard event.sourceStart >= 0 else { return nil }
-    let raw = JSONRawString(start: Int(event.sourceStart), end: Int(event.sourceEnd), hasEscapes: event.flags & 2 != 0)
-    return JSONScanner(event.line).string(raw)
+    guard sourceStart >= 0 else { return nil }
+    let raw = JSONRawString(
+      start: Int(sourceStart), end: Int(sourceEnd), hasEscapes: sourceHasEscapes)
+    return JSONScanner(line).string(raw)
   }
 }

@@ -39,14 +39,14 @@ extension RaspTimestamp {
   /// A log's times share their date, hour and minute with the line before far more often than
   /// not; checking and converting those sixteen bytes is most of the work of reading a time.
   /// The memo keeps them, as two words, beside the seconds from the epoch to that minute, and
-  /// only ever holds a prefix that was checked in full. ``RaspLogEvent/parse(_:memo:)`` takes
-  /// one per sequence of lines.
+  /// only ever holds a prefix that was checked in full. The replay's envelope parser keeps one
+  /// per log.
   ///
   /// ```swift
   /// var memo = RaspTimestamp.Memo()
-  /// for line in lines { events.append(try RaspLogEvent.parse(line, memo: &memo)) }
+  /// let time = RaspTimestamp.quickRFC3339(bytes, memo: &memo)
   /// ```
-  public struct Memo: Sendable {
+  package struct Memo: Sendable {
     /// Whether the memo holds a minute.
     var isSet = false
     /// The first eight bytes, `YYYY-MM-`, of the last minute read.
@@ -61,7 +61,7 @@ extension RaspTimestamp {
     /// ```swift
     /// var memo = RaspTimestamp.Memo()
     /// ```
-    public init() {}
+    package init() {}
 
     init(head: UInt64, tail: UInt64, minuteStart: Int64) {
       self.isSet = true
@@ -75,7 +75,7 @@ extension RaspTimestamp {
   /// then `Z` or `±HH:MM` — by position, or returns `nil` for anything else, which the careful
   /// reader then explains.
   @inline(__always)
-  static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> RaspTimestamp? {
+  package static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> RaspTimestamp? {
     var memo = Memo()
     return quickRFC3339(bytes, memo: &memo)
   }
@@ -83,7 +83,7 @@ extension RaspTimestamp {
   /// Reads a time as ``quickRFC3339(_:)`` does, skipping the date, hour and minute when they
   /// are the memo's, and leaving the memo with this time's minute.
   @inline(__always)
-  static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>, memo: inout Memo) -> RaspTimestamp? {
+  package static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>, memo: inout Memo) -> RaspTimestamp? {
     let count = bytes.count
     guard count >= 20, let base = bytes.baseAddress else { return nil }
     @inline(__always) func d(_ index: Int) -> Int64 { Int64(base[index] &- UInt8(ascii: "0")) }
@@ -325,7 +325,7 @@ extension RaspTimestamp {
 extension RaspTimestamp {
   /// Whether valid JSON number text is a plain number of seconds — no exponent, at most 12
   /// integer digits — which always converts, so that checking it can wait until it is needed.
-  static func isPlainEpochSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isPlainEpochSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = text.count
     if index < count, text[index] == UInt8(ascii: "-") { index += 1 }

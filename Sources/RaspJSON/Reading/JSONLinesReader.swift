@@ -102,7 +102,44 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   /// - Returns: The line; its bytes are valid until the next call.
   /// - Throws: The source's error when reading fails.
   public func next() throws -> JSONLine? {
-    if !checkedByteOrderMark { try skipByteOrderMark() }
+    while true {
+      switch takeBufferedLine() {
+      case .line(let line): return line
+      case .end: return nil
+      case .needsInput: try fill()
+      }
+    }
+  }
+
+  /// What the reader can return without reading: a line, the end, or nothing until it reads.
+  public enum BufferedLine {
+    /// A whole line (or one found too long).
+    case line(JSONLine)
+    /// The input ended and every line was returned.
+    case end
+    /// No whole line is in the buffer: ``readMore()`` must read before the next one.
+    case needsInput
+  }
+
+  /// Returns the next line if its end is already in the buffer, without reading: for a reader
+  /// of a pipe that must not wait for input while it holds lines to hand on.
+  ///
+  /// A partial last line is held until its line end arrives, or the input ends.
+  ///
+  /// ```swift
+  /// switch reader.takeBufferedLine() {
+  /// case .line(let line): handle(line)
+  /// case .end: return
+  /// case .needsInput: flush(); try reader.readMore()
+  /// }
+  /// ```
+  ///
+  /// - Returns: The line, the end, or that input is needed.
+  public func takeBufferedLine() -> BufferedLine {
+    if !checkedByteOrderMark {
+      guard end >= 3 || isAtEndOfInput else { return .needsInput }
+      skipByteOrderMark()
+    }
     while true {
       if scanned < end, let found = memchr(buffer + scanned, 0x0A, end - scanned) {
         let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -113,7 +150,7 @@ public final class JSONLinesReader<Source: JSONByteSource> {
           isSkippingLongLine = false
           continue
         }
-        return makeLine(from: lineStart, to: newline)
+        return .line(makeLine(from: lineStart, to: newline))
       }
       scanned = end
       // A carriage return at the end may be the first half of a CRLF line end.
@@ -123,19 +160,50 @@ public final class JSONLinesReader<Source: JSONByteSource> {
         lineNumber += 1
         isSkippingLongLine = true
         start = end
-        return JSONLine(number: lineNumber, bytes: emptyBytes, isTooLong: true)
+        return .line(JSONLine(number: lineNumber, bytes: emptyBytes, isTooLong: true))
       }
       if isSkippingLongLine {
         start = end
       }
       if isAtEndOfInput {
-        guard start < end, !isSkippingLongLine else { return nil }
+        guard start < end, !isSkippingLongLine else { return .end }
         let lineStart = start
         start = end
-        return makeLine(from: lineStart, to: end)
+        return .line(makeLine(from: lineStart, to: end))
       }
-      try fill()
+      return .needsInput
     }
+  }
+
+  /// Reads more input into the buffer, waiting for it if the source waits.
+  ///
+  /// ```swift
+  /// if case .needsInput = reader.takeBufferedLine() { try reader.readMore() }
+  /// ```
+  ///
+  /// - Throws: The source's error when reading fails.
+  public func readMore() throws {
+    try fill()
+  }
+
+  /// How many bytes were read that belong to no line returned yet: a partial last line.
+  public var unfinishedByteCount: Int { end - start }
+
+  /// Goes on reading the source after its end, as a new input — for a source that goes on in
+  /// a new file, such as a log followed through its rotation: line numbers start again at 1,
+  /// and a byte order mark is skipped again. The lines returned before stay valid as long as
+  /// their block is kept.
+  ///
+  /// ```swift
+  /// while try reader.next() != nil {}
+  /// reader.restart()   // the source now reads the new file
+  /// ```
+  public func restart() {
+    moveUnreadBytes(toNewBlockOf: chunkSize)
+    isAtEndOfInput = false
+    isSkippingLongLine = false
+    checkedByteOrderMark = false
+    lineNumber = 0
   }
 
   private func makeLine(from lineStart: Int, to lineEnd: Int) -> JSONLine {
@@ -156,9 +224,8 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     UnsafeBufferPointer(start: buffer, count: 0)
   }
 
-  /// Reads the first bytes and skips a UTF-8 byte order mark if they are one.
-  private func skipByteOrderMark() throws {
-    while end < 3, !isAtEndOfInput { try fill() }
+  /// Skips a UTF-8 byte order mark at the start of the input, once the first bytes are there.
+  private func skipByteOrderMark() {
     checkedByteOrderMark = true
     if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
       start = 3

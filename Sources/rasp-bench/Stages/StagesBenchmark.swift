@@ -8,6 +8,7 @@
 import Rasp
 import RaspDomains
 import RaspJSON
+import RaspReplay
 
 enum StagesBenchmark {
   static func main(arguments: [String]) -> Int32 {
@@ -44,17 +45,19 @@ enum StagesBenchmark {
       guard let lines = reader() else { return 0 }
       var count = 0
       while let line = try? lines.next() {
-        if (try? RaspLogEvent.parse(line.bytes)) != nil { count += 1 }
+        if (try? Envelope.parse(line.bytes)) != nil { count += 1 }
       }
       return count
     }
     time("read + envelopes + apply") {
       guard let lines = reader() else { return 0 }
-      var pipeline = RaspPipeline(initial: RaspSnapshotState(domains: RaspBuiltinDomains.all))
+      var pipeline = RaspPipeline(initial: SnapshotState(domains: RaspBuiltinDomains.all))
       let router = pipeline.current.router
       var count = 0
       while let line = try? lines.next() {
-        guard let event = try? RaspLogEvent.parse(line.bytes), let routed = router.route(event) else { continue }
+        guard let event = try? Envelope.parse(line.bytes), let routed = router.route(event) else {
+          continue
+        }
         if (try? pipeline.send(routed)) != nil { count += 1 }
       }
       return count

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspReplay
 import Testing
 
 @testable import RaspCLI
@@ -11,19 +12,19 @@ import Testing
       options: JSONDiffOptions(), fileNames: ["events.jsonl"])
   }
 
-  /// Feeds records to the sink as the engine does; returns whether the sink let the replay end.
+  /// Feeds records to the sink as a run does; returns whether the sink let the replay end.
   func feed(_ records: [String], to sink: inout CheckSink) -> Bool {
-    var writer = JSONWriter()
+    var output: [UInt8] = []
     do throws(ReplayStop) {
       for (index, record) in records.enumerated() {
-        let start = writer.bytes.count
-        writer.writeRaw(Array(record.utf8))
-        try sink.endRecord(
-          &writer, start: start,
-          meta: ReplayRecordMeta(seq: index + 1, fileIndex: 0, line: index + 2))
-        #expect(writer.bytes.isEmpty, "the sink takes the record")
+        let start = output.count
+        output.append(contentsOf: record.utf8)
+        try sink.take(
+          ReplayRecord(range: start..<output.count, seq: index + 1, input: 0, line: index + 2),
+          in: &output)
+        #expect(output.isEmpty, "the sink takes the record")
       }
-      try sink.finish(&writer)
+      try sink.finish(&output)
     } catch {
       guard case .sinkFinished = error else {
         Issue.record("unexpected \(error)")

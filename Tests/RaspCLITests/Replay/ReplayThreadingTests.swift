@@ -1,6 +1,7 @@
 import Foundation
 import RaspDomains
 import RaspJSON
+import RaspReplay
 import Testing
 
 @testable import RaspCLI
@@ -10,11 +11,11 @@ import Testing
 /// where a payload ends, change only the speed.
 @Suite struct ReplayThreadingTests {
   /// The ways compared with `.single`.
-  static let threadings: [ReplayOptions.Threading] = [.automatic, .readAhead, .decodeAhead]
+  static let threadings: [ReplayConfiguration.Threading] = [.automatic, .readAhead, .decodeAhead]
 
   /// Runs `rasp replay <arguments>` in-process with the given threading.
   private func replay(
-    _ arguments: [String], input: [UInt8], threading: ReplayOptions.Threading
+    _ arguments: [String], input: [UInt8], threading: ReplayConfiguration.Threading
   ) throws -> String {
     let output = RaspMemoryOutput()
     let errors = RaspMemoryOutput()
@@ -24,10 +25,10 @@ import Testing
     let parsed = try RaspArgumentParser.parse(arguments, spec: ReplayCommand.spec)
     var options = try ReplayOptions(
       parsed: parsed, domains: RaspBuiltinDomains.all, spec: ReplayCommand.spec, environment: environment)
-    options.threading = threading
+    options.configuration.threading = threading
     var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
-    let outcome = ReplayEngine(options: options, environment: environment).run(into: &sink)
-    let status = ReplayCommand.finish(outcome, options: options, environment: environment)
+    let result = ReplayRun.run(options, environment: environment, into: &sink)
+    let status = ReplayRun.finish(result, options: options, environment: environment)
     return "status \(status.rawValue)\n--- stdout\n\(output.text)--- stderr\n\(errors.text)"
   }
 
@@ -107,33 +108,5 @@ import Testing
       compared += 1
     }
     #expect(compared > 40)
-  }
-
-  @Test func theReadingThreadsShareFollowsWhoWaits() {
-    var share = ReplayDecodeShare(decodes: true, adapts: true)
-    #expect(share.sixteenths == 4)
-    // A quarter of the lines, in runs: the first 64 of every 256.
-    let decoded = (0..<512).map { _ in share.decodesNextLine() }
-    #expect(decoded.filter { $0 }.count == 128)
-    #expect(decoded[0..<64].allSatisfy { $0 } && decoded[64..<256].allSatisfy { !$0 })
-    share.adjust(pendingBatches: 1, replayWaited: false)
-    #expect(share.sixteenths == 4, "balanced: kept")
-    share.adjust(pendingBatches: 2, replayWaited: false)
-    #expect(share.sixteenths == 5, "the replay is behind: more here")
-    share.adjust(pendingBatches: 3, replayWaited: true)
-    #expect(share.sixteenths == 4, "the replay waited: less here")
-    for _ in 0..<20 { share.adjust(pendingBatches: 4, replayWaited: false) }
-    #expect(share.sixteenths == 16)
-    #expect((0..<300).allSatisfy { _ in share.decodesNextLine() })
-    for _ in 0..<20 { share.adjust(pendingBatches: 0, replayWaited: true) }
-    #expect(share.sixteenths == 0)
-    #expect((0..<300).allSatisfy { _ in !share.decodesNextLine() })
-
-    var fixed = ReplayDecodeShare(decodes: true, adapts: false)
-    fixed.adjust(pendingBatches: 0, replayWaited: true)
-    #expect(fixed.sixteenths == 16)
-    var none = ReplayDecodeShare(decodes: false, adapts: true)
-    none.adjust(pendingBatches: 4, replayWaited: false)
-    #expect(none.sixteenths == 0)
   }
 }

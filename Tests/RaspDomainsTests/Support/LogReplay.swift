@@ -1,15 +1,16 @@
 import Rasp
 import RaspDomains
 import RaspJSON
+import RaspReplay
 
-/// Replays log lines the way `rasp replay` does — `RaspLogEvent.parse`, routing in a
-/// `RaspSnapshotState`, `RaspPipeline.send` — and describes each outcome as a string.
+/// Replays log lines the way `rasp replay` does — `Envelope.parse`, routing in a
+/// `SnapshotState`, `RaspPipeline.send` — and describes each outcome as a string.
 struct LogReplay {
-  private(set) var pipeline: RaspPipeline<RaspSnapshotState>
+  private(set) var pipeline: RaspPipeline<SnapshotState>
 
   /// A replay into a snapshot of `domains`.
   init(_ domains: [any RaspDomain]) {
-    pipeline = RaspPipeline(initial: RaspSnapshotState(domains: domains))
+    pipeline = RaspPipeline(initial: SnapshotState(domains: domains))
   }
 
   /// The JSON of the first domain's state, or of the whole snapshot with `whole`.
@@ -25,8 +26,8 @@ struct LogReplay {
     let bytes = Array(line.utf8)
     let outcome: Result<Bool, RaspEventError> = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(RaspEventError) -> Bool in
-        let event = try RaspLogEvent.parse(buffer)
-        guard let routed = pipeline.current.route(event) else { return false }
+        let event = try Envelope.parse(buffer)
+        guard let routed = pipeline.current.router.route(event) else { return false }
         do {
           try pipeline.send(routed)
         } catch let error as RaspEventError {

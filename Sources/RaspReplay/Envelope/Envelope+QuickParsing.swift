@@ -1,6 +1,7 @@
+import RaspDomains
 import RaspJSON
 
-extension RaspLogEvent {
+extension Envelope {
   /// Reads the envelope of a line in the shape loggers write — compact, keys among `type`,
   /// `ts`, `source` and `payload` in any order, ASCII text without escapes — in one tight pass,
   /// or returns `nil` for any other line, which ``parse(_:)`` then reads carefully.
@@ -12,11 +13,12 @@ extension RaspLogEvent {
   ///
   /// `memo` holds the minute of the last `ts` read, shared by the lines of one log. With
   /// `assumingPayloadEnd`, a payload that follows the `type` and ends the line is not matched:
-  /// see ``parse(_:memo:assumingPayloadEnd:)``.
+  /// see ``AssumedPayloadEnd``.
   @inline(__always)
   static func parseQuickly(
-    _ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo, assumingPayloadEnd: Bool = false
-  ) -> RaspLogEvent? {
+    _ line: UnsafeBufferPointer<UInt8>, memo: inout RaspTimestamp.Memo,
+    assumingPayloadEnd: Bool = false
+  ) -> Envelope? {
     let count = line.count
     guard count > 2, line[0] == UInt8(ascii: "{") else { return nil }
     var index = 1
@@ -39,7 +41,7 @@ extension RaspLogEvent {
       if let base = line.baseAddress {
         while at + 8 <= count {
           let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-          let mask = RaspLogEvent.specialByteMask(word)
+          let mask = Envelope.specialByteMask(word)
           if mask != 0 {
             let special = at + mask.trailingZeroBitCount >> 3
             return line[special] == UInt8(ascii: "\"") ? special : -1
@@ -100,7 +102,7 @@ extension RaspLogEvent {
             at += 1
           }
           let text = UnsafeBufferPointer(rebasing: line[index..<at])
-          guard at > index, RaspLogEvent.isPlainJSONNumber(text), RaspTimestamp.isPlainEpochSeconds(text)
+          guard at > index, Envelope.isPlainJSONNumber(text), RaspTimestamp.isPlainEpochSeconds(text)
           else { return nil }
           isEpochSeconds = true
           index = at
@@ -125,12 +127,11 @@ extension RaspLogEvent {
         else { return nil }
         seen |= 8
         payloadOffset = index
-        if assumingPayloadEnd, typeStart >= 0, count - 2 > index, line[count - 2] == UInt8(ascii: "}"),
-          line[count - 1] == UInt8(ascii: "}")
+        if assumingPayloadEnd, typeStart >= 0,
+          AssumedPayloadEnd.applies(to: line, payloadStart: index)
         {
-          // Loggers write the payload last: `…,"payload":{…}}`. Its decoder confirms the end.
           isPayloadEndAssumed = true
-          index = count - 1
+          index = AssumedPayloadEnd.end(of: line)
         } else {
           var scanner = JSONScanner(line, position: index)
           guard scanner.skipContainerWithoutValidating() else { return nil }
@@ -147,7 +148,7 @@ extension RaspLogEvent {
       guard line[index] == UInt8(ascii: "}"), index + 1 == count, typeStart >= 0 else { return nil }
       break
     }
-    return RaspLogEvent(
+    return Envelope(
       line: line, type: JSONRawString(start: typeStart, end: typeEnd, hasEscapes: false), dot: dot,
       payloadOffset: payloadOffset, timestamp: timestamp, timestampRange: timestampRange,
       isEpochSeconds: isEpochSeconds, source: source, isPayloadEndAssumed: isPayloadEndAssumed)

@@ -1,20 +1,21 @@
+import RaspDomains
 import RaspJSON
 import Testing
 
-@testable import RaspDomains
+@testable import RaspReplay
 
 /// Reading an envelope with `assumingPayloadEnd`, and the readers that confirm that end: the
 /// replay's reading thread takes a payload that ends the line to end at its last byte but one,
 /// and leaves matching its braces to the domain's decoder.
-@Suite struct RaspAssumedPayloadEndTests {
+@Suite struct AssumedPayloadEndTests {
   /// Reads `line` with `assumingPayloadEnd` and hands the event to `body`.
   private func withEvent<Result>(
-    _ line: String, assuming: Bool = true, _ body: (RaspLogEvent) throws -> Result
+    _ line: String, assuming: Bool = true, _ body: (Envelope) throws -> Result
   ) throws -> Result {
     let bytes = Array(line.utf8)
     return try bytes.withUnsafeBufferPointer { buffer in
       var memo = RaspTimestamp.Memo()
-      let event = try RaspLogEvent.parse(buffer, memo: &memo, assumingPayloadEnd: assuming)
+      let event = try Envelope.parse(buffer, memo: &memo, assumingPayloadEnd: assuming)
       return try body(event)
     }
   }
@@ -24,9 +25,7 @@ import Testing
     try withEvent(line) { event in
       #expect(event.isPayloadEndAssumed)
       #expect(event.payloadOffset == 60)
-      #expect(event.confirmsPayloadEnd(line.utf8.count - 1))
-      #expect(!event.confirmsPayloadEnd(line.utf8.count - 2))
-      #expect(!event.confirmsPayloadEnd(nil))
+      #expect(event.expectedPayloadEnd == line.utf8.count - 1)
     }
   }
 
@@ -41,7 +40,7 @@ import Testing
     // Without `assumingPayloadEnd`, as through the public `parse`, never.
     try withEvent(#"{"type":"geo.heading","payload":{"heading":90}}"#, assuming: false) { event in
       #expect(!event.isPayloadEndAssumed)
-      #expect(event.confirmsPayloadEnd(nil))
+      #expect(event.expectedPayloadEnd == nil)
     }
   }
 
@@ -54,23 +53,27 @@ import Testing
     try withEvent(#"{"type":"zzz.event","payload":{"a":1},"b":{}}"#) { event in
       #expect(event.isPayloadEndAssumed)
       let error = #expect(throws: RaspEventError.self) { try event.checkPayload() }
-      #expect(error?.description == RaspLogEvent.unconfirmedPayloadEnd.description)
+      #expect(error?.description == RaspPayload.unconfirmedEnd.description)
     }
   }
 
   @Test func theDecoderConfirmsTheEndOrThrows() throws {
-    let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+    let snapshot = SnapshotState(domains: RaspBuiltinDomains.all)
     let decoder = snapshot.makeDecoder()
     try withEvent(#"{"type":"geo.heading","payload":{"heading":90}}"#) { event in
       let routed = try #require(snapshot.router.route(event))
-      let columns = decoder.makeColumns()
-      #expect(try decoder.decode(routed, into: columns) == 0)
+      let columns = decoder.makeColumns(sizedLike: [])
+      #expect(try decoder.decode(routed, into: .passUnretained(columns[routed.domainIndex])) == 0)
     }
     for line in misleadingLines {
       try withEvent(line) { event in
         #expect(event.isPayloadEndAssumed, "\(line)")
         let routed = try #require(snapshot.router.route(event))
-        #expect(throws: RaspEventError.self, "\(line)") { try decoder.decode(routed, into: decoder.makeColumns()) }
+        let columns = decoder.makeColumns(sizedLike: [])
+        #expect(throws: RaspEventError.self, "\(line)") {
+          try decoder.decode(routed, into: .passUnretained(columns[routed.domainIndex]))
+        }
+        #expect(columns[routed.domainIndex].count == 0, "\(line): nothing kept")
       }
     }
   }
@@ -83,14 +86,14 @@ import Testing
   ]
 
   @Test func anAssumedEventIsAppliedOnlyWhenItsPayloadConfirmsTheEnd() throws {
-    var snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+    var snapshot = SnapshotState(domains: RaspBuiltinDomains.all)
     let before = snapshot.json()
     for line in misleadingLines {
       try withEvent(line) { event in
         #expect(event.isPayloadEndAssumed, "\(line)")
         let routed = try #require(snapshot.router.route(event))
         let error = #expect(throws: RaspEventError.self, "\(line)") { try snapshot.apply(event: routed) }
-        #expect(error?.description == RaspLogEvent.unconfirmedPayloadEnd.description, "\(line)")
+        #expect(error?.description == RaspPayload.unconfirmedEnd.description, "\(line)")
       }
       #expect(snapshot.json() == before, "\(line)")
     }
@@ -106,35 +109,37 @@ import Testing
   @Test func aPayloadReaderConfirmsTheEndWhenItFinishes() throws {
     for line in misleadingLines {
       try withEvent(line) { event in
-        var payload = try RaspPayload(event: event)
+        var payload = try RaspPayload(
+          line: event.line, offset: event.payloadOffset, expectedEnd: event.expectedPayloadEnd)
         #expect(throws: RaspEventError.self, "\(line)") { try payload.finish() }
       }
     }
     try withEvent(#"{"type":"geo.heading","payload":{"heading":90}}"#) { event in
-      var payload = try RaspPayload(event: event)
+      var payload = try RaspPayload(
+        line: event.line, offset: event.payloadOffset, expectedEnd: event.expectedPayloadEnd)
       try payload.finish()
       #expect(payload.endOffset == event.line.count - 1)
     }
     // Read without assuming, the payload of a misleading line ends where it ends.
     try withEvent(misleadingLines[1], assuming: false) { event in
-      var payload = try RaspPayload(event: event)
+      var payload = try RaspPayload(
+        line: event.line, offset: event.payloadOffset, expectedEnd: event.expectedPayloadEnd)
       try payload.finish()
     }
   }
 
   @Test func anEventDecodedAheadIsAppliedFromItsColumn() throws {
-    var snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+    var snapshot = SnapshotState(domains: RaspBuiltinDomains.all)
     let decoder = snapshot.makeDecoder()
-    let columns = decoder.makeColumns()
+    let columns = decoder.makeColumns(sizedLike: [])
     let geo = try #require(snapshot.domainIndex(named: "geo"))
     for heading in [90, 180] {
       try withEvent(#"{"type":"geo.heading","payload":{"heading":\#(heading)}}"#) { event in
         let routed = try #require(snapshot.router.route(event))
-        let row = try decoder.decode(routed, into: columns)
-        let decoded = RaspSnapshotState.Event(
-          log: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, decoded: (columns[geo], row))
-        #expect(decoded.decoded?.row == row)
-        #expect(decoded.decoded?.column === columns[geo])
+        let row = try decoder.decode(routed, into: .passUnretained(columns[geo]))
+        let decoded = SnapshotState.Event(
+          envelope: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex,
+          column: .passUnretained(columns[geo]), row: row)
         try snapshot.apply(event: decoded)
         #expect(snapshot.encodedState(ofDomainAt: geo)
           == Array(#"{"accuracy":null,"heading":\#(heading),"location":null}"#.utf8))
@@ -144,10 +149,11 @@ import Testing
     let before = snapshot.json()
     try withEvent(#"{"type":"geo.heading","payload":{"heading":1}}"#) { event in
       let routed = try #require(snapshot.router.route(event))
-      let row = try decoder.decode(routed, into: columns)
+      let row = try decoder.decode(routed, into: .passUnretained(columns[geo]))
       let other = (geo + 1) % columns.count
-      let wrong = RaspSnapshotState.Event(
-        log: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, decoded: (columns[other], row))
+      let wrong = SnapshotState.Event(
+        envelope: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex,
+        column: .passUnretained(columns[other]), row: row)
       #expect(throws: RaspEventError.self) { try snapshot.apply(event: wrong) }
     }
     #expect(snapshot.json() == before)

@@ -59,6 +59,49 @@ public enum RaspInputSource: JSONByteSource, Sendable {
   }
 }
 
+extension RaspInputSource {
+  /// Whether reading may wait for bytes that are not there yet: a pipe, a socket or a terminal.
+  /// Files and memory are read in large blocks, as fast as they go; a live source is read as
+  /// its bytes arrive.
+  ///
+  /// ```swift
+  /// RaspInputSource.descriptor(0).isLive   // true for `tail -f log | rasp replay -`
+  /// ```
+  public var isLive: Bool {
+    switch self {
+    case .file(let file): return RaspInputSource.isLive(file.descriptor)
+    case .descriptor(let descriptor): return RaspInputSource.isLive(descriptor)
+    case .memory: return false
+    }
+  }
+
+  private static func isLive(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR
+  }
+
+  /// Waits until a read would not block, the input ended, or `milliseconds` passed.
+  ///
+  /// - Parameter milliseconds: How long to wait at most; 0 only asks.
+  /// - Returns: Whether a read would return at once, with bytes or at the end.
+  func waitUntilReadable(milliseconds: Int32) -> Bool {
+    let descriptor: Int32
+    switch self {
+    case .file(let file): descriptor = file.descriptor
+    case .descriptor(let number): descriptor = number
+    case .memory: return true
+    }
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let count = poll(&request, 1, milliseconds)
+    // A signal cut the wait short: nothing is known yet. Any other error, or any event (data,
+    // the end, an error on the descriptor), means that a read will not wait.
+    if count < 0 { return errno != EINTR }
+    return count != 0
+  }
+}
+
 /// A file descriptor that rasp opened, closed exactly once, when the last reference goes.
 ///
 /// A replay that stops early — a bad line with `--on-error fail`, a closed pipe, a second file

@@ -1,21 +1,19 @@
 import RaspJSON
+import RaspReplay
 import Testing
 
 @testable import RaspCLI
 
-@Suite struct RecordSinkTests {
+@Suite struct GoldenFileSinkTests {
   @Test func writesOneLinePerRecordOnlyOnCommit() throws {
     let directory = try TemporaryDirectory()
-    var sink = RecordSink(
+    var sink = GoldenFileSink(
       file: try RaspAtomicFileWriter(path: "g.jsonl", resolvedPath: directory.file("g.jsonl")))
-    var writer = JSONWriter()
+    var output: [UInt8] = []
     for record in [#"{"a":1}"#, "[2]"] {
-      let start = writer.bytes.count
-      writer.writeRaw(Array(record.utf8))
-      try sink.endRecord(
-        &writer, start: start, meta: ReplayRecordMeta(seq: 1, fileIndex: 0, line: 1))
+      try sink.take(append(record, to: &output), in: &output)
     }
-    try sink.finish(&writer)
+    try sink.finish(&output)
     #expect(sink.count == 2)
     #expect(directory.bytes("g.jsonl") == nil, "nothing is in place before the commit")
     try sink.file.commit()
@@ -24,18 +22,15 @@ import Testing
 
   @Test func writesLargeReplaysInChunks() throws {
     let directory = try TemporaryDirectory()
-    var sink = RecordSink(
+    var sink = GoldenFileSink(
       file: try RaspAtomicFileWriter(path: "g.jsonl", resolvedPath: directory.file("g.jsonl")))
-    var writer = JSONWriter()
+    var output: [UInt8] = []
     let record = "[" + String(repeating: "1,", count: 999) + "1]"
     for _ in 0..<100 {
-      let start = writer.bytes.count
-      writer.writeRaw(Array(record.utf8))
-      try sink.endRecord(
-        &writer, start: start, meta: ReplayRecordMeta(seq: 1, fileIndex: 0, line: 1))
-      #expect(writer.bytes.count < sink.threshold + record.utf8.count + 1)
+      try sink.take(append(record, to: &output), in: &output)
+      #expect(output.count < sink.threshold + record.utf8.count + 1)
     }
-    try sink.finish(&writer)
+    try sink.finish(&output)
     try sink.file.commit()
     #expect(directory.bytes("g.jsonl")?.count == 100 * (record.utf8.count + 1))
   }
@@ -43,16 +38,22 @@ import Testing
   @Test func aFailedWriteStopsTheReplayAndKeepsTheOldFile() throws {
     let directory = try TemporaryDirectory()
     try directory.write("g.jsonl", "old\n")
-    var sink = RecordSink(
+    var sink = GoldenFileSink(
       file: try RaspAtomicFileWriter(
         path: "g.jsonl", resolvedPath: directory.file("g.jsonl"), fault: .write))
-    var writer = JSONWriter()
-    writer.writeRaw("[1]")
-    try sink.endRecord(&writer, start: 0, meta: ReplayRecordMeta(seq: 1, fileIndex: 0, line: 1))
-    #expect(throws: ReplayStop.self) { try sink.finish(&writer) }
+    var output: [UInt8] = []
+    try sink.take(append("[1]", to: &output), in: &output)
+    #expect(throws: ReplayStop.self) { try sink.finish(&output) }
     #expect(
       sink.error?.description == "rasp: error: cannot write 'g.jsonl': No space left on device\n")
     #expect(directory.bytes("g.jsonl") == Array("old\n".utf8))
     #expect(directory.names == ["g.jsonl"])
   }
+}
+
+/// Appends a record's text to `output`, as a replay does, and returns the record.
+private func append(_ text: String, to output: inout [UInt8]) -> ReplayRecord {
+  let start = output.count
+  output.append(contentsOf: text.utf8)
+  return ReplayRecord(range: start..<output.count, seq: 1, input: 0, line: 1)
 }

@@ -2,10 +2,11 @@ import Testing
 import Rasp
 import RaspDomains
 import RaspJSON
+import RaspReplay
 
-@Suite struct RaspSnapshotStateTests {
+@Suite struct SnapshotStateTests {
   @Test func holdsEveryDomainInNameOrderFromTheStart() {
-    let snapshot = RaspSnapshotState(domains: [RestDomain(), NavDomain(), GeoDomain()])
+    let snapshot = SnapshotState(domains: [RestDomain(), NavDomain(), GeoDomain()])
     #expect(snapshot.domainNames == ["geo", "nav", "rest"])
     #expect(
       String(decoding: snapshot.json(), as: UTF8.self)
@@ -16,12 +17,12 @@ import RaspJSON
   }
 
   @Test func keepsTheFirstOfTwoDomainsWithOneName() {
-    let snapshot = RaspSnapshotState(domains: [GeoDomain(), GeoDomain(), DataDomain()])
+    let snapshot = SnapshotState(domains: [GeoDomain(), GeoDomain(), DataDomain()])
     #expect(snapshot.domainNames == ["data", "geo"])
   }
 
   @Test func anEmptySnapshotIsAnEmptyObject() {
-    #expect(String(decoding: RaspSnapshotState(domains: []).json(), as: UTF8.self) == "{}")
+    #expect(String(decoding: SnapshotState(domains: []).json(), as: UTF8.self) == "{}")
   }
 
   @Test func routesEventsByDomainAndNameOnly() {
@@ -64,14 +65,14 @@ import RaspJSON
         == #"{"data":{"k":true},"nav":{"modal":null,"stack":["home","cart"],"tab":null}}"#)
   }
 
-  @Test func writesIntoAnExistingWriter() {
-    let snapshot = RaspSnapshotState(domains: [DataDomain()])
+  @Test func writesADomainIntoAnExistingWriter() {
+    let snapshot = SnapshotState(domains: [DataDomain()])
     var writer = JSONWriter()
     writer.writeRaw("[")
-    snapshot.write(to: &writer)
+    snapshot.encodeState(ofDomainAt: 0, into: &writer)
     writer.writeRaw("]")
-    #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{"data":{}}]"#)
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[{}]"#)
     #expect(String(decoding: snapshot.encodedState(ofDomainAt: 0), as: UTF8.self) == "{}")
-    #expect(RaspSnapshotState.throwsBeforeMutating)
+    #expect(SnapshotState.throwsBeforeMutating)
   }
 }

@@ -1,13 +1,14 @@
 import Testing
 import RaspDomains
 import RaspJSON
+import RaspReplay
 
 /// Reads a line's envelope and describes it, or its error as `col <n>: <message>`.
 private func envelope(_ line: String) -> String {
   let bytes = Array(line.utf8)
   return bytes.withUnsafeBufferPointer { buffer in
     do throws(RaspEventError) {
-      let event = try RaspLogEvent.parse(buffer)
+      let event = try Envelope.parse(buffer)
       try event.checkPayload()
       var parts = [
         "type=\(event.type)", "domain=\(event.domain.string)", "name=\(event.name.string)",
@@ -22,7 +23,7 @@ private func envelope(_ line: String) -> String {
   }
 }
 
-@Suite struct RaspLogEventTests {
+@Suite struct EnvelopeTests {
   @Test func readsTheEnvelope() {
     #expect(
       envelope(
@@ -90,7 +91,7 @@ private func envelope(_ line: String) -> String {
   @Test func readsATimeWrittenWithEscapes() throws {
     let bytes = Array(#"{"type":"a.b","ts":"\u0032026-11-22T09:30:00.250\u002B01:00"}"#.utf8)
     try bytes.withUnsafeBufferPointer { buffer in
-      let event = try RaspLogEvent.parse(buffer)
+      let event = try Envelope.parse(buffer)
       #expect(event.context.timestamp == (try RaspTimestamp(rfc3339: "2026-11-22T09:30:00.250+01:00")))
     }
   }
@@ -102,7 +103,7 @@ private func envelope(_ line: String) -> String {
     return times.map { time in
       let bytes = Array((#"{"type":"geo.heading","ts":""# + time + #"","payload":{"heading":1}}"#).utf8)
       return bytes.withUnsafeBufferPointer { buffer in
-        func describe(_ read: () throws(RaspEventError) -> RaspLogEvent) -> String {
+        func describe(_ read: () throws(RaspEventError) -> Envelope) -> String {
           do throws(RaspEventError) {
             return try read().context.timestamp.map { "\($0)" } ?? "none"
           } catch {
@@ -110,8 +111,8 @@ private func envelope(_ line: String) -> String {
           }
         }
         return (
-          describe { () throws(RaspEventError) in try RaspLogEvent.parse(buffer, memo: &memo) },
-          describe { () throws(RaspEventError) in try RaspLogEvent.parse(buffer) }
+          describe { () throws(RaspEventError) in try Envelope.parse(buffer, memo: &memo) },
+          describe { () throws(RaspEventError) in try Envelope.parse(buffer) }
         )
       }
     }
@@ -153,7 +154,7 @@ private func envelope(_ line: String) -> String {
   @Test func leavesThePayloadToItsDecoderUntilAskedToCheckIt() throws {
     let bytes = Array(#"{"type":"a.b","payload":{"k":1,"k":2}}"#.utf8)
     try bytes.withUnsafeBufferPointer { buffer in
-      let event = try RaspLogEvent.parse(buffer)
+      let event = try Envelope.parse(buffer)
       #expect(event.payloadOffset == 24)
       #expect(throws: RaspEventError.self) { try event.checkPayload() }
     }

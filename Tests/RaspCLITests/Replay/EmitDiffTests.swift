@@ -4,8 +4,11 @@ import RaspJSON
 import Testing
 
 @testable import RaspCLI
+@testable import RaspReplay
 
-@Suite struct ReplayDiffSinkTests {
+/// `rasp replay --emit diff`, checked against the snapshots it stands for: applying the patches
+/// in order rebuilds every snapshot.
+@Suite struct EmitDiffTests {
   func lines(_ text: String) throws -> [JSONValue] {
     try text.split(separator: "\n").map { try JSONParser.parse(String($0)) }
   }
@@ -21,7 +24,7 @@ import Testing
       CommandRun.run(["replay", "--on-error", "skip", "--emit", "diff", log], in: Repository.root)
         .standardOutput)
     #expect(patches.count == snapshots.count)
-    var state = try JSONParser.parse(RaspSnapshotState(domains: RaspBuiltinDomains.all).json())
+    var state = try JSONParser.parse(SnapshotState(domains: RaspBuiltinDomains.all).json())
     for (patch, snapshot) in zip(patches, snapshots) {
       state = try JSONPatch.apply(patch, to: state)
       #expect(state == snapshot)
@@ -37,12 +40,13 @@ import Testing
         CommandRun.run(["replay", "--emit", "diff", "--select", path, log], in: Repository.root)
           .standardOutput)
       #expect(patches.count == values.count, "\(path)")
-      let initial = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+      let initial = SnapshotState(domains: RaspBuiltinDomains.all)
+      var text = SnapshotText(initial)
       var value = try JSONParser.parse(
-        ReplayEngine.selectedBytes(
+        ReplayKernel.selectedBytes(
           try JSONPath(path),
           domain: initial.domainIndex(named: String(path.prefix { $0 != "." && $0 != "|" })),
-          in: initial))
+          text: &text, initial))
       for (patch, expected) in zip(patches, values) {
         value = try JSONPatch.apply(patch, to: value)
         #expect(value == expected, "\(path)")
@@ -74,45 +78,5 @@ import Testing
     #expect(all.filter { $0 != [] } == changes)
     #expect(all.count == 5)
     #expect(changes.count == 3)
-  }
-
-  @Test func aBaselineParsesOnlyMembersWhoseBytesChanged() {
-    var baseline = DiffBaseline(Array(#"{"a":{"x":1},"b":[1]}"#.utf8)[...])
-    #expect(baseline.advance(to: Array(#"{"a":{"x":1},"b":[1]}"#.utf8)[...]) == [])
-    #expect(
-      baseline.advance(to: Array(#"{"a":{"x":1},"b":[1,2]}"#.utf8)[...])
-        == [["op": "add", "path": "/b/1", "value": 2]])
-    #expect(
-      baseline.advance(to: Array(#"{"a":{"x":2},"b":[1,2]}"#.utf8)[...])
-        == [["op": "replace", "path": "/a/x", "value": 2]])
-  }
-
-  @Test func aBaselineFallsBackToTheWholeValueWhenKeysOrKindsChange() {
-    var baseline = DiffBaseline(Array(#"{"a":1}"#.utf8)[...])
-    #expect(
-      baseline.advance(to: Array(#"{"a":1,"b":2}"#.utf8)[...]) == [
-        ["op": "add", "path": "/b", "value": 2]
-      ])
-    #expect(
-      baseline.advance(to: Array("[1]".utf8)[...]) == [["op": "replace", "path": "", "value": [1]]])
-    #expect(
-      baseline.advance(to: Array("[1,3]".utf8)[...]) == [["op": "add", "path": "/1", "value": 3]])
-    #expect(
-      baseline.advance(to: Array("null".utf8)[...]) == [
-        ["op": "replace", "path": "", "value": nil]
-      ])
-    #expect(
-      baseline.advance(to: Array(#"{"k":"v"}"#.utf8)[...]) == [
-        ["op": "replace", "path": "", "value": ["k": "v"]]
-      ])
-  }
-
-  @Test func membersOfAnObjectAreItsTopLevelKeysAndValueBytes() throws {
-    let members = try #require(
-      DiffBaseline.members(of: Array(#"{"a":[1,{"b":2}],"c\n":"d"}"#.utf8)[...]))
-    #expect(members.map(\.key) == ["a", "c\n"])
-    #expect(
-      members.map { String(decoding: $0.bytes, as: UTF8.self) } == [#"[1,{"b":2}]"#, #""d""#])
-    #expect(DiffBaseline.members(of: Array("[1]".utf8)[...]) == nil)
   }
 }

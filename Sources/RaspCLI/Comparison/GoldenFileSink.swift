@@ -1,4 +1,4 @@
-import RaspJSON
+import RaspReplay
 
 /// Writes each record of a replay as one line of a golden file, through an atomic writer:
 /// `rasp check --update` and `--record missing`.
@@ -7,11 +7,11 @@ import RaspJSON
 /// byte. Nothing replaces the golden file until the caller commits the writer.
 ///
 /// ```swift
-/// var sink = RecordSink(file: try environment.makeAtomicWriter("expected.jsonl"))
-/// let outcome = engine.run(into: &sink)
-/// if outcome.failure == nil, sink.error == nil { try sink.file.commit() } else { sink.file.discard() }
+/// var sink = GoldenFileSink(file: try environment.makeAtomicWriter("expected.jsonl"))
+/// let result = ReplayRun.run(options, environment: environment, into: &sink)
+/// if result.failure == nil, sink.error == nil { try sink.file.commit() } else { sink.file.discard() }
 /// ```
-struct RecordSink: ReplaySink {
+struct GoldenFileSink: ReplaySink {
   /// The file being written.
   let file: RaspAtomicFileWriter
   /// How many records were written.
@@ -25,26 +25,24 @@ struct RecordSink: ReplaySink {
     self.file = file
   }
 
-  mutating func endRecord(
-    _ writer: inout JSONWriter, start: Int, meta: ReplayRecordMeta
-  ) throws(ReplayStop) {
-    writer.bytes.append(0x0A)
+  mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
+    output.append(0x0A)
     count += 1
-    if writer.bytes.count >= threshold { try flush(&writer) }
+    if output.count >= threshold { try flush(&output) }
   }
 
-  mutating func flush(_ writer: inout JSONWriter) throws(ReplayStop) {
-    guard !writer.bytes.isEmpty else { return }
-    defer { writer.removeAll() }
+  mutating func flush(_ output: inout [UInt8]) throws(ReplayStop) {
+    guard !output.isEmpty else { return }
+    defer { output.removeAll(keepingCapacity: true) }
     do {
-      try file.write(writer.bytes)
+      try file.write(output)
     } catch {
       self.error = error
       throw .sinkFinished
     }
   }
 
-  mutating func finish(_ writer: inout JSONWriter) throws(ReplayStop) {
-    try flush(&writer)
+  mutating func finish(_ output: inout [UInt8]) throws(ReplayStop) {
+    try flush(&output)
   }
 }

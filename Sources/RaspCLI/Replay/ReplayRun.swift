@@ -1,0 +1,138 @@
+import RaspReplay
+
+/// How a replay that a command ran ended: what its exit status and summary are made of.
+struct ReplayResult {
+  /// The count of every line read.
+  var statistics = ReplayStatistics()
+  /// How the replay ended.
+  var ending = ReplaySummary.Ending.completed
+  /// What stopped the run besides a bad line: an input that could not be opened or read, or
+  /// output that could not be written.
+  var failure: RaspCommandError?
+  /// Whether the reader of the output went away.
+  var brokenPipe = false
+
+  /// Whether a request to stop (Ctrl-C) ended the replay.
+  var interruptingSignal: Int32? {
+    if case .interrupted(let signal) = ending { return signal }
+    return nil
+  }
+}
+
+/// Runs a replay for a command: opens its inputs, hands each record to a sink, and reports bad
+/// lines and notices on standard error as they come, after the sink has delivered what it
+/// holds, so that the two streams interleave in order on a terminal.
+///
+/// ```swift
+/// var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
+/// let result = ReplayRun.run(options, environment: environment, into: &sink)
+/// return ReplayRun.finish(result, options: options, environment: environment)
+/// ```
+enum ReplayRun {
+  /// Replays the options' logs into `sink`.
+  static func run<Sink: ReplaySink>(
+    _ options: ReplayOptions, environment: RaspEnvironment, into sink: inout Sink
+  ) -> ReplayResult {
+    var result = ReplayResult()
+    let inputs: [ReplayInput]
+    do {
+      inputs = try openInputs(options, environment: environment)
+    } catch {
+      result.failure = error
+      return result
+    }
+    guard let interruption = options.configuration.interruption else {
+      return run(inputs, options, environment: environment, into: &sink)
+    }
+    return interruption.watching { run(inputs, options, environment: environment, into: &sink) }
+  }
+
+  /// Replays opened inputs into `sink`.
+  private static func run<Sink: ReplaySink>(
+    _ inputs: [ReplayInput], _ options: ReplayOptions, environment: RaspEnvironment,
+    into sink: inout Sink
+  ) -> ReplayResult {
+    var result = ReplayResult()
+    var replay = Replay(configuration: options.configuration, inputs: inputs)
+    var output: [UInt8] = []
+    output.reserveCapacity(1 << 17)
+    do throws(ReplayStop) {
+      while let outcome = replay.next(appendingTo: &output) {
+        switch outcome {
+        case .record(let record):
+          try sink.take(record, in: &output)
+        case .skipped(let diagnostic):
+          try sink.flush(&output)
+          RaspDiagnostics.report(
+            .input(
+              file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
+              reason: diagnostic.reason),
+            to: environment)
+        case .notice(let notice):
+          try sink.flush(&output)
+          RaspDiagnostics.write("rasp: note: \(notice.message)\n", to: environment)
+        case .waiting:
+          try sink.flush(&output)
+        case .end(let summary):
+          result.statistics = summary.statistics
+          result.ending = summary.ending
+          if case .readFailure(let input, let message) = summary.ending {
+            try sink.flush(&output)
+            result.failure = .failure("cannot read '\(options.files[input])': \(message)")
+          }
+        }
+      }
+      try sink.finish(&output)
+    } catch .brokenPipe {
+      result.brokenPipe = true
+    } catch .outputFailed(let message) {
+      result.failure = .output(message)
+    } catch {
+      // The sink stopped the replay on purpose.
+    }
+    return result
+  }
+
+  /// The inputs of the options' files, opened: all of them, before any is read, so that a
+  /// missing second file is reported before anything is printed.
+  static func openInputs(
+    _ options: ReplayOptions, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> [ReplayInput] {
+    var inputs: [ReplayInput] = []
+    for (file, name) in zip(options.files, options.displayNames) {
+      if file == "-" {
+        inputs.append(ReplayInput(name: name, source: environment.standardInput))
+      } else if options.follows {
+        do {
+          inputs.append(try ReplayInput.following(environment.resolve(file), name: name))
+        } catch {
+          throw .cannotOpen(file, reason: error.message)
+        }
+      } else {
+        inputs.append(ReplayInput(name: name, source: try environment.openForReading(file)))
+      }
+    }
+    return inputs
+  }
+
+  /// Reports how a replay ended — the error that stopped it, ignored types, the summary — and
+  /// chooses the exit status.
+  ///
+  /// A replay that a signal stopped has the status of a command killed by it (130 for
+  /// `SIGINT`), after its summary: the way `--follow` ends, and any replay cut short.
+  static func finish(
+    _ result: ReplayResult, options: ReplayOptions, environment: RaspEnvironment
+  ) -> RaspExitCode {
+    if result.brokenPipe { return .success }
+    if let failure = result.failure { RaspDiagnostics.report(failure, to: environment) }
+    if let warning = result.statistics.unknownTypeWarning {
+      RaspDiagnostics.warn(warning, to: environment)
+    }
+    if options.showsStats || options.errorMode == .skip {
+      RaspDiagnostics.write(result.statistics.summary, to: environment)
+    }
+    if result.failure != nil || result.statistics.skipped > 0 { return .failure }
+    if let signal = result.interruptingSignal { return .signal(signal) }
+    return .success
+  }
+}

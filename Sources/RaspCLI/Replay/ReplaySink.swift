@@ -1,0 +1,32 @@
+import RaspReplay
+
+/// Where the records of a replay go: standard output for `replay`, a comparison with a golden
+/// file for `check`, a new golden file for `check --update`.
+///
+/// ``ReplayRun`` hands each record to the sink as the replay yields it, in the buffer the
+/// replay appended it to; the sink takes the bytes of `record.range`, and may leave them there
+/// to write out later, in large writes.
+///
+/// ```swift
+/// var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: false)
+/// let result = ReplayRun.run(options, environment: environment, into: &sink)
+/// ```
+protocol ReplaySink {
+  /// Takes the record at `record.range` of `output`, which the replay just appended.
+  mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop)
+  /// Delivers what it holds: before a message goes to standard error, and whenever a live input
+  /// has nothing more ready, so that what was replayed is seen at once.
+  mutating func flush(_ output: inout [UInt8]) throws(ReplayStop)
+  /// Takes whatever is left when the replay ends.
+  mutating func finish(_ output: inout [UInt8]) throws(ReplayStop)
+}
+
+/// Why a run stopped taking records before the replay's end.
+enum ReplayStop: Error {
+  /// The reader of the output went away: stop quietly.
+  case brokenPipe
+  /// The output could not be written.
+  case outputFailed(String)
+  /// The sink has seen enough (a comparison that met a bad golden line).
+  case sinkFinished
+}

@@ -1,0 +1,36 @@
+import Rasp
+
+/// Typed events of one domain, decoded ahead of being applied, in the order they were decoded:
+/// one column of a batch of lines.
+///
+/// The replay decodes a share of the payloads on its reading thread and applies the events on
+/// another; the decoded events wait here in between, and a line's event is found again by its
+/// row. A column is filled by one thread and read by the other after a hand-over through a
+/// lock, so it goes without runtime exclusivity checks.
+///
+/// ```swift
+/// let column = RaspDecodedEvents<GeoDomain>(capacity: 16)
+/// try GeoDomain().decode(name, payload: &payload, context: .none, into: column)   // row 0
+/// try GeoDomain().apply(decodedAt: 0, of: column, to: &state)
+/// ```
+package final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents,
+  @unchecked Sendable
+{
+  /// The decoded events, by row.
+  @exclusivity(unchecked) package var events: [Domain.State.Event] = []
+
+  /// An empty column with room for `capacity` events.
+  package init(capacity: Int) {
+    events.reserveCapacity(capacity)
+  }
+
+  override package var count: Int { events.count }
+}
+
+/// Decoded events of a domain whose type is not known where they are held.
+package class AnyRaspDecodedEvents: @unchecked Sendable {
+  package init() {}
+
+  /// How many events the column holds.
+  package var count: Int { 0 }
+}

@@ -1,0 +1,119 @@
+import Rasp
+import RaspJSON
+
+/// A domain and its state, with the type erased, so that domains of different types sit side
+/// by side in one snapshot: the replay's handle on a domain.
+///
+/// Slots are shared between copies of a snapshot until one of them changes, like the storage
+/// of an array: the snapshot copies a slot before changing it unless the slot is uniquely
+/// referenced.
+///
+/// ```swift
+/// let slot = RaspDomainSlot.make(GeoDomain())
+/// try slot.apply(payloadAt: 30, expectedEnd: nil, context: context, eventIndex: 0)
+/// ```
+package class RaspDomainSlot {
+  /// The domain's name.
+  package let name: String
+  /// The domain's name as UTF-8, for routing events by their type's bytes.
+  package let nameBytes: [UInt8]
+  /// The names of the domain's events, in schema order.
+  package let eventNames: [RaspEventName]
+  /// The names of the domain's events as UTF-8, in schema order.
+  package let eventNameBytes: [[UInt8]]
+
+  init(name: String, eventNames: [String]) {
+    self.name = name
+    self.nameBytes = Array(name.utf8)
+    self.eventNames = eventNames.enumerated().map { RaspEventName(index: $0, string: $1) }
+    self.eventNameBytes = eventNames.map { Array($0.utf8) }
+  }
+
+  /// The slot of a domain, in its initial state.
+  ///
+  /// - Parameter domain: Any domain; one of this package's runs specialized code.
+  /// - Returns: The slot.
+  package static func make(_ domain: any RaspDomain) -> RaspDomainSlot {
+    func slot<Domain: RaspSpecializedDomain>(_ domain: Domain) -> RaspDomainSlot {
+      TypedRaspDomainSlot(domain: domain, state: domain.initialState)
+    }
+    func foreign<Domain: RaspDomain>(_ domain: Domain) -> any RaspSpecializedDomain {
+      RaspForeignDomain(domain)
+    }
+    if let specialized = domain as? any RaspSpecializedDomain { return slot(specialized) }
+    return slot(foreign(domain))
+  }
+
+  /// Decodes and applies one event, with rollback; overridden.
+  ///
+  /// - Parameters:
+  ///   - offset: Where the payload object starts in the context's line, or `nil`.
+  ///   - expectedEnd: Where the payload must end, or `nil` (see ``RaspPayload``).
+  ///   - context: The event's context, which holds its line.
+  ///   - eventIndex: The event's position in the domain's schema.
+  /// - Throws: ``RaspEventError``; the state is then unchanged.
+  package func apply(
+    payloadAt offset: Int?, expectedEnd: Int?, context: RaspEventContext, eventIndex: Int
+  ) throws(RaspEventError) {}
+
+  /// Applies an event decoded ahead by this domain's decoder, with rollback; overridden.
+  ///
+  /// - Throws: ``RaspEventError``; the state is then unchanged.
+  package func apply(decodedAt row: Int, of column: AnyRaspDecodedEvents) throws(RaspEventError) {}
+
+  /// A decoder of this domain's events, to use on another thread; overridden.
+  package func makeDecoder() -> RaspDomainDecoder { RaspDomainDecoder() }
+
+  /// Writes the state's canonical JSON; overridden.
+  package func encodeState(into writer: inout JSONWriter) {}
+
+  /// A copy with its own state; overridden.
+  package func copy() -> RaspDomainSlot { self }
+}
+
+/// The slot of a domain of a known type.
+final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
+  let domain: Domain
+  // A slot belongs to one snapshot on one thread (copied before it is shared), so its state
+  // goes without runtime exclusivity checks, which cost a thread-local lookup per event.
+  @exclusivity(unchecked) var state: Domain.State
+  /// The class of the columns this domain's decoder makes, looked up once: a cast to the
+  /// generic `RaspDecodedEvents<Domain>` looks its metadata up at run time on every call.
+  private let columnClass: ObjectIdentifier
+
+  init(domain: Domain, state: Domain.State) {
+    self.domain = domain
+    self.state = state
+    self.columnClass = ObjectIdentifier(RaspDecodedEvents<Domain>.self)
+    super.init(name: domain.name, eventNames: domain.events.map(\.name))
+  }
+
+  override func apply(
+    payloadAt offset: Int?, expectedEnd: Int?, context: RaspEventContext, eventIndex: Int
+  ) throws(RaspEventError) {
+    var payload = try RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
+    try domain.apply(eventNames[eventIndex], payload: &payload, context: context, to: &state)
+  }
+
+  override func apply(decodedAt row: Int, of column: AnyRaspDecodedEvents) throws(RaspEventError) {
+    // `RaspDecodedEvents` is final, so the column is one of this domain's exactly when its
+    // class is.
+    guard ObjectIdentifier(type(of: column)) == columnClass else {
+      throw RaspEventError(offset: nil, reason: .rejected("decoded by another domain"))
+    }
+    let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
+    try domain.apply(decodedAt: row, of: typed, to: &state)
+  }
+
+  override func makeDecoder() -> RaspDomainDecoder {
+    TypedRaspDomainDecoder(domain: domain, eventNames: eventNames)
+  }
+
+  override func encodeState(into writer: inout JSONWriter) {
+    domain.encode(state, into: &writer)
+  }
+
+  override func copy() -> RaspDomainSlot {
+    TypedRaspDomainSlot(domain: domain, state: state)
+  }
+}

@@ -1,0 +1,228 @@
+import RaspDomains
+import RaspJSON
+
+/// Reads one input into batches of classified lines: the reading and envelope stages, and,
+/// on the reading thread of a read-ahead, a share of the decoding.
+///
+/// A file is read in blocks of 256 KiB that the batches keep: no line is copied, and a batch
+/// holds up to 4,096 lines. A live input hands over what it has as soon as nothing more is
+/// ready, so that each line is replayed as it arrives; a partial last line is held until its
+/// line end, or the end of the input. A followed file that is rotated or truncated ends its
+/// old file here, with a notice, and the reader goes on from the new start.
+///
+/// ```swift
+/// let batcher = LineBatcher(input: 0, reading: reading, tracksTime: false)
+/// while case .batch(let batch) = batcher.nextBatch(mayWait: true) { handle(batch) }
+/// ```
+final class LineBatcher: @unchecked Sendable {
+  /// What ``nextBatch(mayWait:)`` found.
+  enum Next {
+    /// Lines, at least one item.
+    case batch(ReplayBatch)
+    /// Nothing is ready, and the caller asked not to wait.
+    case wouldWait
+    /// The input ended, or reading it stopped; nothing follows.
+    case end
+  }
+
+  /// A batch ends after this many bytes of lines, or this many lines, whichever comes first.
+  static let batchBytes = 1 << 18
+  static let batchLines = 4096
+  /// The reader's chunk: a batch's lines are in one or two blocks of about this size.
+  static let chunkBytes = 1 << 18
+
+  let input: Int
+  /// Whether the input is read as its lines arrive.
+  private let isLive: Bool
+  // A batcher is used by one thread at a time, so its state goes without runtime exclusivity
+  // checks, which cost a thread-local lookup per access.
+  private let reader: JSONLinesReader<InputReading>
+  @exclusivity(unchecked) private var classifier: LineClassifier
+  /// The router and decoder to decode a share of the lines with, ahead of the replay.
+  private let decoding: (router: Router, decoder: EventDecoder)?
+  /// Which lines to decode ahead.
+  @exclusivity(unchecked) private var share: DecodeShare
+  /// The last batch's columns, to size the next batch's like them.
+  @exclusivity(unchecked) private var lastColumns: [AnyRaspDecodedEvents] = []
+  @exclusivity(unchecked) private var isFinished = false
+
+  /// A batcher of one input.
+  ///
+  /// - Parameters:
+  ///   - input: The input's position, for its items.
+  ///   - reading: The input's bytes.
+  ///   - tracksTime: Whether to keep each event's time, for a merge.
+  ///   - assumesPayloadEnd: Whether payloads that end their lines may be taken to end there.
+  ///   - decoding: What to decode ahead with, on a read-ahead's thread.
+  ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue
+  ///     (``adjustShare(pendingBatches:replayWaited:)``); otherwise all of them.
+  init(
+    input: Int, reading: InputReading, tracksTime: Bool, assumesPayloadEnd: Bool = true,
+    decoding: (router: Router, decoder: EventDecoder)? = nil, sharesDecoding: Bool = false
+  ) {
+    self.input = input
+    self.isLive = reading.isLive
+    self.reader = LineBatcher.makeReader(reading)
+    self.classifier = LineClassifier(
+      input: input, tracksTime: tracksTime, assumesPayloadEnd: assumesPayloadEnd)
+    self.decoding = decoding
+    self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
+  }
+
+  private static func makeReader(_ reading: InputReading) -> JSONLinesReader<InputReading> {
+    // The lines stay in the blocks the reader reads them into, which the batches keep.
+    JSONLinesReader(source: reading, chunkSize: chunkBytes, keepsLines: true)
+  }
+
+  /// Adjusts the share of lines decoded ahead after a batch was handed over (see
+  /// ``DecodeShare``).
+  func adjustShare(pendingBatches: Int, replayWaited: Bool) {
+    share.adjust(pendingBatches: pendingBatches, replayWaited: replayWaited)
+  }
+
+  /// Reads the next batch.
+  ///
+  /// - Parameter mayWait: Whether to wait for a live input's next line when nothing is ready;
+  ///   otherwise ``Next/wouldWait`` is returned instead.
+  /// - Returns: A batch, the end, or that a live input has nothing ready.
+  func nextBatch(mayWait: Bool) -> Next {
+    guard !isFinished else { return .end }
+    let columns = decoding?.decoder.makeColumns(sizedLike: lastColumns) ?? []
+    let batch = ReplayBatch(capacity: isLive ? 64 : Self.batchLines, columns: columns)
+    // The columns, not retained (the batch keeps them).
+    let unretainedColumns = columns.map(Unmanaged.passUnretained)
+    // What changes per line is kept in locals while the batch is read, and put back after.
+    var classifier = self.classifier
+    var share = self.share
+    var problems: [ReplayProblem] = []
+    var notices: [String] = []
+    defer {
+      self.classifier = classifier
+      self.share = share
+      batch.problems = problems
+      batch.notices = notices
+    }
+    var blockNumber = -1
+    var used = 0
+    reading: while used < Self.batchBytes, !batch.isFull {
+      let line: JSONLine
+      do {
+        switch try nextLine(holding: batch.count > 0, mayWait: mayWait) {
+        case .line(let next):
+          line = next
+        case .notice(let message):
+          notices.append(message)
+          batch.append(classifier.item(noBytes, 0, .notice(notices.count - 1)))
+          continue reading
+        case .none:
+          if batch.count == 0, !isFinished { return .wouldWait }
+          break reading
+        }
+      } catch is InputReading.Stopped {
+        isFinished = true
+        if let notice = unfinishedLineNotice() {
+          notices.append(notice)
+          batch.append(classifier.item(noBytes, 0, .notice(notices.count - 1)))
+        }
+        break reading
+      } catch {
+        isFinished = true
+        problems.append(.readFailure("\(error)"))
+        let number = reader.lineNumber + 1
+        batch.append(classifier.item(noBytes, number, .problem(problems.count - 1)))
+        break reading
+      }
+      if blockNumber != reader.blockNumber {
+        batch.blocks.append(reader.currentBlock)
+        blockNumber = reader.blockNumber
+      }
+      used += line.bytes.count
+      let item = classifier.classify(
+        line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
+      batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
+    }
+    guard batch.count > 0 else { return .end }
+    lastColumns = columns
+    return .batch(batch)
+  }
+
+  /// No bytes, for items that are not lines.
+  private var noBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
+
+  /// What ``nextLine(holding:mayWait:)`` found.
+  private enum Line {
+    /// A line, valid while the reader's current block is kept.
+    case line(JSONLine)
+    /// A followed file went on in a new file.
+    case notice(String)
+    /// Nothing: the end of the input (``isFinished``), or a live input has nothing ready and
+    /// the caller should not wait for it.
+    case none
+  }
+
+  /// The next line of the input.
+  ///
+  /// A live input is not waited for when the caller holds lines to hand over (`holding`), or
+  /// asked not to wait (`mayWait`).
+  private func nextLine(holding: Bool, mayWait: Bool) throws -> Line {
+    guard isLive else {
+      if let line = try reader.next() { return .line(line) }
+      isFinished = true
+      return .none
+    }
+    while true {
+      switch reader.takeBufferedLine() {
+      case .line(let line): return .line(line)
+      case .end:
+        if let message = try switchFollowedFile() { return .notice(message) }
+        isFinished = true
+        return .none
+      case .needsInput:
+        if holding || !mayWait, !reader.source.hasBytesReady() { return .none }
+        try reader.readMore()
+      }
+    }
+  }
+
+  /// After a followed file's reader came to the end of its file because the file was rotated
+  /// or truncated: goes on from the new start, and returns what happened;
+  /// `nil` for an input that simply ended.
+  private func switchFollowedFile() throws -> String? {
+    guard let followed = reader.source.followed else { return nil }
+    while followed.pendingChange != nil {
+      if let message = followed.switchFile() {
+        reader.restart()
+        return message
+      }
+      // The new file cannot be opened yet: wait for it as for any input.
+      try reader.source.pause()
+    }
+    return nil
+  }
+
+  /// A notice for a live input's partial last line when a request to stop ended the input.
+  private func unfinishedLineNotice() -> String? {
+    let unfinished = reader.unfinishedByteCount
+    guard isLive, unfinished > 0 else { return nil }
+    let bytes = unfinished == 1 ? "1 byte" : "\(unfinished) bytes"
+    return "the last line of '\(reader.source.name)' was unfinished when the replay stopped "
+      + "(\(bytes)): not replayed"
+  }
+
+  /// Decodes an event item ahead, when its type is known; any other item, and an event whose
+  /// payload does not decode, is left for the replay, which also explains the failures.
+  @inline(__always)
+  private func decodeAhead(
+    _ item: ReplayItem, into columns: [Unmanaged<AnyRaspDecodedEvents>]
+  ) -> ReplayItem {
+    guard let decoding, case .event(let envelope) = item.kind,
+      let routed = decoding.router.route(envelope),
+      let row = try? decoding.decoder.decode(routed, into: columns[routed.domainIndex])
+    else { return item }
+    let kind = ReplayItem.Kind.decoded(
+      envelope, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
+    return ReplayItem(
+      input: item.input, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind,
+      time: item.time)
+  }
+}

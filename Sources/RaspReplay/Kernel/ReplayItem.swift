@@ -1,0 +1,167 @@
+import RaspDomains
+import RaspJSON
+
+/// One line of one input, read and classified: the unit the replay's stages hand on.
+///
+/// The line's bytes, and the envelope that refers to them, stay valid as long as the batch the
+/// item is in. An item holds no references — what is wrong with a bad line is kept in its
+/// batch's ``ReplayBatch/problems`` — so that a batch of thousands of items is handed between
+/// threads and freed without visiting each one.
+struct ReplayItem {
+  /// What the line holds.
+  enum Kind {
+    /// Only whitespace.
+    case blank
+    /// A well-formed envelope, its payload not decoded yet.
+    case event(Envelope)
+    /// A well-formed envelope whose payload was decoded ahead: its routing, and its row in its
+    /// domain's column of the batch.
+    case decoded(Envelope, domainIndex: Int, eventIndex: Int, row: Int)
+    /// A bad line, or the end of what could be read: the problem at this index of the batch's
+    /// ``ReplayBatch/problems``.
+    case problem(Int)
+    /// Something that happened to the input: the notice at this index of the batch's
+    /// ``ReplayBatch/notices``. Not a line: not counted.
+    case notice(Int)
+  }
+
+  /// The position of the line's input.
+  let input: Int
+  /// The line's number in its input.
+  let lineNumber: Int
+  /// The line's bytes, without the line end.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// What it holds.
+  let kind: Kind
+  /// The time the merge of several inputs orders by: the event's `ts`, or the last `ts` before
+  /// it in its input; `nil` (before every time) until the input has given one.
+  let time: RaspTimestamp?
+
+  /// Whether `a` comes before `b` in the merge: by time, lines without a time first, and, for
+  /// equal times, the earlier input (the merge keeps the first of equals).
+  static func precedes(_ a: ReplayItem, _ b: ReplayItem) -> Bool {
+    switch (a.time, b.time) {
+    case (nil, nil), (_?, nil): return false
+    case (nil, _?): return true
+    case (let x?, let y?): return x < y
+    }
+  }
+
+  /// The same line read again without assuming where its payload ends: what the kernel goes on
+  /// with when an assumed event fails in any way (see ``AssumedPayloadEnd``).
+  ///
+  /// - Parameter problems: The batch's problems, to which a bad line's problem is added.
+  func readAgainWithoutAssuming(problems: inout [ReplayProblem]) -> ReplayItem {
+    var reader = LineClassifier(input: input, tracksTime: false, assumesPayloadEnd: false)
+    reader.lastTime = time
+    return reader.classify(bytes, number: lineNumber, isTooLong: false, problems: &problems)
+  }
+}
+
+/// What is wrong with a line, or with reading the input further.
+enum ReplayProblem {
+  /// A bad line, with the reason.
+  case invalid(RaspEventError)
+  /// The input could not be read any further, with the system's message.
+  case readFailure(String)
+}
+
+/// Reads lines into items: blank, too long, a bad line, or an envelope — the envelope stage.
+struct LineClassifier {
+  /// The position of the input the lines are from.
+  let input: Int
+  /// Whether to keep each event's time, which only merging several inputs needs.
+  let tracksTime: Bool
+  /// Whether a payload that ends the line may be assumed to end there.
+  let assumesPayloadEnd: Bool
+  /// The longest line accepted, for the message about longer ones.
+  var maximumLineLength = JSONLimits.maximumLineLength
+  /// The last `ts` read in the input.
+  var lastTime: RaspTimestamp?
+  /// The minute of the last `ts` read, which most of the next lines share.
+  var memo = RaspTimestamp.Memo()
+
+  init(input: Int, tracksTime: Bool, assumesPayloadEnd: Bool) {
+    self.input = input
+    self.tracksTime = tracksTime
+    self.assumesPayloadEnd = assumesPayloadEnd
+  }
+
+  /// Classifies one line; a bad line's problem is added to `problems`.
+  @inline(__always)
+  mutating func classify(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem]
+  ) -> ReplayItem {
+    if isTooLong {
+      let reason = RaspEventError.Reason.syntax(.lineTooLong(limit: maximumLineLength))
+      problems.append(.invalid(RaspEventError(offset: nil, reason: reason)))
+      return item(bytes, number, .problem(problems.count - 1))
+    }
+    if JSONLine.isBlank(bytes) { return item(bytes, number, .blank) }
+    do {
+      let envelope = try Envelope.parse(
+        bytes, memo: &memo, assumingPayloadEnd: assumesPayloadEnd)
+      if tracksTime, let time = envelope.context.timestamp { lastTime = time }
+      return item(bytes, number, .event(envelope))
+    } catch {
+      problems.append(.invalid(error))
+      return item(bytes, number, .problem(problems.count - 1))
+    }
+  }
+
+  /// An item of this input at the current time.
+  @inline(__always)
+  func item(_ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind)
+    -> ReplayItem
+  {
+    ReplayItem(input: input, lineNumber: number, bytes: bytes, kind: kind, time: lastTime)
+  }
+}
+
+/// Lines of an input, classified, with what keeps their bytes valid: what the reading stage
+/// hands on, across threads when it reads ahead.
+///
+/// The reading side fills a batch, then hands it over and never touches it again; from then on
+/// the replay only reads it. Its items live in storage of its own, so that the replay walks
+/// them by pointer, without retaining anything per item.
+final class ReplayBatch: @unchecked Sendable {
+  /// The blocks the reader read the lines into, which keep their bytes valid.
+  @exclusivity(unchecked) var blocks: [JSONLinesBlock] = []
+  /// The events decoded ahead, one column per domain, when the batch was decoded.
+  let columns: [AnyRaspDecodedEvents]
+  /// What is wrong with the batch's bad lines, which refer to it by index.
+  @exclusivity(unchecked) var problems: [ReplayProblem] = []
+  /// What happened to the input, which notice items refer to by index.
+  @exclusivity(unchecked) var notices: [String] = []
+  /// How many items the batch can hold.
+  let capacity: Int
+  private let storage: UnsafeMutablePointer<ReplayItem>
+  @exclusivity(unchecked) private(set) var count = 0
+
+  /// An empty batch with room for `capacity` items.
+  init(capacity: Int, columns: [AnyRaspDecodedEvents] = []) {
+    self.capacity = max(1, capacity)
+    self.columns = columns
+    storage = UnsafeMutablePointer<ReplayItem>.allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    // Items hold no references: there is nothing to release in them.
+    storage.deallocate()
+  }
+
+  /// Whether the batch is full.
+  var isFull: Bool { count == capacity }
+
+  /// The items, in order; valid as long as the batch is kept.
+  var items: UnsafeBufferPointer<ReplayItem> { UnsafeBufferPointer(start: storage, count: count) }
+
+  /// Adds an item; the batch must not be full.
+  @inline(__always)
+  func append(_ item: ReplayItem) {
+    guard count < capacity else { return }
+    (storage + count).initialize(to: item)
+    count += 1
+  }
+}

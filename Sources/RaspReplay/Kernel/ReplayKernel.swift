@@ -1,0 +1,304 @@
+import Rasp
+import RaspDomains
+import RaspJSON
+
+/// Applies items, one at a time and in order, and writes the record each calls for: the
+/// routing, decoding, applying and output stages of a replay.
+///
+/// ``Replay`` feeds it items from its inputs; for each, the kernel either routes its envelope
+/// to a domain, decodes the payload (unless the reading thread did) and applies the event to
+/// the snapshot through the core's ``Rasp/RaspPipeline``, or counts and reports the line.
+/// Then it writes the record the configuration asks for — the snapshot, a selected value, a
+/// diff, with or without the event — straight into the output, from ``SnapshotText``.
+///
+/// This is also the one place where an event whose payload's end was assumed is read again,
+/// carefully, when anything about it fails (see ``AssumedPayloadEnd``).
+struct ReplayKernel {
+  let configuration: ReplayConfiguration
+  /// The inputs' names, for diagnostics and `--with-event`.
+  let inputNames: [String]
+  private(set) var pipeline: RaspPipeline<SnapshotState>
+  let router: Router
+  /// The router of the domains left out, to tell their events from unknown ones.
+  private let excludedRouter: Router
+  /// The domain the selection starts with, or `nil` for the whole snapshot.
+  private let selectedDomain: Int?
+  /// The last selected value, to yield it only when it changes.
+  private var selector: RaspSelector<[UInt8], [UInt8]>?
+  /// The current snapshot's JSON, made at the first record.
+  private var text = SnapshotText()
+  /// The previous record's value, for ``ReplayConfiguration/Emit/diff``.
+  private var differ: RecordDiffer?
+  /// How many events were applied.
+  private var seq = 0
+  /// The last applied event's input and line.
+  private var lastInput: Int?
+  private var lastLine: Int?
+  /// The last applied event's line, kept only when a `--with-event` record may need it later.
+  private var lastEventBytes: [UInt8] = []
+  /// The counts.
+  private(set) var statistics = ReplayStatistics()
+  /// How the replay ends, once it must.
+  private(set) var ending: ReplaySummary.Ending?
+
+  init(configuration: ReplayConfiguration, inputNames: [String]) {
+    self.configuration = configuration
+    self.inputNames = inputNames
+    let snapshot = SnapshotState(domains: configuration.domains)
+    pipeline = RaspPipeline(initial: snapshot)
+    router = snapshot.router
+    excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
+    if let path = configuration.selection {
+      selectedDomain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
+      selector = RaspSelector { (value: [UInt8]) in value }
+    } else {
+      selectedDomain = nil
+    }
+    if configuration.emit == .diff {
+      var initial = SnapshotText(snapshot)
+      if let path = configuration.selection {
+        differ = RecordDiffer(
+          initialValue: Self.selectedBytes(path, domain: selectedDomain, text: &initial, snapshot))
+      } else {
+        differ = RecordDiffer(
+          initialDomains: snapshot.domainNames.indices.map { initial.domain(at: $0, of: snapshot) },
+          names: snapshot.domainNames)
+      }
+    }
+  }
+
+  /// Handles one item: counts it, applies its event, and writes its record to `writer`.
+  ///
+  /// - Returns: What to yield for it: a record, a bad line, a notice; `nil` for nothing.
+  @inline(__always)
+  mutating func handle(
+    _ item: ReplayItem, of batch: ReplayBatch, columns: [Unmanaged<AnyRaspDecodedEvents>],
+    writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    switch item.kind {
+    case .notice(let index):
+      return .notice(ReplayNotice(input: item.input, message: batch.notices[index]))
+    case .blank:
+      statistics.read += 1
+      statistics.blank += 1
+      return nil
+    case .decoded(let envelope, let domainIndex, let eventIndex, let row):
+      statistics.read += 1
+      let routed = SnapshotState.Event(
+        envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex,
+        column: columns[domainIndex], row: row)
+      return apply(routed, item: item, writer: &writer)
+    case .event(let envelope):
+      statistics.read += 1
+      return handle(envelope, item: item, writer: &writer)
+    case .problem(let index):
+      switch batch.problems[index] {
+      case .readFailure(let message):
+        ending = .readFailure(input: item.input, message: message)
+        return nil
+      case .invalid(let error):
+        statistics.read += 1
+        return reject(error, item: item)
+      }
+    }
+  }
+
+  /// Handles an envelope not decoded ahead: routes it, or counts it as ignored.
+  @inline(__always)
+  private mutating func handle(
+    _ envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    if let routed = router.route(envelope) {
+      return apply(routed, item: item, writer: &writer)
+    }
+    do {
+      try envelope.checkPayload()
+    } catch {
+      return envelope.isPayloadEndAssumed
+        ? handleAgain(item, writer: &writer) : reject(error, item: item)
+    }
+    if excludedRouter.route(envelope) != nil {
+      statistics.otherDomain += 1
+    } else if configuration.isStrict {
+      let error = RaspEventError(offset: envelope.typeOffset, reason: .unknownType(envelope.type))
+      return reject(error, item: item)
+    } else {
+      statistics.unknownType += 1
+      if statistics.firstUnknown == nil {
+        statistics.firstUnknown = ReplayStatistics.UnknownType(
+          type: envelope.type, inputName: inputNames[item.input], line: item.lineNumber)
+      }
+    }
+    return nil
+  }
+
+  /// Handles an item whose envelope assumed its payload's end, after something about it
+  /// failed: the line read again carefully gives the event, or the error, to go on with.
+  @inline(never)
+  private mutating func handleAgain(_ item: ReplayItem, writer: inout JSONWriter) -> ReplayOutcome? {
+    var problems: [ReplayProblem] = []
+    let again = item.readAgainWithoutAssuming(problems: &problems)
+    switch again.kind {
+    case .event(let envelope): return handle(envelope, item: again, writer: &writer)
+    case .problem(let index):
+      guard case .invalid(let error) = problems[index] else { return nil }
+      return reject(error, item: again)
+    default: return nil
+    }
+  }
+
+  /// Applies a routed event and writes the record it calls for.
+  @inline(__always)
+  private mutating func apply(
+    _ routed: SnapshotState.Event, item: ReplayItem, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    do {
+      try pipeline.send(routed)
+    } catch {
+      // The snapshot is unchanged.
+      if routed.envelope.isPayloadEndAssumed { return handleAgain(item, writer: &writer) }
+      let eventError =
+        error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
+      return reject(eventError, item: item)
+    }
+    text.markChanged(routed.domainIndex)
+    statistics.applied += 1
+    seq += 1
+    lastInput = item.input
+    lastLine = item.lineNumber
+    if configuration.isFinal {
+      if configuration.includesEvent {
+        lastEventBytes.removeAll(keepingCapacity: true)
+        lastEventBytes.append(contentsOf: item.bytes)
+      }
+      return nil
+    }
+    if let path = configuration.selection {
+      // Only an event of the selected domain can change the value, once there is one.
+      guard selector?.last == nil || selectedDomain == nil || routed.domainIndex == selectedDomain
+      else { return nil }
+      let bytes = Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
+      guard let value = selector?.select(from: bytes) else { return nil }
+      return writeRecord(value: value, event: item.bytes, writer: &writer)
+    }
+    return writeRecord(value: nil, event: item.bytes, writer: &writer)
+  }
+
+  /// Counts and reports a bad line; with `fail`, the replay ends after it.
+  private mutating func reject(_ error: RaspEventError, item: ReplayItem) -> ReplayOutcome {
+    // The bad line is not applied in either mode: it counts as skipped, so that the summary
+    // still adds up when it stops the replay.
+    statistics.skipped += 1
+    if configuration.errorMode == .fail { ending = .stoppedAtBadLine }
+    let column = JSONTextPosition(offset: error.offset ?? 0, in: item.bytes).column
+    return .skipped(
+      ReplayDiagnostic(
+        input: item.input, inputName: inputNames[item.input], line: item.lineNumber,
+        column: column, reason: error.description))
+  }
+
+  /// Ends the replay after its inputs: interrupted when `interruption` was requested,
+  /// completed otherwise.
+  mutating func end(interruption: ReplayInterruption?) {
+    guard ending == nil else { return }
+    ending = interruption?.signal.map { .interrupted(signal: $0) } ?? .completed
+  }
+
+  /// Writes the record for the end of a `--final` replay: the last snapshot or selected value;
+  /// `nil` when there is none (a diff with ``ReplayConfiguration/changesOnly`` that is empty).
+  mutating func writeFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+    var value: [UInt8]?
+    if let path = configuration.selection {
+      value = Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
+    }
+    let event = lastEventBytes
+    return event.withUnsafeBufferPointer { event in
+      writeRecord(value: value, event: lastInput == nil ? nil : event, writer: &writer)
+    }
+  }
+
+  /// Writes one record — `value` (a selected value), or the snapshot when it is `nil` — as the
+  /// configuration asks: whole or as a diff, alone or with the event.
+  private mutating func writeRecord(
+    value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    let start = writer.bytes.count
+    if differ != nil {
+      let operations: [JSONValue]
+      if let value {
+        operations = differ?.advance(value: value) ?? []
+      } else {
+        let snapshot = pipeline.current
+        let domains = snapshot.domainNames.indices.map { text.domain(at: $0, of: snapshot) }
+        operations = differ?.advance(domains: domains) ?? []
+      }
+      if configuration.changesOnly, operations.isEmpty { return nil }
+      if configuration.includesEvent {
+        writer.writeRaw("{\"diff\":")
+        writer.write(.array(operations))
+        writer.writeRaw(",")
+        writeEventMembers(event, to: &writer)
+        writer.writeRaw("}")
+      } else {
+        writer.write(.array(operations))
+      }
+    } else if configuration.includesEvent {
+      writer.writeRaw("{")
+      writeEventMembers(event, to: &writer)
+      if value == nil { writer.writeRaw(",\"state\":") } else { writer.writeRaw(",\"value\":") }
+      writeValue(value, to: &writer)
+      writer.writeRaw("}")
+    } else {
+      writeValue(value, to: &writer)
+    }
+    return .record(
+      ReplayRecord(
+        range: start..<writer.bytes.count, seq: seq, input: lastInput, line: lastLine))
+  }
+
+  /// Writes a selected value, or the whole snapshot when it is `nil`.
+  @inline(__always)
+  private mutating func writeValue(_ value: [UInt8]?, to writer: inout JSONWriter) {
+    if let value {
+      writer.writeRaw(value)
+    } else {
+      text.write(pipeline.current, to: &writer)
+    }
+  }
+
+  /// Writes `"event":…,"file":…,"line":…,"seq":…`, the members a record with its event has
+  /// besides its value.
+  private func writeEventMembers(_ event: UnsafeBufferPointer<UInt8>?, to writer: inout JSONWriter) {
+    writer.writeRaw("\"event\":")
+    writer.write(event.flatMap { try? JSONParser.parse($0) } ?? .null)
+    writer.writeRaw(",\"file\":")
+    if let lastInput { writer.writeString(inputNames[lastInput]) } else { writer.writeNull() }
+    writer.writeRaw(",\"line\":")
+    if let lastLine { writer.writeInteger(Int64(lastLine)) } else { writer.writeNull() }
+    writer.writeRaw(",\"seq\":")
+    writer.writeInteger(Int64(seq))
+  }
+
+  /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`.
+  static func selectedBytes(
+    _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState
+  ) -> [UInt8] {
+    let part: ArraySlice<UInt8>
+    if let domain {
+      part = text.domain(at: domain, of: state)
+    } else {
+      var writer = JSONWriter()
+      text.write(state, to: &writer)
+      part = writer.bytes[...]
+    }
+    let location = part.withUnsafeBufferPointer { buffer in
+      try? path.locate(in: buffer, droppingFirst: domain == nil ? 0 : 1)
+    }
+    switch location {
+    case .value(let range)?:
+      return Array(part[(part.startIndex + range.lowerBound)..<(part.startIndex + range.upperBound)])
+    case .length(let count)?: return Array(String(count).utf8)
+    case .missing?, nil: return Array("null".utf8)
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import RaspDomains
+import RaspJSON
+
+/// A replay of event logs into state snapshots: the kernel every `rasp` command runs on.
+///
+/// A replay reads its inputs line by line, checks each line's envelope, routes the event to
+/// its domain, decodes the payload into the domain's typed event, applies it with the domain's
+/// reducer, and writes the record the configuration asks for — and yields, in order, what
+/// happened: ``ReplayOutcome/record(_:)`` for each record written, ``ReplayOutcome/skipped(_:)``
+/// for each bad line, and finally ``ReplayOutcome/end(_:)`` with the count of every line read.
+/// Several inputs are merged by their events' `ts`, stably.
+///
+/// Records are written straight into the caller's buffer, so that a caller that prints them
+/// copies nothing: call ``next(appendingTo:)`` with the same buffer, and write it out (or
+/// empty it) whenever you like — before a diagnostic, at ``ReplayOutcome/waiting``, when it is
+/// large.
+///
+/// ```swift
+/// var configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all)
+/// configuration.selection = try JSONPath("geo.heading")
+/// let log = ReplayInput(name: "events.jsonl", source: .memory(JSONMemorySource(bytes)))
+/// var replay = Replay(configuration: configuration, inputs: [log])
+/// var output: [UInt8] = []
+/// while let outcome = replay.next(appendingTo: &output) {
+///   if case .record(let record) = outcome {
+///     print(String(decoding: output[record.range], as: UTF8.self))   // 90, then 91, …
+///   }
+/// }
+/// ```
+///
+/// A replay of one file reads it a batch of lines ahead, on a second thread, which also
+/// decodes a share of the payloads; what it yields is the same byte for byte whatever the
+/// threads do. A replay owns its threads and inputs: it is not copyable, and letting go of it
+/// stops its reading thread and closes its files.
+public struct Replay: ~Copyable {
+  /// Where the items come from.
+  private enum Feed {
+    /// One input, read on this thread.
+    case inline(LineBatcher)
+    /// One input, read a batch ahead on a second thread.
+    case readAhead(ReadAhead<ReplayBatch>)
+    /// Several inputs, merged by time on this thread.
+    case merge(InputMerge)
+    /// Nothing more: the end was reached, and the inputs let go.
+    case ended
+  }
+
+  private var kernel: ReplayKernel
+  private var feed: Feed
+  /// Whether the one input is live: a replay of files never yields ``ReplayOutcome/waiting``.
+  private let isLive: Bool
+  /// The batch being handled, its items and decoded columns, and the next item's position.
+  private var batch: ReplayBatch?
+  private var items = UnsafeBufferPointer<ReplayItem>(start: nil, count: 0)
+  private var columns: [Unmanaged<AnyRaspDecodedEvents>] = []
+  private var index = 0
+  /// Whether ``ReplayOutcome/waiting`` was yielded since the last item: the next fetch waits.
+  private var hasYieldedWaiting = false
+  /// Whether the `--final` record was written.
+  private var hasWrittenFinalRecord = false
+  /// The writer records are written with, which holds the caller's buffer during a call.
+  private var writer = JSONWriter(capacity: 0)
+
+  /// Starts a replay; nothing is read until ``next(appendingTo:)``.
+  ///
+  /// - Parameters:
+  ///   - configuration: The domains and what to yield.
+  ///   - inputs: The logs, merged by time when there are several.
+  public init(configuration: ReplayConfiguration, inputs: [ReplayInput]) {
+    let kernel = ReplayKernel(configuration: configuration, inputNames: inputs.map(\.name))
+    self.kernel = kernel
+    self.isLive = inputs.contains { $0.isLive }
+    let interruption = configuration.interruption
+    if inputs.count == 1, configuration.threading != .single {
+      let decodesAhead = configuration.threading != .readAhead
+      let decoding = decodesAhead ? (kernel.router, kernel.pipeline.current.makeDecoder()) : nil
+      let shares = configuration.threading == .automatic
+      let input = inputs[0]
+      feed = .readAhead(
+        ReadAhead(capacity: 4) { producer in
+          let reading = InputReading(input) {
+            producer.isCancelled || interruption?.isRequested == true
+          }
+          let batcher = LineBatcher(
+            input: 0, reading: reading, tracksTime: false, decoding: decoding,
+            sharesDecoding: shares)
+          while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
+            guard producer.put(batch) else { return }
+            batcher.adjustShare(
+              pendingBatches: producer.pendingCount, replayWaited: producer.takeConsumerWaited())
+          }
+        })
+    } else {
+      let batchers = inputs.enumerated().map { index, input in
+        LineBatcher(
+          input: index, reading: InputReading(input) { interruption?.isRequested == true },
+          tracksTime: inputs.count > 1)
+      }
+      feed = batchers.count == 1 ? .inline(batchers[0]) : .merge(InputMerge(batchers: batchers))
+    }
+  }
+
+  /// Replays up to the next outcome, appending any record to `output`.
+  ///
+  /// - Parameter output: Where records are appended; its earlier bytes are left alone.
+  /// - Returns: The next outcome, or `nil` after ``ReplayOutcome/end(_:)``.
+  public mutating func next(appendingTo output: inout [UInt8]) -> ReplayOutcome? {
+    if case .ended = feed { return nil }
+    swap(&output, &writer.bytes)
+    defer { swap(&output, &writer.bytes) }
+    while kernel.ending == nil {
+      if let outcome = handleItems() { return outcome }
+      guard kernel.ending == nil else { break }
+      switch fetch() {
+      case .some(true):
+        continue
+      case .some(false):
+        hasYieldedWaiting = true
+        return .waiting
+      case nil:
+        kernel.end(interruption: kernel.configuration.interruption)
+      }
+    }
+    return end()
+  }
+
+  /// Handles the current batch's items until one yields an outcome, or the batch is done.
+  @inline(__always)
+  private mutating func handleItems() -> ReplayOutcome? {
+    guard let batch else { return nil }
+    while index < items.count {
+      let item = items[index]
+      index += 1
+      if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
+        return outcome
+      }
+      if kernel.ending != nil { return nil }
+    }
+    return nil
+  }
+
+  /// Takes the next batch, or the next merged item.
+  ///
+  /// - Returns: `true` when there is something to handle, `false` when a live input has
+  ///   nothing ready (the next call waits for it), `nil` at the end of the inputs.
+  private mutating func fetch() -> Bool? {
+    let mayWait = hasYieldedWaiting || !isLive
+    switch feed {
+    case .inline(let batcher):
+      switch batcher.nextBatch(mayWait: mayWait) {
+      case .batch(let next): take(next, from: 0, count: next.count)
+      case .wouldWait: return false
+      case .end: return nil
+      }
+    case .readAhead(let readAhead):
+      var taken = readAhead.takeIfReady()
+      if case .notReady = taken {
+        guard mayWait else { return false }
+        taken = readAhead.take().map { .element($0) } ?? .end
+      }
+      switch taken {
+      case .element(let next): take(next, from: 0, count: next.count)
+      case .notReady: return false
+      case .end: return nil
+      }
+    case .merge(let merge):
+      switch merge.next(mayWait: mayWait) {
+      case .item(let batch, let position): take(batch, from: position, count: 1)
+      case .wouldWait: return false
+      case .end: return nil
+      }
+    case .ended:
+      return nil
+    }
+    hasYieldedWaiting = false
+    return true
+  }
+
+  /// Makes `count` items of `next`, from `position` on, the ones to handle.
+  private mutating func take(_ next: ReplayBatch, from position: Int, count: Int) {
+    if batch !== next {
+      batch = next
+      columns = next.columns.map(Unmanaged.passUnretained)
+    }
+    items = UnsafeBufferPointer(rebasing: next.items[position..<(position + count)])
+    index = 0
+  }
+
+  /// The `--final` record, the first time, then the end; the inputs are let go.
+  private mutating func end() -> ReplayOutcome {
+    let ending = kernel.ending ?? .completed
+    if kernel.configuration.isFinal, !hasWrittenFinalRecord {
+      hasWrittenFinalRecord = true
+      switch ending {
+      case .completed, .interrupted:
+        if let record = kernel.writeFinalRecord(writer: &writer) { return record }
+      case .stoppedAtBadLine, .readFailure:
+        break
+      }
+    }
+    feed = .ended
+    batch = nil
+    items = UnsafeBufferPointer(start: nil, count: 0)
+    columns = []
+    return .end(ReplaySummary(statistics: kernel.statistics, ending: ending))
+  }
+}

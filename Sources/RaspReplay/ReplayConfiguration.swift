@@ -1,0 +1,84 @@
+import RaspDomains
+import RaspJSON
+
+/// What a replay applies and what it yields: the domains, the record each event produces, and
+/// what to do with bad lines.
+///
+/// The defaults are those of `rasp replay` without options: every snapshot, of the given
+/// domains, stopping at the first bad line.
+///
+/// ```swift
+/// var configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all)
+/// configuration.selection = try JSONPath("geo.heading")
+/// configuration.errorMode = .skip
+/// ```
+public struct ReplayConfiguration {
+  /// What to do with a bad line.
+  public enum ErrorMode: String, Sendable {
+    /// Stop at the first bad line, after every record before it.
+    case fail
+    /// Report each bad line and go on.
+    case skip
+  }
+
+  /// What each record holds.
+  public enum Emit: String, Sendable {
+    /// The whole snapshot (or the selected value).
+    case snapshot
+    /// An RFC 6902 JSON Patch from the previous record's value to this one's.
+    case diff
+  }
+
+  /// How the work of reading one log is spread over threads. Every way yields the same
+  /// outcomes; only the speed differs.
+  package enum Threading: Sendable {
+    /// Read ahead on a second thread, and decode a share of the lines there, adjusted so that
+    /// neither thread waits for the other (``DecodeShare``).
+    case automatic
+    /// Everything on the calling thread.
+    case single
+    /// Read and parse envelopes on a second thread; decode and apply on the calling one.
+    case readAhead
+    /// Read, parse and decode on a second thread; apply on the calling one.
+    case decodeAhead
+  }
+
+  /// The domains in the snapshot, in any order: the snapshot orders them by name.
+  public var domains: [any RaspDomain]
+  /// Domains known but left out of the snapshot: their events are counted as ignored
+  /// (``ReplayStatistics/otherDomain``) rather than as of unknown type.
+  public var excludedDomains: [any RaspDomain] = []
+  /// The path of the value each record holds instead of the whole snapshot, such as
+  /// `geo.heading` or `rest.links|length`; a record is then yielded only when the value
+  /// changes. Its first key must be a domain's name.
+  public var selection: JSONPath?
+  /// Whether to yield only one record, after the last event.
+  public var isFinal = false
+  /// Whether to wrap each record with the event that produced it:
+  /// `{"event":…,"file":…,"line":…,"seq":…,"state":…}` (`value` with a selection, `diff` with
+  /// ``Emit/diff``).
+  public var includesEvent = false
+  /// What each record holds.
+  public var emit = Emit.snapshot
+  /// With ``Emit/diff``, whether to leave out the records of events that changed nothing.
+  public var changesOnly = false
+  /// Whether an event of unknown type is a bad line rather than ignored.
+  public var isStrict = false
+  /// What to do with bad lines.
+  public var errorMode = ErrorMode.fail
+  /// Where a request to stop comes from (Ctrl-C), if anywhere.
+  public var interruption: ReplayInterruption?
+  /// How the work is spread over threads.
+  package var threading = Threading.automatic
+
+  /// A configuration with the defaults.
+  ///
+  /// ```swift
+  /// let configuration = ReplayConfiguration(domains: [GeoDomain()])
+  /// ```
+  ///
+  /// - Parameter domains: The domains in the snapshot.
+  public init(domains: [any RaspDomain]) {
+    self.domains = domains
+  }
+}

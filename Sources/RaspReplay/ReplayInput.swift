@@ -1,0 +1,66 @@
+/// One event log a replay reads: its name for messages, and where its bytes come from.
+///
+/// A file is read in large blocks, as fast as it goes. A live input — a pipe, a socket, a
+/// terminal, or a file followed as it grows — is read as its lines arrive: each line is
+/// replayed as soon as its line end is read, and the replay yields ``ReplayOutcome/waiting``
+/// whenever it is about to wait for more.
+///
+/// ```swift
+/// let input = ReplayInput(name: "<stdin>", source: .descriptor(0))   // live when a pipe
+/// let log = try ReplayInput.following("/var/log/app.jsonl", name: "app.jsonl")
+/// ```
+public struct ReplayInput: Sendable {
+  /// The input's name in messages: a path as the user wrote it, or `<stdin>`.
+  public let name: String
+  /// Where the bytes come from, unless the input is followed.
+  let source: RaspInputSource
+  /// The followed file, for ``following(_:name:)``.
+  let followed: FollowedFile?
+  /// Whether the input is read as its lines arrive.
+  public let isLive: Bool
+
+  /// An input read from `source`.
+  ///
+  /// ```swift
+  /// let input = ReplayInput(name: "events.jsonl", source: try environment.openForReading(path))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name for messages.
+  ///   - source: Where the bytes come from.
+  ///   - isLive: Whether to read the lines as they arrive; by default, when `source` is a
+  ///     pipe, a socket or a terminal.
+  public init(name: String, source: RaspInputSource, isLive: Bool? = nil) {
+    self.name = name
+    self.source = source
+    self.followed = nil
+    self.isLive = isLive ?? source.isLive
+  }
+
+  /// A file read as it grows, like `tail -F`: at its end the replay waits for more, and when
+  /// the file is replaced (rotated) or truncated, it says so and goes on from the new start.
+  /// Only a ``ReplayInterruption`` ends it.
+  ///
+  /// ```swift
+  /// let input = try ReplayInput.following("logs/app.jsonl", name: "app.jsonl")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - name: The name for messages.
+  /// - Returns: The input.
+  /// - Throws: ``RaspInputError`` when the file cannot be opened.
+  public static func following(_ path: String, name: String) throws(RaspInputError) -> ReplayInput {
+    ReplayInput(name: name, followed: try FollowedFile(path: path, name: name))
+  }
+
+  private init(name: String, followed: FollowedFile) {
+    self.name = name
+    self.source = .memory(.init([]))
+    self.followed = followed
+    self.isLive = true
+  }
+
+  /// Whether the input is a followed file.
+  public var isFollowed: Bool { followed != nil }
+}

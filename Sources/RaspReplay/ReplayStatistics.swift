@@ -1,0 +1,68 @@
+import RaspJSON
+
+/// The count of every line a replay read, so that nothing is lost silently.
+///
+/// Every line read is exactly one of: applied, skipped (a bad line, reported; when it stops
+/// the replay it is the last line read), ignored (an event of unknown type, or of a domain left
+/// out) or blank: `read == applied + skipped + ignored + blank`.
+///
+/// ```swift
+/// statistics.summary   // rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank
+/// ```
+public struct ReplayStatistics: Sendable, Equatable {
+  /// An event of unknown type, for the warning about them.
+  public struct UnknownType: Sendable, Equatable {
+    /// Its type.
+    public let type: String
+    /// The name of its input.
+    public let inputName: String
+    /// Its line.
+    public let line: Int
+  }
+
+  /// Lines read.
+  public internal(set) var read = 0
+  /// Events applied to the snapshot.
+  public internal(set) var applied = 0
+  /// Bad lines reported and skipped.
+  public internal(set) var skipped = 0
+  /// Events of a type no domain defines.
+  public internal(set) var unknownType = 0
+  /// Events of a domain left out of the snapshot.
+  public internal(set) var otherDomain = 0
+  /// Lines of whitespace only.
+  public internal(set) var blank = 0
+  /// The first event of unknown type.
+  public internal(set) var firstUnknown: UnknownType?
+
+  /// Statistics of nothing read.
+  ///
+  /// ```swift
+  /// ReplayStatistics().read   // 0
+  /// ```
+  public init() {}
+
+  /// Events ignored, for either reason.
+  public var ignored: Int { unknownType + otherDomain }
+
+  /// The summary line: `rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank`.
+  public var summary: String {
+    var ignoredText = "\(ignored) ignored"
+    var reasons: [String] = []
+    if unknownType > 0 { reasons.append("\(unknownType) of unknown type") }
+    if otherDomain > 0 { reasons.append("\(otherDomain) of other domains") }
+    if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
+    let lines = read == 1 ? "1 line" : "\(read) lines"
+    return
+      "rasp: \(lines) read: \(applied) applied, \(skipped) skipped, \(ignoredText), \(blank) blank\n"
+  }
+
+  /// The warning about ignored events of unknown type, or `nil` when there were none.
+  public var unknownTypeWarning: String? {
+    guard let first = firstUnknown else { return nil }
+    let count = unknownType == 1 ? "1 event" : "\(unknownType) events"
+    let type = JSONError.abbreviated(first.type)
+    return "rasp: warning: \(count) of unknown type ignored, the first '\(type)' at "
+      + "\(first.inputName):\(first.line); use --strict to reject them\n"
+  }
+}

@@ -1,0 +1,136 @@
+import Rasp
+import RaspDomains
+import RaspJSON
+
+/// The state of several domains at once: what a replay prints after each event.
+///
+/// A snapshot state is a ``Rasp/RaspState`` whose events are log lines routed to a domain
+/// (``Event``). Applying one hands it to that domain's slot, which decodes the payload into the
+/// domain's typed event (unless it was decoded ahead) and applies it with the domain's reducer,
+/// with rollback: a rejected event leaves the snapshot unchanged. Every snapshot is complete:
+/// it holds every domain, changed or not. Domains are kept in name order, the order of their
+/// keys in the snapshot's JSON.
+///
+/// The state does not keep its JSON: ``SnapshotText`` does, for the replay.
+///
+/// ```swift
+/// var pipeline = RaspPipeline(initial: SnapshotState(domains: [GeoDomain(), RestDomain()]))
+/// if let routed = pipeline.current.router.route(envelope) {
+///   try pipeline.send(routed)
+/// }
+/// ```
+package struct SnapshotState: RaspState {
+  /// An event routed to one domain of the snapshot.
+  ///
+  /// Like its envelope, it is valid only as long as the line's bytes are, and, when it was
+  /// decoded ahead, as long as the column it was decoded into.
+  package struct Event {
+    /// The log line's envelope.
+    package let envelope: Envelope
+    /// The position of the event's domain in ``SnapshotState/domainNames``.
+    package let domainIndex: Int
+    /// The position of the event in its domain's schema.
+    package let eventIndex: Int
+    /// The column the event was decoded into ahead of time, not retained: an event is a value
+    /// copied at every stage of a replay, and holding no reference makes it free to copy. Like
+    /// the line's bytes, the column must outlive the event.
+    let column: Unmanaged<AnyRaspDecodedEvents>?
+    /// The event's row in ``column``.
+    let row: Int
+
+    /// A routed event, decoded ahead into `row` of `column` (which the caller keeps alive) or
+    /// not decoded yet.
+    package init(
+      envelope: Envelope, domainIndex: Int, eventIndex: Int,
+      column: Unmanaged<AnyRaspDecodedEvents>? = nil, row: Int = 0
+    ) {
+      self.envelope = envelope
+      self.domainIndex = domainIndex
+      self.eventIndex = eventIndex
+      self.column = column
+      self.row = row
+    }
+  }
+
+  private var slots: [RaspDomainSlot]
+
+  /// The initial snapshot of a set of domains.
+  ///
+  /// A domain whose name repeats an earlier one's is left out; callers check names first.
+  ///
+  /// - Parameter domains: The domains.
+  package init(domains: [any RaspDomain]) {
+    var seen = Set<String>()
+    let unique = domains.filter { seen.insert($0.name).inserted }
+    let sorted = unique.sorted { JSONObject.keyPrecedes($0.name, $1.name) }
+    slots = sorted.map(RaspDomainSlot.make)
+  }
+
+  /// The names of the domains, in key order.
+  package var domainNames: [String] { slots.map(\.name) }
+
+  /// The position of the domain named `name`, or `nil`.
+  package func domainIndex(named name: String) -> Int? {
+    slots.firstIndex { $0.name == name }
+  }
+
+  /// The router of this snapshot's domains, to keep while the snapshot changes.
+  package var router: Router { Router(slots: slots) }
+
+  /// A decoder of this snapshot's domains' events, for use on another thread.
+  package func makeDecoder() -> EventDecoder {
+    EventDecoder(decoders: slots.map { $0.makeDecoder() })
+  }
+
+  /// Applies a routed event to its domain.
+  ///
+  /// - Parameter event: An event from ``router``.
+  /// - Throws: ``RaspDomains/RaspEventError`` for a payload that does not decode or whose
+  ///   assumed end is wrong, or a reducer's rejection; the snapshot is then unchanged.
+  package mutating func apply(event: Event) throws {
+    let index = event.domainIndex
+    if !isKnownUniquelyReferenced(&slots[index]) {
+      slots[index] = slots[index].copy()
+    }
+    // `slots` keeps the slot alive, and the caller the column (see `Event`): the calls go
+    // without retaining either, which would cost two atomic operations per event.
+    let slot = Unmanaged.passUnretained(slots[index])
+    if let column = event.column {
+      try slot._withUnsafeGuaranteedRef { slot in
+        try column._withUnsafeGuaranteedRef { try slot.apply(decodedAt: event.row, of: $0) }
+      }
+    } else {
+      let envelope = event.envelope
+      try slot._withUnsafeGuaranteedRef {
+        try $0.apply(
+          payloadAt: envelope.payloadOffset, expectedEnd: envelope.expectedPayloadEnd,
+          context: envelope.context, eventIndex: event.eventIndex)
+      }
+    }
+  }
+
+  /// `true`: each domain decodes before it changes anything, and applies its reducer with
+  /// rollback, so the snapshot is updated in place.
+  package static var throwsBeforeMutating: Bool { true }
+
+  /// Writes the canonical JSON of one domain's state.
+  ///
+  /// - Parameters:
+  ///   - index: The domain's position in ``domainNames``.
+  ///   - writer: Where to write.
+  package func encodeState(ofDomainAt index: Int, into writer: inout JSONWriter) {
+    slots[index].encodeState(into: &writer)
+  }
+
+  /// The canonical JSON of one domain's state.
+  package func encodedState(ofDomainAt index: Int) -> [UInt8] {
+    var writer = JSONWriter()
+    encodeState(ofDomainAt: index, into: &writer)
+    return writer.bytes
+  }
+
+  /// The snapshot's canonical JSON, every domain encoded now: `{"geo":{…},"rest":{…}}`.
+  package func json() -> [UInt8] {
+    SnapshotText(self).bytes
+  }
+}

@@ -1,0 +1,109 @@
+import RaspDomains
+import RaspJSON
+
+/// The canonical JSON of the current snapshot, kept up to date one domain at a time: the one
+/// cache of snapshot bytes in a replay.
+///
+/// Printing a snapshot after every event is the common case, and most events change one domain
+/// of several. The replay marks the domain an event changed; before the snapshot, or that
+/// domain's part of it, is read again, only the changed domains are encoded again and spliced
+/// into the text, and writing the whole snapshot is a single copy of bytes.
+///
+/// The text is made when it is first read: a replay that prints only its last snapshot encodes
+/// each domain once, at the end.
+///
+/// ```swift
+/// var text = SnapshotText()
+/// try pipeline.send(routed)
+/// text.markChanged(routed.domainIndex)
+/// text.write(pipeline.current, to: &writer)   // {"geo":{…},"nav":{…}}
+/// ```
+struct SnapshotText {
+  /// The snapshot's JSON, `{"data":…,"geo":…,…}`, as of the last refresh.
+  private(set) var bytes: [UInt8] = []
+  /// Where each domain's state is in ``bytes``.
+  private var ranges: [Range<Int>] = []
+  /// Whether each domain changed since its part of the text was last encoded.
+  private var isChanged: [Bool]
+  /// The domains marked changed, in the order they were marked.
+  private var changed: [Int] = []
+  /// Where a domain is encoded before it is spliced in, kept to reuse its storage.
+  private var scratch = JSONWriter()
+  /// Whether the text was made; until then, nothing is kept.
+  private var isMade = false
+
+  /// A text not made yet.
+  init() {
+    isChanged = []
+  }
+
+  /// The text of `state`, made now.
+  init(_ state: SnapshotState) {
+    self.init()
+    make(state)
+  }
+
+  /// Encodes every domain of `state`.
+  private mutating func make(_ state: SnapshotState) {
+    isMade = true
+    let names = state.domainNames
+    isChanged = Array(repeating: false, count: names.count)
+    changed.removeAll()
+    ranges.removeAll()
+    var writer = JSONWriter()
+    writer.writeRaw("{")
+    for (index, name) in names.enumerated() {
+      if index > 0 { writer.writeRaw(",") }
+      writer.writeKey(name)
+      let start = writer.bytes.count
+      state.encodeState(ofDomainAt: index, into: &writer)
+      ranges.append(start..<writer.bytes.count)
+    }
+    writer.writeRaw("}")
+    bytes = writer.bytes
+  }
+
+  /// Records that an event changed the domain at `index`.
+  @inline(__always)
+  mutating func markChanged(_ index: Int) {
+    if isMade, !isChanged[index] {
+      isChanged[index] = true
+      changed.append(index)
+    }
+  }
+
+  /// Brings the whole text up to date with `state` and appends it to `writer`.
+  mutating func write(_ state: SnapshotState, to writer: inout JSONWriter) {
+    if !isMade { make(state) }
+    if !changed.isEmpty { refreshAll(state) }
+    writer.writeRaw(bytes)
+  }
+
+  /// The JSON of the domain at `index`, brought up to date with `state` first.
+  mutating func domain(at index: Int, of state: SnapshotState) -> ArraySlice<UInt8> {
+    if !isMade { make(state) }
+    if isChanged[index] { refresh(index, state) }
+    return bytes[ranges[index]]
+  }
+
+  /// Encodes every changed domain again.
+  private mutating func refreshAll(_ state: SnapshotState) {
+    for index in changed where isChanged[index] { refresh(index, state) }
+    changed.removeAll(keepingCapacity: true)
+  }
+
+  /// Encodes the domain at `index` again and splices it into the text.
+  private mutating func refresh(_ index: Int, _ state: SnapshotState) {
+    isChanged[index] = false
+    scratch.removeAll()
+    state.encodeState(ofDomainAt: index, into: &scratch)
+    let old = ranges[index]
+    bytes.replaceSubrange(old, with: scratch.bytes)
+    ranges[index] = old.lowerBound..<old.lowerBound + scratch.bytes.count
+    let delta = scratch.bytes.count - old.count
+    guard delta != 0 else { return }
+    for later in (index + 1)..<ranges.count {
+      ranges[later] = ranges[later].lowerBound + delta..<ranges[later].upperBound + delta
+    }
+  }
+}
