@@ -4,6 +4,7 @@
 //   rasp-bench generate --events N [--seed S]      a deterministic event log on standard output
 //   rasp-bench replay --log FILE [<options>]       `rasp replay` against jq, with a results table
 //   rasp-bench stages --log FILE                   nanoseconds per line of each stage of a replay
+//   rasp-bench latency --rasp PATH [<options>]     write-to-snapshot latency of `rasp replay -`
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +13,7 @@
 
 let usage = """
   Usage: rasp-bench <subcommand> [<options>]
-    Subcommands: core, generate, replay, stages
+    Subcommands: core, generate, replay, stages, latency
   """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
@@ -25,6 +26,8 @@ case "replay":
   status = ReplayBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "stages":
   status = StagesBenchmark.main(arguments: Array(arguments.dropFirst()))
+case "latency":
+  status = LatencyBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "--help", "-h":
   print(usage)
   status = 0

@@ -116,6 +116,52 @@ import Testing
 
   /// Waits, up to ten seconds, for `condition` to hold: a synchronisation point, not a timing
   /// assertion.
+  @Test func aLineFromAPipeIsReplayedAsItArrives() throws {
+    // Each snapshot must be out before the next line is written: a replay that waited for a
+    // block, or for the end, would leave the first wait to time out.
+    let directory = try TemporaryDirectory()
+    let command = try SpawnedCommand(
+      ["replay", "--select", "geo.heading", "--stats", "-"], outputDirectory: directory.path)
+    try command.write(#"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
+    #expect(waitUntil { directory.bytes("stdout") == Array("90\n".utf8) }, "the first snapshot")
+    // Half a line is held until its end arrives, never parsed half.
+    try command.write(#"{"type":"geo.heading","#)
+    try command.write(#""payload":{"heading":91}}"# + "\n")
+    #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n".utf8) }, "the second")
+    command.closeInput()
+    #expect(command.wait() == .exited(0))
+    #expect(
+      directory.bytes("stderr")
+        == Array("rasp: 2 lines read: 2 applied, 0 skipped, 0 ignored, 0 blank\n".utf8))
+  }
+
+  @Test func aFollowedFileIsReplayedAsItGrowsUntilInterrupted() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.file("app.log")
+    try directory.write("app.log", #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
+    let command = try SpawnedCommand(
+      ["replay", "--follow", "--select", "geo.heading", "--stats", log],
+      outputDirectory: directory.path)
+    #expect(waitUntil { directory.bytes("stdout") == Array("90\n".utf8) })
+    let handle = try #require(FileHandle(forWritingAtPath: log))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((#"{"type":"geo.heading","payload":{"heading":91}}"# + "\n").utf8))
+    try handle.close()
+    #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n".utf8) })
+    // Rotated: the old file moved away, a new one in its place.
+    try FileManager.default.moveItem(atPath: log, toPath: directory.file("app.log.1"))
+    try directory.write("app.log", #"{"type":"geo.heading","payload":{"heading":92}}"# + "\n")
+    #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n92\n".utf8) })
+    command.signal(SIGINT)
+    #expect(command.wait() == .signaled(SIGINT), "stopped as by the signal, after its summary")
+    #expect(
+      String(decoding: directory.bytes("stderr") ?? [], as: UTF8.self) == """
+        rasp: note: '\(log)' was replaced; reading the new file from its start
+        rasp: 3 lines read: 3 applied, 0 skipped, 0 ignored, 0 blank
+
+        """)
+  }
+
   private func waitUntil(_ condition: () -> Bool) -> Bool {
     for _ in 0..<1000 {
       if condition() { return true }

@@ -23,7 +23,9 @@ enum RaspArgumentParser {
   }
 
   /// Parses `arguments` (without the command's name) against `spec`.
-  static func parse(_ arguments: [String], spec: RaspCommandSpec) throws(RaspCommandError) -> RaspParsedArguments {
+  static func parse(_ arguments: [String], spec: RaspCommandSpec) throws(RaspCommandError)
+    -> RaspParsedArguments
+  {
     var parsed = RaspParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -51,7 +53,9 @@ enum RaspArgumentParser {
         }
       } else {
         let letter = argument.dropFirst()
-        guard letter.count == 1, let option = spec.options.first(where: { $0.short == letter.first }) else {
+        guard letter.count == 1,
+          let option = spec.options.first(where: { $0.short == letter.first })
+        else {
           throw fail("Unknown option '\(argument)'" + suggestion(for: argument, in: spec))
         }
         name = option.name
@@ -79,7 +83,9 @@ enum RaspArgumentParser {
       if let allowed = option.allowedValues, !allowed.contains(value) {
         let choices = allowed.map { "'\($0)'" }.joined(separator: " or ")
         var message = "Invalid value '\(value)' for '\(option.display)': expected \(choices)"
-        if let near = RaspSpelling.nearest(to: value, among: allowed) { message += ". Did you mean '\(near)'?" }
+        if let near = RaspSpelling.nearest(to: value, among: allowed) {
+          message += ". Did you mean '\(near)'?"
+        }
         throw fail(message)
       }
       parsed.values[option.name, default: []].append(value)

@@ -56,7 +56,8 @@ enum CheckCommand {
       .usage(message, usage: spec.usage, command: spec.name)
     }
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    let options = try ReplayOptions(parsed: parsed, domains: domains, spec: spec, environment: environment)
+    let options = try ReplayOptions(
+      parsed: parsed, domains: domains, spec: spec, environment: environment)
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     guard let golden = parsed.value("golden") else {
       throw fail("Missing expected argument '--golden <file>'")

@@ -67,11 +67,15 @@ public enum RaspCommandLine {
     let rest = Array(arguments.dropFirst())
     switch first {
     case "replay":
-      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(ReplayCommand.spec, environment: environment) }
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(ReplayCommand.spec, environment: environment)
+      }
       try checkNames(of: domains)
       return try ReplayCommand.run(rest, environment: environment, domains: domains)
     case "domains":
-      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(DomainsCommand.spec, environment: environment) }
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(DomainsCommand.spec, environment: environment)
+      }
       return try DomainsCommand.run(rest, environment: environment, domains: domains)
     case "spec":
       if RaspArgumentParser.asksForHelp(rest) {
@@ -80,11 +84,15 @@ public enum RaspCommandLine {
       try checkNames(of: domains)
       return try SpecCommand.run(rest, environment: environment, domains: domains)
     case "check":
-      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(CheckCommand.spec, environment: environment) }
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(CheckCommand.spec, environment: environment)
+      }
       try checkNames(of: domains)
       return try CheckCommand.run(rest, environment: environment, domains: domains)
     case "diff":
-      if RaspArgumentParser.asksForHelp(rest) { return try printHelp(DiffCommand.spec, environment: environment) }
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(DiffCommand.spec, environment: environment)
+      }
       return try DiffCommand.run(rest, environment: environment)
     case "help":
       switch rest.first {
@@ -120,11 +128,15 @@ public enum RaspCommandLine {
   private static func unknownSubcommand(_ name: String) -> RaspCommandError {
     let names = spec.subcommands.map(\.name)
     var message = "Unknown subcommand '\(name)'"
-    if let near = RaspSpelling.nearest(to: name, among: names) { message += ". Did you mean '\(near)'?" }
+    if let near = RaspSpelling.nearest(to: name, among: names) {
+      message += ". Did you mean '\(near)'?"
+    }
     return .usage(message, usage: spec.usage, command: spec.name)
   }
 
-  private static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment) throws(RaspCommandError) -> RaspExitCode {
+  private static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment)
+    throws(RaspCommandError) -> RaspExitCode
+  {
     try printOutput(RaspHelpFormatter.help(for: spec), environment: environment)
     return .success
   }

@@ -20,7 +20,8 @@ enum ReplayCommand {
       "rasp replay [--select <path>] [--final] [--domain <name> ...] [<options>] [<file> ...]",
     arguments: [
       RaspArgumentSpec(
-        name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true)
+        name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true
+      )
     ],
     options: ReplayOptions.specs + [
       RaspOptionSpec(

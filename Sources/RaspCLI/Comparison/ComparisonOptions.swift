@@ -70,7 +70,8 @@ struct ComparisonOptions {
       diff.ignoring.append(path)
     }
     if let text = parsed.value("precision") {
-      guard case .number(let number)? = try? JSONParser.parse(text), case let epsilon = number.doubleValue,
+      guard case .number(let number)? = try? JSONParser.parse(text),
+        case let epsilon = number.doubleValue,
         epsilon >= 0
       else {
         throw fail(

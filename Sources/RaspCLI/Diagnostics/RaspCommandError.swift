@@ -65,7 +65,8 @@ public enum RaspCommandError: Error, CustomStringConvertible {
     switch self {
     case .usage(let message, let usage, let command):
       let errorLabel = colored ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
-      return "\(errorLabel) \(message.escapingControlCharacters)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
+      return
+        "\(errorLabel) \(message.escapingControlCharacters)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
     case .cannotOpen(let file, let reason):
       return "rasp: \(label) cannot open '\(file.escapingControlCharacters)': \(reason)\n"
     case .cannotWrite(let file, let reason):
@@ -77,7 +78,8 @@ public enum RaspCommandError: Error, CustomStringConvertible {
       var place = file
       if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
       let at = path.map { "at \($0): " } ?? ""
-      return "\(place.escapingControlCharacters): \(label) \((at + reason).escapingControlCharacters)\n"
+      return
+        "\(place.escapingControlCharacters): \(label) \((at + reason).escapingControlCharacters)\n"
     case .output(let reason):
       return "rasp: \(label) cannot write the output: \(reason)\n"
     case .failure(let reason):

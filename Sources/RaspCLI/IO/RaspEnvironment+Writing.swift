@@ -27,7 +27,8 @@ extension RaspEnvironment {
   ///
   /// A symbolic link is followed: the file it points to is replaced, and the link stays.
   public func makeAtomicWriter(_ path: String) throws(RaspCommandError) -> RaspAtomicFileWriter {
-    try RaspAtomicFileWriter(path: path, resolvedPath: followingLinks(resolve(path)), fault: writeFault)
+    try RaspAtomicFileWriter(
+      path: path, resolvedPath: followingLinks(resolve(path)), fault: writeFault)
   }
 
   /// The file a path names once symbolic links are followed, or the path itself when it is no

@@ -76,7 +76,9 @@ enum RaspInterruptCleanup {
   static func track(_ path: String) -> UnsafeMutablePointer<CChar>? {
     guard let copy = strdup(path) else { return nil }
     let bits = Int(bitPattern: copy)
-    guard pending.compareExchange(expected: 0, desired: bits, ordering: .sequentiallyConsistent).exchanged
+    guard
+      pending.compareExchange(expected: 0, desired: bits, ordering: .sequentiallyConsistent)
+        .exchanged
     else {
       free(copy)
       return nil

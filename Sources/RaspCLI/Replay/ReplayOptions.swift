@@ -41,30 +41,43 @@ struct ReplayOptions {
   static let specs: [RaspOptionSpec] = [
     RaspOptionSpec(
       name: "select", valueName: "path",
-      help: "Print only the value at <path> (such as geo.heading, nav.stack[-1] or rest.links|length), and only when it changes."),
+      help:
+        "Print only the value at <path> (such as geo.heading, nav.stack[-1] or rest.links|length), and only when it changes."
+    ),
     RaspOptionSpec(
       name: "domain", valueName: "name", isRepeatable: true,
-      help: "Put only this domain in the snapshots; repeat for several. Events of other domains are ignored."),
+      help:
+        "Put only this domain in the snapshots; repeat for several. Events of other domains are ignored."
+    ),
     RaspOptionSpec(
       name: "spec", valueName: "file", isRepeatable: true,
-      help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."),
+      help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
+    ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
       name: "with-event",
-      help: "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} (\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."),
+      help:
+        "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} (\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."
+    ),
     RaspOptionSpec(
       name: "emit", valueName: "what", allowedValues: ["snapshot", "diff"],
-      help: "Print the whole 'snapshot' after each event (the default), or the 'diff' from the one before: an RFC 6902 JSON Patch, [] when nothing changed."),
+      help:
+        "Print the whole 'snapshot' after each event (the default), or the 'diff' from the one before: an RFC 6902 JSON Patch, [] when nothing changed."
+    ),
     RaspOptionSpec(
       name: "changes-only", help: "With --emit diff, leave out the events that changed nothing."),
     RaspOptionSpec(name: "pretty", help: "Indent the output for people."),
-    RaspOptionSpec(name: "strict", help: "Treat an event of unknown type as a bad line instead of ignoring it."),
+    RaspOptionSpec(
+      name: "strict", help: "Treat an event of unknown type as a bad line instead of ignoring it."),
     RaspOptionSpec(
       name: "on-error", valueName: "mode", allowedValues: ["fail", "skip"],
-      help: "On a bad line, 'fail' (the default) stops after printing every snapshot before it; 'skip' reports the line and goes on."),
+      help:
+        "On a bad line, 'fail' (the default) stops after printing every snapshot before it; 'skip' reports the line and goes on."
+    ),
     RaspOptionSpec(
       name: "stats",
-      help: "End with a summary on standard error: lines read = applied + skipped + ignored + blank."),
+      help:
+        "End with a summary on standard error: lines read = applied + skipped + ignored + blank."),
   ]
 
   /// Reads the options from a parsed command line, and the spec files it names.

@@ -75,7 +75,8 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
       case .missingField(let field): return "missing required field '\(field)'"
       case .wrongType(let field, let expected, let found):
         return "field '\(field)' must be \(expected), found \(found)"
-      case .invalidValue(let field, let reason): return "invalid value for field '\(field)': \(reason)"
+      case .invalidValue(let field, let reason):
+        return "invalid value for field '\(field)': \(reason)"
       case .duplicateField(let field): return "duplicate field '\(field)'"
       case .unknownType(let type): return "unknown event type '\(JSONError.abbreviated(type))'"
       case .rejected(let reason): return "event rejected: \(reason)"
@@ -105,7 +106,8 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
     if let error = scanner.syntaxError(at: offset) { return RaspEventError(error) }
     return RaspEventError(
       offset: offset,
-      reason: .wrongType(field: field, expected: expected, found: scanner.describeValue(at: offset)))
+      reason: .wrongType(field: field, expected: expected, found: scanner.describeValue(at: offset))
+    )
   }
 
   /// Wraps a JSON syntax error.

@@ -40,7 +40,9 @@ extension RaspPayload {
   public mutating func double(in range: ClosedRange<Double>) throws(RaspEventError) -> Double {
     let value = try double()
     guard range.contains(value) else {
-      throw invalid("must be between \(JSONNumber(range.lowerBound)) and \(JSONNumber(range.upperBound)), found \(valueText)")
+      throw invalid(
+        "must be between \(JSONNumber(range.lowerBound)) and \(JSONNumber(range.upperBound)), found \(valueText)"
+      )
     }
     return value
   }
@@ -80,7 +82,9 @@ extension RaspPayload {
     } catch {
       throw RaspEventError(error)
     }
-    guard let value = number.integerValue else { throw invalid("must be an integer, found \(valueText)") }
+    guard let value = number.integerValue else {
+      throw invalid("must be an integer, found \(valueText)")
+    }
     return value
   }
 

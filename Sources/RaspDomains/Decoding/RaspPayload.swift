@@ -78,7 +78,8 @@ public struct RaspPayload {
     do {
       progress = try scanner.beginObject()
     } catch {
-      throw RaspEventError.wrongType(field: "payload", expected: "an object", at: offset, in: scanner)
+      throw RaspEventError.wrongType(
+        field: "payload", expected: "an object", at: offset, in: scanner)
     }
     // Every property is set at once, after the last throw: the reader is built in place.
     self.init(
@@ -88,7 +89,10 @@ public struct RaspPayload {
 
   /// A reader at the start of an object, or of an absent payload.
   @inlinable
-  init(scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool, expectedEnd: Int) {
+  init(
+    scanner: JSONScanner, progress: JSONContainerProgress, objectStart: Int, isAbsent: Bool,
+    expectedEnd: Int
+  ) {
     self.scanner = scanner
     self.expectedEnd = expectedEnd
     self.progress = progress
@@ -158,7 +162,8 @@ public struct RaspPayload {
       throw RaspEventError(error)
     }
     let frame = RaspPayloadFrame(
-      progress: progress, keys: keys, key: currentKey ?? JSONRawString(start: 0, end: 0, hasEscapes: false),
+      progress: progress, keys: keys,
+      key: currentKey ?? JSONRawString(start: 0, end: 0, hasEscapes: false),
       objectStart: objectStart)
     let holder = nesting ?? RaspPayloadNesting()
     nesting = holder
@@ -301,7 +306,8 @@ public struct RaspPayload {
   /// - Returns: An error naming the object's path, pointing at the object.
   public func invalidObject(_ reason: String) -> RaspEventError {
     let object = endedObject()
-    return RaspEventError(offset: object.start, reason: .invalidValue(field: object.name, reason: reason))
+    return RaspEventError(
+      offset: object.start, reason: .invalidValue(field: object.name, reason: reason))
   }
 
   /// The error for a field whose value is not acceptable.
@@ -313,7 +319,8 @@ public struct RaspPayload {
   /// - Parameter reason: Why the value is rejected.
   /// - Returns: An error naming the current field, pointing at its value.
   public func invalid(_ reason: String) -> RaspEventError {
-    RaspEventError(offset: currentValueOffset, reason: .invalidValue(field: fieldPath(), reason: reason))
+    RaspEventError(
+      offset: currentValueOffset, reason: .invalidValue(field: fieldPath(), reason: reason))
   }
 
   /// The error for a field whose value is of the wrong kind.
@@ -325,7 +332,8 @@ public struct RaspPayload {
   /// - Parameter expected: What the field must hold, as a noun phrase.
   /// - Returns: An error naming the current field, pointing at its value.
   public func wrongType(expected: String) -> RaspEventError {
-    RaspEventError.wrongType(field: fieldPath(), expected: expected, at: currentValueOffset, in: scanner)
+    RaspEventError.wrongType(
+      field: fieldPath(), expected: expected, at: currentValueOffset, in: scanner)
   }
 
   /// The kind of the current field's value, without consuming it.
@@ -463,7 +471,8 @@ struct RaspPayloadFrame {
   @usableFromInline let objectStart: Int
 
   @inlinable
-  init(progress: JSONContainerProgress, keys: RaspPayloadKeys, key: JSONRawString, objectStart: Int) {
+  init(progress: JSONContainerProgress, keys: RaspPayloadKeys, key: JSONRawString, objectStart: Int)
+  {
     self.progress = progress
     self.keys = keys
     self.key = key

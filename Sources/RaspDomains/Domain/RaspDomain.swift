@@ -115,7 +115,9 @@ public struct RaspEventName: Sendable, CustomStringConvertible {
     self.string = string
     self.count = string.utf8.count
     var head: UInt64 = 0
-    for (offset, byte) in string.utf8.prefix(8).enumerated() { head |= UInt64(byte) << (8 * offset) }
+    for (offset, byte) in string.utf8.prefix(8).enumerated() {
+      head |= UInt64(byte) << (8 * offset)
+    }
     self.head = head
   }
 

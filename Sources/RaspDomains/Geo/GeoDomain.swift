@@ -46,7 +46,8 @@ public struct GeoDomain: RaspDomain {
           RaspFieldSchema(
             name: "latitude", type: "number (−90–90)", isRequired: true, summary: "Degrees north."),
           RaspFieldSchema(
-            name: "longitude", type: "number (−180–180)", isRequired: true, summary: "Degrees east."),
+            name: "longitude", type: "number (−180–180)", isRequired: true, summary: "Degrees east."
+          ),
           RaspFieldSchema(
             name: "accuracy", type: "number (≥ 0) or null", isRequired: false,
             summary: "Horizontal accuracy in metres; null or absent when unknown."),

@@ -187,7 +187,8 @@ public enum LifecycleError: Error, Sendable, Equatable, CustomStringConvertible 
   /// ```
   public var description: String {
     switch self {
-    case .terminated(let event): return "cannot \(event): the app has terminated; only a launch can follow"
+    case .terminated(let event):
+      return "cannot \(event): the app has terminated; only a launch can follow"
     }
   }
 }

@@ -83,7 +83,9 @@ extension RaspTimestamp {
   /// Reads a time as ``quickRFC3339(_:)`` does, skipping the date, hour and minute when they
   /// are the memo's, and leaving the memo with this time's minute.
   @inline(__always)
-  package static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>, memo: inout Memo) -> RaspTimestamp? {
+  package static func quickRFC3339(_ bytes: UnsafeBufferPointer<UInt8>, memo: inout Memo)
+    -> RaspTimestamp?
+  {
     let count = bytes.count
     guard count >= 20, let base = bytes.baseAddress else { return nil }
     @inline(__always) func d(_ index: Int) -> Int64 { Int64(base[index] &- UInt8(ascii: "0")) }
@@ -109,7 +111,8 @@ extension RaspTimestamp {
       guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
         hour < 24, minute < 60
       else { return nil }
-      minuteStart = RaspTimestamp.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+      minuteStart =
+        RaspTimestamp.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
       memo = Memo(head: head, tail: tail, minuteStart: minuteStart)
     }
     guard base[16] == UInt8(ascii: ":"), isDigit(17), isDigit(18) else { return nil }
@@ -194,7 +197,8 @@ extension RaspTimestamp {
     let month = try digits(2, "month")
     try expect(UInt8(ascii: "-"), "after the month")
     let day = try digits(2, "day")
-    guard index < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), 0x20].contains(bytes[index]) else {
+    guard index < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), 0x20].contains(bytes[index])
+    else {
       throw RaspTimestampError("expected 'T' between the date and the time")
     }
     index += 1
@@ -224,7 +228,9 @@ extension RaspTimestamp {
       guard count > 0 else { throw RaspTimestampError("expected digits after '.'") }
       for _ in count..<max(count, 9) { nanoseconds *= 10 }
     }
-    guard index < bytes.count else { throw RaspTimestampError("missing time zone: add 'Z' or an offset such as '+01:00'") }
+    guard index < bytes.count else {
+      throw RaspTimestampError("missing time zone: add 'Z' or an offset such as '+01:00'")
+    }
     var offset: Int64 = 0
     switch bytes[index] {
     case UInt8(ascii: "Z"), UInt8(ascii: "z"):
@@ -236,14 +242,17 @@ extension RaspTimestamp {
       try expect(UInt8(ascii: ":"), "in the offset")
       let offsetMinutes = try digits(2, "offset minutes")
       guard offsetHours < 24, offsetMinutes < 60 else {
-        let text = RaspTimestamp.twoDigits(offsetHours) + ":" + RaspTimestamp.twoDigits(offsetMinutes)
+        let text =
+          RaspTimestamp.twoDigits(offsetHours) + ":" + RaspTimestamp.twoDigits(offsetMinutes)
         throw RaspTimestampError("offset \(text) is out of range")
       }
       offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
     default:
       throw RaspTimestampError("expected 'Z' or an offset such as '+01:00'")
     }
-    guard index == bytes.count else { throw RaspTimestampError("unexpected text after the time zone") }
+    guard index == bytes.count else {
+      throw RaspTimestampError("unexpected text after the time zone")
+    }
     let days = RaspTimestamp.days(year: year, month: month, day: day)
     self.init(
       seconds: days * 86_400 + hour * 3600 + minute * 60 + second - offset,

@@ -43,13 +43,15 @@ public struct RestDomain: RaspDomain {
       RaspEventSchema(
         name: "link", summary: "Adds the relation, or replaces its href.",
         fields: [
-          RaspFieldSchema(name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation."),
+          RaspFieldSchema(
+            name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation."),
           RaspFieldSchema(name: "href", type: "string", isRequired: true, summary: "The target."),
         ]),
       RaspEventSchema(
         name: "unlink", summary: "Removes the relation; removing an absent one changes nothing.",
         fields: [
-          RaspFieldSchema(name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation.")
+          RaspFieldSchema(
+            name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation.")
         ]),
       RaspEventSchema(name: "clear", summary: "Removes every link.", fields: []),
     ]

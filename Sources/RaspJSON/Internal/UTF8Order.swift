@@ -16,7 +16,9 @@ enum UTF8Order {
 
   /// Compares two byte buffers lexicographically: negative, zero or positive.
   @inlinable
-  static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+  static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
     let common = min(left.count, right.count)
     var index = 0
     while index < common {

@@ -87,7 +87,9 @@ extension JSONPath {
     }
   }
 
-  private static func descendIntoArray(_ scanner: inout JSONScanner, index: Int) throws(JSONError) -> Bool {
+  private static func descendIntoArray(_ scanner: inout JSONScanner, index: Int) throws(JSONError)
+    -> Bool
+  {
     var target = index
     if index < 0 {
       var probe = scanner

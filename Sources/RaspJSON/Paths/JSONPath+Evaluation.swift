@@ -69,7 +69,8 @@ extension JSONPath {
     JSONPath.match(components[...], concrete[...])
   }
 
-  private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Component>) -> Bool {
+  private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Component>) -> Bool
+  {
     guard let first = pattern.first else { return true }
     let rest = pattern.dropFirst()
     if first == .anyDescendants {

@@ -120,13 +120,16 @@ private struct PathParser {
       position += 1
       skipSpaces()
       let word = Array("length".utf8)
-      guard text.count - position >= word.count, Array(text[position..<(position + word.count)]) == word
+      guard text.count - position >= word.count,
+        Array(text[position..<(position + word.count)]) == word
       else { throw fail("only 'length' may follow '|'") }
       position += word.count
       selectsLength = true
       skipSpaces()
     }
-    guard position == text.count else { throw fail("unexpected '\(String(decoding: text[position...], as: UTF8.self))'") }
+    guard position == text.count else {
+      throw fail("unexpected '\(String(decoding: text[position...], as: UTF8.self))'")
+    }
     return JSONPath(components: components, selectsLength: selectsLength)
   }
 
@@ -147,7 +150,9 @@ private struct PathParser {
     let key = String(decoding: text[start..<position], as: UTF8.self)
     switch key {
     case "*", "**":
-      guard allowsPatterns else { throw fail("'\(key)' is only allowed in patterns such as --ignore", at: start) }
+      guard allowsPatterns else {
+        throw fail("'\(key)' is only allowed in patterns such as --ignore", at: start)
+      }
       components.append(key == "*" ? .anyChild : .anyDescendants)
     default:
       components.append(.key(key))

@@ -117,7 +117,8 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
       case .invalidUnicodeEscape:
         return "invalid \\u escape: expected four hexadecimal digits"
       case .loneSurrogate(let escape):
-        return "lone surrogate '\\u\(escape)' in string: a \\u escape of U+D800–U+DFFF must be a pair"
+        return
+          "lone surrogate '\\u\(escape)' in string: a \\u escape of U+D800–U+DFFF must be a pair"
       case .invalidUTF8(let byte):
         return "invalid UTF-8 byte 0x\(JSONError.hex(byte))"
       case .controlCharacterInString(let byte):

@@ -252,7 +252,9 @@ public final class JSONLinesReader<Source: JSONByteSource> {
         end = pending
         start = 0
       }
-      if capacity - end < chunkSize / 2 { moveUnreadBytes(toNewBlockOf: capacity + max(chunkSize, capacity / 2)) }
+      if capacity - end < chunkSize / 2 {
+        moveUnreadBytes(toNewBlockOf: capacity + max(chunkSize, capacity / 2))
+      }
     }
     try read()
   }

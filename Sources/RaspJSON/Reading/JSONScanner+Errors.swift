@@ -19,7 +19,8 @@ extension JSONScanner {
       guard (try? probe.skipUTF8Sequence()) != nil else {
         return "invalid UTF-8 byte 0x\(JSONError.hex(byte))"
       }
-      let text = String(decoding: UnsafeBufferPointer(rebasing: input[offset..<probe.position]), as: UTF8.self)
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: input[offset..<probe.position]), as: UTF8.self)
       if text == "\u{FEFF}" { return "a byte order mark (U+FEFF)" }
       return "'\(text)'"
     }
@@ -73,7 +74,8 @@ extension JSONScanner {
   func expectedValue(_ expected: String) -> JSONError {
     guard position < input.count else { return unexpectedEnd(expected: expected) }
     if (try? JSONScanner(input, position: position).peekKindWithoutSkipping()) != nil {
-      return JSONError(offset: position, reason: .expected(expected, found: describeValue(at: position)))
+      return JSONError(
+        offset: position, reason: .expected(expected, found: describeValue(at: position)))
     }
     return invalidValueStart()
   }
@@ -97,7 +99,8 @@ extension JSONScanner {
         if end - position >= 40, input[end] & 0xC0 != 0x80 { break }
         end += 1
       }
-      let word = String(decoding: UnsafeBufferPointer(rebasing: input[position..<end]), as: UTF8.self)
+      let word = String(
+        decoding: UnsafeBufferPointer(rebasing: input[position..<end]), as: UTF8.self)
       switch word.lowercased() {
       case "nan", "infinity", "inf":
         return JSONError(offset: start, reason: .notANumber((negative ? "-" : "") + word))

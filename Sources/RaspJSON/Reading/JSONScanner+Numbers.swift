@@ -23,7 +23,9 @@ extension JSONScanner {
       index += 1
     }
     guard index < input.count else {
-      if negative { throw JSONError(offset: start, reason: .invalidNumber("expected a digit after '-'")) }
+      if negative {
+        throw JSONError(offset: start, reason: .invalidNumber("expected a digit after '-'"))
+      }
       throw unexpectedEnd(expected: "a number")
     }
     var first = input[index]
@@ -87,7 +89,8 @@ extension JSONScanner {
       isInteger = false
       index += 1
       var exponentNegative = false
-      if index < input.count, input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-") {
+      if index < input.count, input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-")
+      {
         exponentNegative = input[index] == UInt8(ascii: "-")
         index += 1
       }

@@ -48,7 +48,8 @@ extension JSONScanner {
     let digitsStart = index
     while index < input.count, JSONScanner.isDigit(input[index]) { index += 1 }
     let integerDigits = index - digitsStart
-    var simple = integerDigits > 0 && integerDigits < 300
+    var simple =
+      integerDigits > 0 && integerDigits < 300
       && (integerDigits == 1 || input[digitsStart] != UInt8(ascii: "0"))
     if simple, index < input.count, input[index] == UInt8(ascii: ".") {
       index += 1
@@ -121,10 +122,11 @@ extension JSONScanner {
 /// }
 /// ```
 public struct JSONKeyTracker {
-  @usableFromInline var inline: (
-    JSONRawString, JSONRawString, JSONRawString, JSONRawString,
-    JSONRawString, JSONRawString, JSONRawString, JSONRawString
-  )
+  @usableFromInline var inline:
+    (
+      JSONRawString, JSONRawString, JSONRawString, JSONRawString,
+      JSONRawString, JSONRawString, JSONRawString, JSONRawString
+    )
   @usableFromInline var count = 0
   @usableFromInline var overflow: [JSONRawString] = []
   @usableFromInline var hashed: Set<[UInt8]>?

@@ -290,7 +290,9 @@ public struct JSONScanner {
   /// - Throws: ``JSONError`` for a missing comma or a trailing comma.
   @inlinable
   @inline(__always)
-  public mutating func nextElement(_ progress: inout JSONContainerProgress) throws(JSONError) -> Bool {
+  public mutating func nextElement(_ progress: inout JSONContainerProgress) throws(JSONError)
+    -> Bool
+  {
     skipWhitespace()
     guard position < input.count else {
       let expected = progress.count > 0 ? "',' or ']'" : "a value or ']'"

@@ -28,7 +28,8 @@ public enum JSONPrettyPrinter {
   ///   - output: Where to append the indented text.
   ///   - indent: Spaces per level.
   /// - Complexity: O(*n*) in the length of the text.
-  public static func append(_ compact: ArraySlice<UInt8>, to output: inout [UInt8], indent: Int = 2) {
+  public static func append(_ compact: ArraySlice<UInt8>, to output: inout [UInt8], indent: Int = 2)
+  {
     var depth = 0
     var inString = false
     var escaped = false

@@ -231,7 +231,8 @@ public struct JSONWriter {
   /// - Parameter text: The text.
   @inlinable
   public mutating func writeRaw(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Writes bytes as they are, for text already known to be valid JSON.

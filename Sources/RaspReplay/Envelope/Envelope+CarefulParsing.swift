@@ -3,7 +3,8 @@ import RaspJSON
 
 extension Envelope {
   /// Reads a line the careful way, byte by byte with the JSON scanner, explaining any problem.
-  static func parseCarefully(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> Envelope {
+  static func parseCarefully(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> Envelope
+  {
     var scanner = JSONScanner(line)
     var type: JSONRawString?
     var payloadOffset: Int?
@@ -14,10 +15,14 @@ extension Envelope {
     do {
       scanner.skipWhitespace()
       guard scanner.peek() == UInt8(ascii: "{") else {
-        if scanner.isAtEnd { throw RaspEventError(offset: 0, reason: .syntax(.unexpectedEnd(expected: "an event object"))) }
+        if scanner.isAtEnd {
+          throw RaspEventError(
+            offset: 0, reason: .syntax(.unexpectedEnd(expected: "an event object")))
+        }
         let start = scanner.position
         _ = try scanner.skipValue()
-        throw RaspEventError(offset: start, reason: .notAnObject(found: scanner.describeValue(at: start)))
+        throw RaspEventError(
+          offset: start, reason: .notAnObject(found: scanner.describeValue(at: start)))
       }
       var members = try scanner.beginObject()
       var otherKeys = EnvelopeKeyList()
@@ -29,13 +34,17 @@ extension Envelope {
         let valueStart = scanner.position
         let role = EnvelopeKey(key, in: scanner)
         if role == .type {
-          guard type == nil else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("type")) }
+          guard type == nil else {
+            throw JSONError(offset: key.start - 1, reason: .duplicateKey("type"))
+          }
           guard try scanner.peekKind() == .string else {
             throw wrongType(scanner, "type", "a string such as 'geo.heading'", at: valueStart)
           }
           type = try scanner.readRawString()
         } else if role == .payload {
-          guard !seenPayload else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("payload")) }
+          guard !seenPayload else {
+            throw JSONError(offset: key.start - 1, reason: .duplicateKey("payload"))
+          }
           seenPayload = true
           switch try scanner.peekKind() {
           case .object:
@@ -47,7 +56,9 @@ extension Envelope {
           default: throw wrongType(scanner, "payload", "an object", at: valueStart)
           }
         } else if role == .timestamp {
-          guard !seenTimestamp else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("ts")) }
+          guard !seenTimestamp else {
+            throw JSONError(offset: key.start - 1, reason: .duplicateKey("ts"))
+          }
           seenTimestamp = true
           switch try scanner.peekKind() {
           case .string:
@@ -60,7 +71,8 @@ extension Envelope {
               }
             } catch {
               throw RaspEventError(
-                offset: valueStart, reason: .invalidValue(field: "ts", reason: "not an RFC 3339 time: \(error)"))
+                offset: valueStart,
+                reason: .invalidValue(field: "ts", reason: "not an RFC 3339 time: \(error)"))
             }
           case .number:
             try scanner.skipValue()
@@ -71,16 +83,20 @@ extension Envelope {
               do {
                 _ = try RaspTimestamp(epochSeconds: text)
               } catch {
-                throw RaspEventError(offset: valueStart, reason: .invalidValue(field: "ts", reason: "\(error)"))
+                throw RaspEventError(
+                  offset: valueStart, reason: .invalidValue(field: "ts", reason: "\(error)"))
               }
             }
           case .null: _ = try scanner.readNull()
           default:
-            throw wrongType(scanner, "ts", "an RFC 3339 string or a number of seconds", at: valueStart)
+            throw wrongType(
+              scanner, "ts", "an RFC 3339 string or a number of seconds", at: valueStart)
           }
           timestampRange = valueStart..<scanner.position
         } else if role == .source {
-          guard !seenSource else { throw JSONError(offset: key.start - 1, reason: .duplicateKey("source")) }
+          guard !seenSource else {
+            throw JSONError(offset: key.start - 1, reason: .duplicateKey("source"))
+          }
           seenSource = true
           switch try scanner.peekKind() {
           case .string: source = try scanner.readRawString()
@@ -122,11 +138,15 @@ extension Envelope {
       RaspEventError(
         offset: type.start - 1,
         reason: .invalidValue(
-          field: "type", reason: "'\(JSONError.abbreviated(scanner.string(type)))' is not of the form 'domain.event', such as 'geo.heading'"))
+          field: "type",
+          reason:
+            "'\(JSONError.abbreviated(scanner.string(type)))' is not of the form 'domain.event', such as 'geo.heading'"
+        ))
     }
     if type.hasEscapes {
       let text = scanner.string(type)
-      guard let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex
+      guard let dot = text.firstIndex(of: "."), dot != text.startIndex,
+        text.index(after: dot) != text.endIndex
       else { throw invalid() }
       return nil
     }
@@ -143,24 +163,33 @@ enum EnvelopeKey: Equatable {
 
   init(_ key: JSONRawString, in scanner: JSONScanner) {
     guard !key.hasEscapes else {
-      if scanner.matches(key, "type") { self = .type }
-      else if scanner.matches(key, "payload") { self = .payload }
-      else if scanner.matches(key, "ts") { self = .timestamp }
-      else if scanner.matches(key, "source") { self = .source }
-      else { self = .other }
+      if scanner.matches(key, "type") {
+        self = .type
+      } else if scanner.matches(key, "payload") {
+        self = .payload
+      } else if scanner.matches(key, "ts") {
+        self = .timestamp
+      } else if scanner.matches(key, "source") {
+        self = .source
+      } else {
+        self = .other
+      }
       return
     }
     let input = scanner.input
     let start = key.start
     switch key.end - start {
     case 2:
-      self = input[start] == UInt8(ascii: "t") && input[start + 1] == UInt8(ascii: "s") ? .timestamp : .other
+      self =
+        input[start] == UInt8(ascii: "t") && input[start + 1] == UInt8(ascii: "s")
+        ? .timestamp : .other
     case 4:
       self = input[start] == UInt8(ascii: "t") && scanner.matches(key, "type") ? .type : .other
     case 6:
       self = input[start] == UInt8(ascii: "s") && scanner.matches(key, "source") ? .source : .other
     case 7:
-      self = input[start] == UInt8(ascii: "p") && scanner.matches(key, "payload") ? .payload : .other
+      self =
+        input[start] == UInt8(ascii: "p") && scanner.matches(key, "payload") ? .payload : .other
     default:
       self = .other
     }
@@ -170,10 +199,10 @@ enum EnvelopeKey: Equatable {
 /// One part of an event type, `geo` or `heading` in `geo.heading`, read from the line's bytes.
 ///
 
-
 /// The keys of one object seen so far, to reject duplicates without allocating for small objects.
 struct EnvelopeKeyList {
-  private var first: (JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?)
+  private var first:
+    (JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?, JSONRawString?)
   private var count = 0
   private var more: [JSONRawString] = []
   private var many: Set<String>?

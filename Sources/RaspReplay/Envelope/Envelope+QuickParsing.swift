@@ -61,7 +61,9 @@ extension Envelope {
       guard index < count, line[index] == UInt8(ascii: "\"") else { return nil }
       let keyStart = index + 1
       let keyEnd = plainString(from: keyStart)
-      guard keyEnd > 0, keyEnd + 1 < count, line[keyEnd + 1] == UInt8(ascii: ":") else { return nil }
+      guard keyEnd > 0, keyEnd + 1 < count, line[keyEnd + 1] == UInt8(ascii: ":") else {
+        return nil
+      }
       index = keyEnd + 2
       guard index < count else { return nil }
       let first = line[index]
@@ -89,7 +91,8 @@ extension Envelope {
         if first == UInt8(ascii: "\"") {
           let end = plainString(from: index + 1)
           guard end > 0,
-            let time = RaspTimestamp.quickRFC3339(UnsafeBufferPointer(rebasing: line[(index + 1)..<end]), memo: &memo)
+            let time = RaspTimestamp.quickRFC3339(
+              UnsafeBufferPointer(rebasing: line[(index + 1)..<end]), memo: &memo)
           else { return nil }
           timestamp = time
           index = end + 1
@@ -97,12 +100,15 @@ extension Envelope {
           var at = index
           while at < count {
             let byte = line[at]
-            guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            guard
+              byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-")
             else { break }
             at += 1
           }
           let text = UnsafeBufferPointer(rebasing: line[index..<at])
-          guard at > index, Envelope.isPlainJSONNumber(text), RaspTimestamp.isPlainEpochSeconds(text)
+          guard at > index, Envelope.isPlainJSONNumber(text),
+            RaspTimestamp.isPlainEpochSeconds(text)
           else { return nil }
           isEpochSeconds = true
           index = at
@@ -179,7 +185,9 @@ extension Envelope {
     if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
     let digits = index
     while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-    guard index > digits, index - digits == 1 || text[digits] != UInt8(ascii: "0") else { return false }
+    guard index > digits, index - digits == 1 || text[digits] != UInt8(ascii: "0") else {
+      return false
+    }
     if index < count, text[index] == UInt8(ascii: ".") {
       index += 1
       let fraction = index

@@ -44,7 +44,9 @@ public enum RaspInputSource: JSONByteSource, Sendable {
     }
   }
 
-  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws
+    -> Int
+  {
     while true {
       #if canImport(Darwin)
         let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)

@@ -135,7 +135,8 @@ struct ReplayKernel {
   /// Handles an item whose envelope assumed its payload's end, after something about it
   /// failed: the line read again carefully gives the event, or the error, to go on with.
   @inline(never)
-  private mutating func handleAgain(_ item: ReplayItem, writer: inout JSONWriter) -> ReplayOutcome? {
+  private mutating func handleAgain(_ item: ReplayItem, writer: inout JSONWriter) -> ReplayOutcome?
+  {
     var problems: [ReplayProblem] = []
     let again = item.readAgainWithoutAssuming(problems: &problems)
     switch again.kind {
@@ -268,7 +269,8 @@ struct ReplayKernel {
 
   /// Writes `"event":…,"file":…,"line":…,"seq":…`, the members a record with its event has
   /// besides its value.
-  private func writeEventMembers(_ event: UnsafeBufferPointer<UInt8>?, to writer: inout JSONWriter) {
+  private func writeEventMembers(_ event: UnsafeBufferPointer<UInt8>?, to writer: inout JSONWriter)
+  {
     writer.writeRaw("\"event\":")
     writer.write(event.flatMap { try? JSONParser.parse($0) } ?? .null)
     writer.writeRaw(",\"file\":")
@@ -296,7 +298,8 @@ struct ReplayKernel {
     }
     switch location {
     case .value(let range)?:
-      return Array(part[(part.startIndex + range.lowerBound)..<(part.startIndex + range.upperBound)])
+      return Array(
+        part[(part.startIndex + range.lowerBound)..<(part.startIndex + range.upperBound)])
     case .length(let count)?: return Array(String(count).utf8)
     case .missing?, nil: return Array("null".utf8)
     }

@@ -65,13 +65,16 @@ package struct Router {
       return routeSlowly(envelope)
     }
     return tails.withUnsafeBufferPointer { tails -> SnapshotState.Event? in
-      @inline(__always) func matches(_ key: Key, _ found: (count: Int, head: UInt64), _ part: EventTypePart)
+      @inline(__always) func matches(
+        _ key: Key, _ found: (count: Int, head: UInt64), _ part: EventTypePart
+      )
         -> Bool
       {
         key.count == found.count && key.head == found.head
           && part.tailEquals(UnsafeBufferPointer(rebasing: tails[key.tailStart...]))
       }
-      for domainIndex in domainKeys.indices where matches(domainKeys[domainIndex], domain, domainPart) {
+      for domainIndex in domainKeys.indices
+      where matches(domainKeys[domainIndex], domain, domainPart) {
         let first = domainKeys[domainIndex].firstEvent
         for eventIndex in 0..<domainKeys[domainIndex].eventCount
         where matches(eventKeys[first + eventIndex], name, namePart) {

@@ -24,7 +24,8 @@ enum StagesBenchmark {
         let start = ContinuousClock.now
         lines = body()
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds =
+          Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         best = min(best, seconds)
       }
       let perLine = best / Double(max(lines, 1)) * 1e9

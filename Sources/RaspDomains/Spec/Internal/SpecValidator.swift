@@ -71,7 +71,8 @@ struct SpecValidator {
           at: member.value.offset, namePath)
       } else if let origin = existingDomains[text] {
         report(
-          "a domain named '\(JSONError.abbreviated(text))' already exists (\(origin))", at: member.value.offset, namePath)
+          "a domain named '\(JSONError.abbreviated(text))' already exists (\(origin))",
+          at: member.value.offset, namePath)
       } else if let first = seen[text] {
         report(
           "domain '\(JSONError.abbreviated(text))' is defined twice: first at \(JSONPath(components: first).description)",
@@ -118,7 +119,9 @@ struct SpecValidator {
           "event name '\(JSONError.abbreviated(text))' is not valid: use identifiers (letters, digits and '_', starting with a letter or '_') separated by '.'",
           at: member.value.offset, namePath)
       } else if let first = seen[text] {
-        let type = domain.map { "'\($0).\(JSONError.abbreviated(text))'" } ?? "'\(JSONError.abbreviated(text))'"
+        let type =
+          domain.map { "'\($0).\(JSONError.abbreviated(text))'" }
+          ?? "'\(JSONError.abbreviated(text))'"
         report(
           "event type \(type) is defined twice: first at \(JSONPath(components: first).description)",
           at: member.value.offset, namePath)
