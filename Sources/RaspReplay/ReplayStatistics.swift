@@ -54,7 +54,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
     let lines = read == 1 ? "1 line" : "\(read) lines"
     return
-      "rasp: \(lines) read: \(applied) applied, \(skipped) skipped, \(ignoredText), \(blank) blank\n"
+      "rasp: \(lines) read: \(applied) applied, \(skipped) skipped, \(ignoredText), "
+      + "\(blank) blank\n"
   }
 
   /// The warning about ignored events of unknown type, or `nil` when there were none.

@@ -10,6 +10,14 @@ import Testing
 /// when interrupted. The test writes to the file whenever the replay says it is waiting, so
 /// that nothing depends on timing.
 @Suite struct FollowTests {
+  /// A new, empty directory for one test's files.
+  private static func makeDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rasp-follow-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
   private static func line(_ heading: Int) -> String {
     #"{"type":"geo.heading","payload":{"heading":\#(heading)}}"# + "\n"
   }
@@ -51,9 +59,10 @@ import Testing
   func readsWhatIsAppendedThroughRotationAndTruncationUntilInterrupted(
     threading: ReplayConfiguration.Threading
   ) throws {
-    let directory = try TemporaryDirectory()
-    let path = directory.file("app.log")
-    try directory.write("app.log", Self.line(1))
+    let directory = try Self.makeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/app.log"
+    try Self.line(1).write(toFile: path, atomically: false, encoding: .utf8)
     var done: Set<Int> = []
     let seen = try follow(path, threading: threading) { records, interruption in
       // Each step once, after the records written before it were all read.
@@ -67,7 +76,7 @@ import Testing
         try handle?.write(contentsOf: Data(Self.line(2).dropFirst(20).utf8))
       case 2:
         // Rotated: moved away, and a new file created in its place.
-        try FileManager.default.moveItem(atPath: path, toPath: directory.file("app.log.1"))
+        try FileManager.default.moveItem(atPath: path, toPath: directory + "/app.log.1")
         try (Self.line(3) + Self.line(4)).write(toFile: path, atomically: false, encoding: .utf8)
       case 4:
         // Truncated in place, then written again, shorter than what was read.
@@ -99,34 +108,13 @@ import Testing
   }
 
   @Test func aFileThatCannotBeOpenedIsAnError() throws {
-    let directory = try TemporaryDirectory()
+    let directory = try Self.makeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     #expect(throws: RaspInputError.self) {
-      try ReplayInput.following(directory.file("missing.log"), name: "missing.log")
+      try ReplayInput.following(directory + "/missing.log", name: "missing.log")
     }
     #expect(throws: RaspInputError.self) {
-      try ReplayInput.following(directory.path, name: "a directory")
+      try ReplayInput.following(directory, name: "a directory")
     }
-  }
-}
-
-/// A fresh directory under the system's temporary directory, removed when released.
-private final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    path =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("rasp-follow-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-
-  func write(_ name: String, _ text: String) throws {
-    try text.write(toFile: file(name), atomically: false, encoding: .utf8)
   }
 }

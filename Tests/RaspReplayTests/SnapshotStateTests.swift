@@ -2,7 +2,8 @@ import Testing
 import Rasp
 import RaspDomains
 import RaspJSON
-import RaspReplay
+
+@testable import RaspReplay
 
 @Suite struct SnapshotStateTests {
   @Test func holdsEveryDomainInNameOrderFromTheStart() {
@@ -25,43 +26,66 @@ import RaspReplay
     #expect(String(decoding: SnapshotState(domains: []).json(), as: UTF8.self) == "{}")
   }
 
+  /// Applies one line to `snapshot`: `applied`, `ignored` for a type no domain defines, or
+  /// the error's column and reason (the snapshot is then unchanged).
+  private func send(_ line: String, to snapshot: inout SnapshotState) -> String {
+    let result = Array(line.utf8).withUnsafeBufferPointer { bytes in
+      Result { () throws(RaspEventError) -> String in
+        let envelope = try Envelope.parse(bytes)
+        guard let routed = snapshot.router.route(envelope) else { return "ignored" }
+        do {
+          try snapshot.apply(event: routed)
+        } catch {
+          throw error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("?"))
+        }
+        return "applied"
+      }
+    }
+    switch result {
+    case .success(let outcome): return outcome
+    case .failure(let error): return "col \((error.offset ?? 0) + 1): \(error)"
+    }
+  }
+
+  private func json(_ snapshot: SnapshotState) -> String {
+    String(decoding: snapshot.json(), as: UTF8.self)
+  }
+
   @Test func routesEventsByDomainAndNameOnly() {
-    var replay = LogReplay([GeoDomain(), NavDomain()])
-    #expect(replay.send(#"{"type":"nav.push","payload":{"screen":"home"}}"#) != "ignored")
-    #expect(replay.send(#"{"type":"geo.altitude","payload":{}}"#) == "ignored")
-    #expect(replay.send(#"{"type":"motion.sample","payload":{}}"#) == "ignored")
-    #expect(replay.send(#"{"type":"nav.pushed","payload":{}}"#) == "ignored")
+    var snapshot = SnapshotState(domains: [GeoDomain(), NavDomain()])
+    #expect(send(#"{"type":"nav.push","payload":{"screen":"home"}}"#, to: &snapshot) == "applied")
+    #expect(send(#"{"type":"geo.altitude","payload":{}}"#, to: &snapshot) == "ignored")
+    #expect(send(#"{"type":"motion.sample","payload":{}}"#, to: &snapshot) == "ignored")
+    #expect(send(#"{"type":"nav.pushed","payload":{}}"#, to: &snapshot) == "ignored")
     #expect(
-      replay.json(whole: true)
-        == #"{"geo":{"accuracy":null,"heading":null,"location":null},"nav":{"modal":null,"stack":["home"],"tab":null}}"#
-    )
+      json(snapshot)
+        == #"{"geo":{"accuracy":null,"heading":null,"location":null},"#
+        + #""nav":{"modal":null,"stack":["home"],"tab":null}}"#)
   }
 
   @Test func aRejectedEventLeavesTheWholeSnapshotUnchanged() {
-    var replay = LogReplay(RaspBuiltinDomains.all)
-    _ = replay.send(#"{"type":"data.set","payload":{"key":"n","value":1}}"#)
-    let before = replay.json(whole: true)
+    var snapshot = SnapshotState(domains: RaspBuiltinDomains.all)
+    _ = send(#"{"type":"data.set","payload":{"key":"n","value":1}}"#, to: &snapshot)
+    let before = json(snapshot)
     #expect(
-      replay.send(#"{"type":"data.merge","payload":{"key":"n","value":{}}}"#).hasPrefix(
-        "col 1: event rejected"))
-    #expect(replay.send(#"{"type":"nav.pop"}"#).hasPrefix("col 1: event rejected"))
+      send(#"{"type":"data.merge","payload":{"key":"n","value":{}}}"#, to: &snapshot)
+        .hasPrefix("col 1: event rejected"))
+    #expect(send(#"{"type":"nav.pop"}"#, to: &snapshot).hasPrefix("col 1: event rejected"))
     #expect(
-      replay.send(#"{"type":"geo.heading","payload":{"heading":-1}}"#).hasPrefix(
-        "col 44: invalid value"))
-    #expect(replay.json(whole: true) == before)
+      send(#"{"type":"geo.heading","payload":{"heading":-1}}"#, to: &snapshot)
+        .hasPrefix("col 44: invalid value"))
+    #expect(json(snapshot) == before)
   }
 
   @Test func copiesChangeIndependently() throws {
-    var replay = LogReplay([NavDomain(), DataDomain()])
-    _ = replay.send(#"{"type":"nav.push","payload":{"screen":"home"}}"#)
-    let saved = replay.pipeline.current
-    _ = replay.send(#"{"type":"nav.push","payload":{"screen":"cart"}}"#)
-    _ = replay.send(#"{"type":"data.set","payload":{"key":"k","value":true}}"#)
+    var snapshot = SnapshotState(domains: [NavDomain(), DataDomain()])
+    _ = send(#"{"type":"nav.push","payload":{"screen":"home"}}"#, to: &snapshot)
+    let saved = snapshot
+    _ = send(#"{"type":"nav.push","payload":{"screen":"cart"}}"#, to: &snapshot)
+    _ = send(#"{"type":"data.set","payload":{"key":"k","value":true}}"#, to: &snapshot)
+    #expect(json(saved) == #"{"data":{},"nav":{"modal":null,"stack":["home"],"tab":null}}"#)
     #expect(
-      String(decoding: saved.json(), as: UTF8.self)
-        == #"{"data":{},"nav":{"modal":null,"stack":["home"],"tab":null}}"#)
-    #expect(
-      replay.json(whole: true)
+      json(snapshot)
         == #"{"data":{"k":true},"nav":{"modal":null,"stack":["home","cart"],"tab":null}}"#)
   }
 

@@ -27,7 +27,8 @@ enum CheckCommand {
       when the CI environment variable is set, unless RASP_ALLOW_RECORD=1.
       """,
     usage:
-      "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] [--precision <epsilon>] [<options>] [<file> ...]",
+      "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] "
+      + "[--precision <epsilon>] [<options>] [<file> ...]",
     arguments: [
       RaspArgumentSpec(
         name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true
@@ -40,12 +41,14 @@ enum CheckCommand {
       RaspOptionSpec(
         name: "update",
         help:
-          "Write the golden file from the replay instead of comparing with it (the same as --record all)."
+          "Write the golden file from the replay instead of comparing with it (the same as "
+          + "--record all)."
       ),
       RaspOptionSpec(
         name: "record", valueName: "mode", allowedValues: ["never", "missing", "all"],
         help:
-          "When to write the golden file instead of comparing: 'never' (the default), 'missing' (when it does not exist yet) or 'all'."
+          "When to write the golden file instead of comparing: 'never' (the default), 'missing' "
+          + "(when it does not exist yet) or 'all'."
       ),
     ] + ComparisonOptions.specs + ReplayOptions.specs.filter { $0.name != "pretty" })
 

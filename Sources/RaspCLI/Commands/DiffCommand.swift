@@ -22,7 +22,8 @@ enum DiffCommand {
       usage error.
       """,
     usage:
-      "rasp diff [--ignore <path> ...] [--precision <epsilon>] [--format <format>] <expected> <actual>",
+      "rasp diff [--ignore <path> ...] [--precision <epsilon>] [--format <format>] "
+      + "<expected> <actual>",
     arguments: [
       RaspArgumentSpec(
         name: "expected",

@@ -36,7 +36,8 @@ public enum RaspCommandLine {
   /// Data goes to `environment.standardOutput`, diagnostics to `environment.standardError`.
   ///
   /// ```swift
-  /// let status = RaspCommandLine.run(arguments: ["replay", "events.jsonl"], environment: .process())
+  /// let status = RaspCommandLine.run(
+  ///   arguments: ["replay", "events.jsonl"], environment: .process())
   /// ```
   ///
   /// - Parameters:

@@ -20,7 +20,8 @@ enum SpecCommand {
       RaspOptionSpec(
         name: "check",
         help:
-          "Validate the files: report every mistake, or print one 'ok' line per file on standard error."
+          "Validate the files: report every mistake, or print one 'ok' line per file on "
+          + "standard error."
       )
     ])
 

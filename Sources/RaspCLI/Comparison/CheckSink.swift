@@ -9,8 +9,9 @@ import RaspReplay
 /// JSON stops the replay with an input error at its line and column.
 ///
 /// ```swift
-/// var sink = CheckSink(golden: try SnapshotLines(file: "expected.jsonl", environment: environment),
-///                      options: JSONDiffOptions(), fileNames: options.displayNames)
+/// var sink = CheckSink(
+///   golden: try SnapshotLines(file: "expected.jsonl", environment: environment),
+///   options: JSONDiffOptions(), fileNames: options.displayNames)
 /// let result = ReplayRun.run(options, environment: environment, into: &sink)
 /// if let error = sink.error { … } else { print(sink.report.text) }
 /// ```

@@ -26,7 +26,8 @@ struct ComparisonOptions {
     RaspOptionSpec(
       name: "ignore", valueName: "path", isRepeatable: true,
       help:
-        "Leave out differences at <path> and below it; '*' matches any one key or index and '**' any depth (such as lifecycle.changedAt or '**.ts'). Repeat for several."
+        "Leave out differences at <path> and below it; '*' matches any one key or index and "
+        + "'**' any depth (such as lifecycle.changedAt or '**.ts'). Repeat for several."
     ),
     RaspOptionSpec(
       name: "precision", valueName: "epsilon",
@@ -34,7 +35,8 @@ struct ComparisonOptions {
     RaspOptionSpec(
       name: "format", valueName: "format", allowedValues: ["text", "json"],
       help:
-        "Print the report as 'text' (the default), for people, or as one JSON document, for tools."),
+        "Print the report as 'text' (the default), for people, or as one JSON document, "
+        + "for tools."),
   ]
 
   /// Reads the options from a parsed command line.
@@ -54,7 +56,8 @@ struct ComparisonOptions {
       }
       if path.components.isEmpty {
         throw fail(
-          "Invalid path '\(text)' for '--ignore <path>': it would ignore the whole snapshot; name a field such as 'lifecycle.changedAt'"
+          "Invalid path '\(text)' for '--ignore <path>': it would ignore the whole snapshot; "
+            + "name a field such as 'lifecycle.changedAt'"
         )
       }
       if path.selectsLength {
@@ -64,7 +67,8 @@ struct ComparisonOptions {
         if case .index(let index) = $0 { index < 0 } else { false }
       }) {
         throw fail(
-          "Invalid path '\(text)' for '--ignore <path>': negative indices cannot be ignored; use '*' for every element"
+          "Invalid path '\(text)' for '--ignore <path>': negative indices cannot be ignored; "
+            + "use '*' for every element"
         )
       }
       diff.ignoring.append(path)
@@ -75,7 +79,8 @@ struct ComparisonOptions {
         epsilon >= 0
       else {
         throw fail(
-          "Invalid value '\(text)' for '--precision <epsilon>': expected a non-negative number such as 0.001"
+          "Invalid value '\(text)' for '--precision <epsilon>': expected a non-negative "
+            + "number such as 0.001"
         )
       }
       diff.tolerance = epsilon

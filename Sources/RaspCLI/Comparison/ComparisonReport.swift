@@ -56,12 +56,14 @@ struct ComparisonReport {
     if let place = comparison.firstMissing {
       let actual = actualName ?? "the replay"
       lines.append(
-        "\(Self.count(comparison.missing, "snapshot")) missing: \(actual) ended before \(Self.location(place))"
+        "\(Self.count(comparison.missing, "snapshot")) missing: "
+          + "\(actual) ended before \(Self.location(place))"
       )
     }
     if let place = comparison.firstExtra {
       lines.append(
-        "\(Self.count(comparison.extra, "extra snapshot")): \(expectedName) ended before \(Self.describe(place))"
+        "\(Self.count(comparison.extra, "extra snapshot")): "
+          + "\(expectedName) ended before \(Self.describe(place))"
       )
     }
     return lines.map { $0 + "\n" }.joined()

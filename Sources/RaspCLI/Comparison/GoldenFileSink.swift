@@ -9,7 +9,11 @@ import RaspReplay
 /// ```swift
 /// var sink = GoldenFileSink(file: try environment.makeAtomicWriter("expected.jsonl"))
 /// let result = ReplayRun.run(options, environment: environment, into: &sink)
-/// if result.failure == nil, sink.error == nil { try sink.file.commit() } else { sink.file.discard() }
+/// if result.failure == nil, sink.error == nil {
+///   try sink.file.commit()
+/// } else {
+///   sink.file.discard()
+/// }
 /// ```
 struct GoldenFileSink: ReplaySink {
   /// The file being written.

@@ -58,7 +58,9 @@ enum RecordMode: String {
       let ci = "CI=\(environment.variables["CI"] ?? "")"
       if self == .missing {
         throw .failure(
-          "golden file '\(golden)' does not exist, and recording is refused in CI (\(ci)); record it locally with '--record missing' and commit it, or set \(Self.allowVariable)=1"
+          "golden file '\(golden)' does not exist, and recording is refused in CI (\(ci)); "
+            + "record it locally with '--record missing' and commit it, "
+            + "or set \(Self.allowVariable)=1"
         )
       }
       throw .failure(

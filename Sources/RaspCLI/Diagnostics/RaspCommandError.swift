@@ -6,11 +6,12 @@
 /// print(error)          // events.jsonl:12:7: error: expected ',' or '}' after an object member
 /// error.exitCode        // .failure
 ///
-/// let spec = RaspCommandError.invalidFile("app.json", line: 9, column: 17,
-///                                         path: "domains[0].events[1].ops[0].op",
-///                                         reason: "unknown operation 'apend'. Did you mean 'append'?")
+/// let spec = RaspCommandError.invalidFile(
+///   "app.json", line: 9, column: 17, path: "domains[0].events[1].ops[0].op",
+///   reason: "unknown operation 'apend'. Did you mean 'append'?")
 /// print(spec)
-/// // app.json:9:17: error: at domains[0].events[1].ops[0].op: unknown operation 'apend'. Did you mean 'append'?
+/// // app.json:9:17: error: at domains[0].events[1].ops[0].op: unknown operation 'apend'. Did
+/// // you mean 'append'?
 /// ```
 public enum RaspCommandError: Error, CustomStringConvertible {
   /// The command line is wrong; `usage` is the command's usage line, `command` its name.
@@ -47,7 +48,8 @@ public enum RaspCommandError: Error, CustomStringConvertible {
   /// The message, as printed on standard error (without colour), ending with a line end.
   ///
   /// ```swift
-  /// print(RaspCommandError.cannotOpen("x.jsonl", reason: "No such file or directory"), terminator: "")
+  /// print(
+  ///   RaspCommandError.cannotOpen("x.jsonl", reason: "No such file or directory"), terminator: "")
   /// // rasp: error: cannot open 'x.jsonl': No such file or directory
   /// ```
   public var description: String { message(colored: false) }
@@ -66,7 +68,8 @@ public enum RaspCommandError: Error, CustomStringConvertible {
     case .usage(let message, let usage, let command):
       let errorLabel = colored ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
       return
-        "\(errorLabel) \(message.escapingControlCharacters)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
+        "\(errorLabel) \(message.escapingControlCharacters)\nUsage: \(usage)\n"
+        + "  See '\(command) --help' for more information.\n"
     case .cannotOpen(let file, let reason):
       return "rasp: \(label) cannot open '\(file.escapingControlCharacters)': \(reason)\n"
     case .cannotWrite(let file, let reason):

@@ -6,7 +6,10 @@
 /// | 1      | Differences found (`check`, `diff`).                      |
 /// | 2      | Bad input or a runtime error: a bad line, an unreadable file. |
 /// | 64     | Usage error: an unknown option, a missing argument.       |
-/// | 129, 130, 143 | Stopped by `SIGHUP`, `SIGINT` (Ctrl-C) or `SIGTERM`, after printing what it had replayed: 128 + the signal's number, as a shell reports a command killed by it (`rasp` then dies of the signal). |
+/// | 129, 130, 143 | Stopped by `SIGHUP`, `SIGINT` (Ctrl-C) or `SIGTERM`: 128 + signal number. |
+///
+/// A signal stops `rasp` after it printed what it had replayed; the status is the one a shell
+/// reports for a command killed by the signal, as `rasp` then dies of it.
 ///
 /// ```swift
 /// let status = RaspCommandLine.run(arguments: ["replay", "--bogus"], environment: environment)

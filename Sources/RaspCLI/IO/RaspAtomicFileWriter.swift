@@ -42,7 +42,8 @@ public final class RaspAtomicFileWriter {
   /// Creates the temporary file beside the target.
   ///
   /// ```swift
-  /// let file = try RaspAtomicFileWriter(path: "expected.jsonl", resolvedPath: "/repo/expected.jsonl")
+  /// let file = try RaspAtomicFileWriter(
+  ///   path: "expected.jsonl", resolvedPath: "/repo/expected.jsonl")
   /// ```
   ///
   /// - Parameters:

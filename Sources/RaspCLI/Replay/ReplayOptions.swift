@@ -42,12 +42,14 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: "select", valueName: "path",
       help:
-        "Print only the value at <path> (such as geo.heading, nav.stack[-1] or rest.links|length), and only when it changes."
+        "Print only the value at <path> (such as geo.heading, nav.stack[-1] or "
+        + "rest.links|length), and only when it changes."
     ),
     RaspOptionSpec(
       name: "domain", valueName: "name", isRepeatable: true,
       help:
-        "Put only this domain in the snapshots; repeat for several. Events of other domains are ignored."
+        "Put only this domain in the snapshots; repeat for several. Events of other domains "
+        + "are ignored."
     ),
     RaspOptionSpec(
       name: "spec", valueName: "file", isRepeatable: true,
@@ -57,12 +59,14 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: "with-event",
       help:
-        "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} (\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."
+        "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} "
+        + "(\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."
     ),
     RaspOptionSpec(
       name: "emit", valueName: "what", allowedValues: ["snapshot", "diff"],
       help:
-        "Print the whole 'snapshot' after each event (the default), or the 'diff' from the one before: an RFC 6902 JSON Patch, [] when nothing changed."
+        "Print the whole 'snapshot' after each event (the default), or the 'diff' from the "
+        + "one before: an RFC 6902 JSON Patch, [] when nothing changed."
     ),
     RaspOptionSpec(
       name: "changes-only", help: "With --emit diff, leave out the events that changed nothing."),
@@ -72,7 +76,8 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: "on-error", valueName: "mode", allowedValues: ["fail", "skip"],
       help:
-        "On a bad line, 'fail' (the default) stops after printing every snapshot before it; 'skip' reports the line and goes on."
+        "On a bad line, 'fail' (the default) stops after printing every snapshot before it; "
+        + "'skip' reports the line and goes on."
     ),
     RaspOptionSpec(
       name: "stats",

@@ -46,7 +46,8 @@ public struct DataDomain: RaspDomain {
       RaspEventSchema(
         name: "merge",
         summary:
-          "Deep-merges the object into the one under the key (or stores it when the key is absent); rejected when the key holds something else.",
+          "Deep-merges the object into the one under the key (or stores it when the key is "
+          + "absent); rejected when the key holds something else.",
         fields: [
           key,
           RaspFieldSchema(

@@ -91,7 +91,8 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
   /// JSON (`invalid literal 'ninety'`), not "must be a number, found 'n'".
   ///
   /// ```swift
-  /// throw RaspEventError.wrongType(field: "payload.heading", expected: "a number", at: 43, in: scanner)
+  /// throw RaspEventError.wrongType(
+  ///   field: "payload.heading", expected: "a number", at: 43, in: scanner)
   /// ```
   ///
   /// - Parameters:

@@ -41,7 +41,8 @@ extension RaspPayload {
     let value = try double()
     guard range.contains(value) else {
       throw invalid(
-        "must be between \(JSONNumber(range.lowerBound)) and \(JSONNumber(range.upperBound)), found \(valueText)"
+        "must be between \(JSONNumber(range.lowerBound)) and \(JSONNumber(range.upperBound)), "
+          + "found \(valueText)"
       )
     }
     return value

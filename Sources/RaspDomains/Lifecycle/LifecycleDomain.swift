@@ -33,7 +33,8 @@ public struct LifecycleDomain: RaspDomain {
 
   /// What the domain holds.
   public var summary: String {
-    "The app's lifecycle: its phase and when it changed, launches and memory warnings. After a termination only a launch is accepted."
+    "The app's lifecycle: its phase and when it changed, launches and memory warnings. "
+      + "After a termination only a launch is accepted."
   }
 
   /// `launch`, `becomeActive`, `resignActive`, `enterBackground`, `enterForeground`,
@@ -43,7 +44,8 @@ public struct LifecycleDomain: RaspDomain {
       RaspEventSchema(
         name: "launch",
         summary:
-          "The app launched: inactive, one more launch. Allowed in any phase (a relaunch after a crash).",
+          "The app launched: inactive, one more launch. Allowed in any phase (a relaunch "
+          + "after a crash).",
         fields: []),
       RaspEventSchema(name: "becomeActive", summary: "The app became active.", fields: []),
       RaspEventSchema(

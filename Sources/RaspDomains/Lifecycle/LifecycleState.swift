@@ -120,7 +120,8 @@ public struct LifecycleState: RaspState, Equatable, Sendable {
   ///
   /// ```swift
   /// var app = LifecycleState(phase: .terminated)
-  /// try app.apply(event: .memoryWarning)   // throws: cannot memoryWarning: the app has terminated; …
+  /// // throws: cannot memoryWarning: the app has terminated; …
+  /// try app.apply(event: .memoryWarning)
   /// ```
   ///
   /// - Parameter event: The event.

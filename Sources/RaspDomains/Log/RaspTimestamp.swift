@@ -33,7 +33,7 @@ public struct RaspTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
   /// Whether `a` is earlier than `b`.
   ///
   /// ```swift
-  /// RaspTimestamp(seconds: 1, nanoseconds: 0) < RaspTimestamp(seconds: 2, nanoseconds: 0)   // true
+  /// RaspTimestamp(seconds: 1, nanoseconds: 0) < RaspTimestamp(seconds: 2, nanoseconds: 0)  // true
   /// ```
   ///
   /// - Parameters:

@@ -28,7 +28,8 @@ public struct MotionDomain: RaspDomain {
 
   /// What the domain holds.
   public var summary: String {
-    "Motion sensors: the last sample of acceleration, rotation rate and attitude, and the user's activity."
+    "Motion sensors: the last sample of acceleration, rotation rate and attitude, and the "
+      + "user's activity."
   }
 
   /// `sample` and `activity`.
@@ -37,7 +38,8 @@ public struct MotionDomain: RaspDomain {
       RaspEventSchema(
         name: "sample",
         summary:
-          "The sensors reported a sample; it replaces the previous one entirely. At least one part is required.",
+          "The sensors reported a sample; it replaces the previous one entirely. At least one "
+          + "part is required.",
         fields: [
           RaspFieldSchema(
             name: "acceleration", type: "object {x, y, z: number} or null", isRequired: false,

@@ -32,8 +32,8 @@ package protocol RaspSpecializedDomain: RaspDomain {
     into column: RaspDecodedEvents<Self>
   ) throws(RaspEventError)
 
-  /// Applies the event in `row` of `column`, decoded earlier by ``decode(_:payload:context:into:)``,
-  /// with rollback.
+  /// Applies the event in `row` of `column`, decoded earlier by
+  /// ``decode(_:payload:context:into:)``, with rollback.
   ///
   /// - Throws: The reducer's rejection; `state` is then unchanged.
   func apply(

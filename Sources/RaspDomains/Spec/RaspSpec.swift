@@ -11,7 +11,8 @@ import RaspJSON
 /// ```swift
 /// let text = """
 ///   {"domains": [{"name": "cart", "initial": {"items": []},
-///     "events": [{"name": "add", "ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}]}]}
+///     "events": [{"name": "add",
+///       "ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}]}]}
 ///   """
 /// let spec = try RaspSpec(parsing: Array(text.utf8), existingDomains: ["geo": "built in"])
 /// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all + spec.domains)

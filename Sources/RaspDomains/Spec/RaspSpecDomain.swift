@@ -13,7 +13,8 @@ import RaspJSON
 ///   events: [
 ///     RaspSpecEventDefinition(name: "add", summary: "An item was put in the cart.", operations: [
 ///       .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
-///       .increment(try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
+///       .increment(
+///         try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
 ///     ]),
 ///   ])
 /// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all + [cart])
@@ -40,7 +41,8 @@ public struct RaspSpecDomain: RaspDomain {
   /// let counter = RaspSpecDomain(
   ///   name: "counter", summary: "Counts taps.", initial: ["count": 0],
   ///   events: [RaspSpecEventDefinition(
-  ///     name: "tap", summary: "", operations: [.increment(try JSONPath("count"), by: .literal(1))])])
+  ///     name: "tap", summary: "",
+  ///     operations: [.increment(try JSONPath("count"), by: .literal(1))])])
   /// ```
   ///
   /// - Parameters:

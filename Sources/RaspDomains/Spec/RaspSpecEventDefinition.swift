@@ -72,7 +72,9 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
       RaspFieldSchema(
         name: name, type: types[name] ?? "any", isRequired: required[name] ?? true,
         summary:
-          "Read by \(operations.filter { reads($0, name) }.map(RaspSpecState.verb).joined(separator: "; "))."
+          "Read by "
+          + operations.filter { reads($0, name) }.map(RaspSpecState.verb).joined(separator: "; ")
+          + "."
       )
     }
   }

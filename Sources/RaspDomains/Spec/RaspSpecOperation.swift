@@ -119,7 +119,8 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The operation as a spec writes it: `{"op":"append","path":"items","value":{"from":"payload.sku"}}`.
+  /// The operation as a spec writes it:
+  /// `{"op":"append","path":"items","value":{"from":"payload.sku"}}`.
   ///
   /// ```swift
   /// print(RaspSpecOperation.pop(try JSONPath("stack")))   // {"op":"pop","path":"stack"}

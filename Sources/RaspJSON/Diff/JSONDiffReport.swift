@@ -31,7 +31,8 @@ public enum JSONDiffReport {
   /// count as unchanged.
   ///
   /// ```swift
-  /// print(JSONDiffReport.render(expected: ["stack": ["home"]], actual: ["stack": ["home", "list"]]))
+  /// print(JSONDiffReport.render(
+  ///   expected: ["stack": ["home"]], actual: ["stack": ["home", "list"]]))
   /// //   {
   /// //     "stack": [
   /// //       … (1 unchanged),

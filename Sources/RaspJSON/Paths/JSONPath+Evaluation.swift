@@ -54,8 +54,9 @@ extension JSONPath {
   ///
   /// A concrete path has only keys and indices. `*` matches any one step and `**` any number of
   /// steps, including none. Keys match by code points; a key of digits (`stack.1`) matches the
-  /// index it denotes, and an index matches a key of its digits. A pattern that matches an ancestor matches everything below it, so
-  /// ignoring `lifecycle.changedAt` ignores the whole value there.
+  /// index it denotes, and an index matches a key of its digits. A pattern that matches an
+  /// ancestor matches everything below it, so ignoring `lifecycle.changedAt` ignores the whole
+  /// value there.
   ///
   /// ```swift
   /// let pattern = try JSONPath("**.ts", allowsPatterns: true)

@@ -140,7 +140,8 @@ extension Envelope {
         reason: .invalidValue(
           field: "type",
           reason:
-            "'\(JSONError.abbreviated(scanner.string(type)))' is not of the form 'domain.event', such as 'geo.heading'"
+            "'\(JSONError.abbreviated(scanner.string(type)))' is not of the form "
+              + "'domain.event', such as 'geo.heading'"
         ))
     }
     if type.hasEscapes {

@@ -80,9 +80,10 @@ package struct Envelope {
 
   /// Reads the envelope of one log line.
   ///
-  /// The shape loggers write is read in one tight pass (``parseQuickly(_:memo:assumingPayloadEnd:)``);
-  /// any other line, and every mistake, is read carefully (``parseCarefully(_:)``), which
-  /// explains the first problem. Both give the same envelope.
+  /// The shape loggers write is read in one tight pass
+  /// (``parseQuickly(_:memo:assumingPayloadEnd:)``); any other line, and every mistake, is read
+  /// carefully (``parseCarefully(_:)``), which explains the first problem. Both give the same
+  /// envelope.
   ///
   /// - Parameters:
   ///   - line: The line, without its line end.

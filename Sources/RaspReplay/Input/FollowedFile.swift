@@ -65,19 +65,9 @@ final class FollowedFile: @unchecked Sendable {
   /// ``pendingChange``), or when it has nothing more yet.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(RaspInputError) -> Int {
     guard pending == nil else { return 0 }
-    while true {
-      #if canImport(Darwin)
-        let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
-      #else
-        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      #endif
-      if count >= 0 {
-        offset += Int64(count)
-        return count
-      }
-      if errno == EINTR { continue }
-      throw RaspInputError(message: RaspSystemError.message(errno))
-    }
+    let count = try RaspInputSource.read(descriptor, into: buffer)
+    offset += Int64(count)
+    return count
   }
 
   /// The change that ended the current file, if one did.

@@ -44,9 +44,10 @@ public enum RaspInputSource: JSONByteSource, Sendable {
     }
   }
 
-  private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws
-    -> Int
-  {
+  /// Reads from a descriptor, again after an interruption by a signal.
+  static func read(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
+  ) throws(RaspInputError) -> Int {
     while true {
       #if canImport(Darwin)
         let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)

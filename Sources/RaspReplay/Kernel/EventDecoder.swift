@@ -9,7 +9,8 @@ import RaspDomains
 /// ```swift
 /// let decoder = snapshot.makeDecoder()
 /// let columns = decoder.makeColumns(sizedLike: [])
-/// let row = try decoder.decode(routed, into: Unmanaged.passUnretained(columns[routed.domainIndex]))
+/// let column = Unmanaged.passUnretained(columns[routed.domainIndex])
+/// let row = try decoder.decode(routed, into: column)
 /// ```
 package struct EventDecoder: @unchecked Sendable {
   private let decoders: [RaspDomainDecoder]

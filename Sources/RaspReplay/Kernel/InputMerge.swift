@@ -7,7 +7,9 @@
 ///
 /// ```swift
 /// let merge = InputMerge(batchers: batchers)
-/// while case .item(let batch, let index) = merge.next(mayWait: true) { handle(batch.items[index]) }
+/// while case .item(let batch, let index) = merge.next(mayWait: true) {
+///   handle(batch.items[index])
+/// }
 /// ```
 final class InputMerge {
   /// What ``next(mayWait:)`` found.

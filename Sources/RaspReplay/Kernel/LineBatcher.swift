@@ -88,7 +88,7 @@ final class LineBatcher: @unchecked Sendable {
   func nextBatch(mayWait: Bool) -> Next {
     guard !isFinished else { return .end }
     let columns = decoding?.decoder.makeColumns(sizedLike: lastColumns) ?? []
-    let batch = ReplayBatch(capacity: isLive ? 64 : Self.batchLines, columns: columns)
+    let batch = ReplayBatch(capacity: Self.batchLines, columns: columns)
     // The columns, not retained (the batch keeps them).
     let unretainedColumns = columns.map(Unmanaged.passUnretained)
     // What changes per line is kept in locals while the batch is read, and put back after.

@@ -9,7 +9,7 @@
 /// | Event           | Per mille | Notes                                                       |
 /// |-----------------|----------:|-------------------------------------------------------------|
 /// | `geo.heading`   |       300 | a random walk of ±6°, in tenths of a degree                 |
-/// | `geo.location`  |       200 | a random walk around Berlin; `accuracy` absent or null at times |
+/// | `geo.location`  |       200 | a random walk near Berlin; `accuracy` absent or null at times |
 /// | `rest.response` |        50 | `self` and a few other relations, some as HAL `{"href":…}`  |
 /// | `rest.link`     |        90 | one of eight relations                                      |
 /// | `rest.unlink`   |        60 | a relation that is present, when there is one              |
@@ -18,7 +18,7 @@
 /// | `nav.replace`   |        20 | a push instead when the stack is empty                      |
 /// | `nav.popToRoot` |        10 |                                                             |
 /// | `nav.selectTab` |         5 | one of four tabs, sometimes the one already selected        |
-/// | `nav.present` / `nav.dismiss` | 60 | alternately: present when no modal is shown, else dismiss |
+/// | `nav.present` / `nav.dismiss` | 60 | alternately: present if no modal is shown, else dismiss |
 ///
 /// The generator tracks the navigation stack and the modal screen, so that no event is rejected:
 /// a pop never meets an empty stack, and presentations and dismissals alternate.
@@ -27,7 +27,8 @@
 /// var generator = BenchLogGenerator(seed: 7)
 /// var bytes: [UInt8] = []
 /// generator.appendEvent(to: &bytes)
-/// // {"ts":"2026-11-22T09:30:00.143Z","source":"compass","type":"geo.heading","payload":{"heading":178.3}}
+/// // {"ts":"2026-11-22T09:30:00.143Z","source":"compass","type":"geo.heading",
+/// //   "payload":{"heading":178.3}}
 /// ```
 struct BenchLogGenerator {
   /// The kinds of event the generator writes, with how many of every thousand are of each.

@@ -12,7 +12,8 @@ struct BenchReport {
 
     var megabytes: Double { Double(bytes) / 1_000_000 }
     var summary: String {
-      "`\(path)`, \(BenchFormat.grouped(events)) events, \(BenchFormat.decimal(megabytes, digits: 1)) MB"
+      "`\(path)`, \(BenchFormat.grouped(events)) events, "
+        + "\(BenchFormat.decimal(megabytes, digits: 1)) MB"
     }
   }
 
@@ -64,7 +65,8 @@ struct BenchReport {
       $0.map { BenchFormat.decimal($0, digits: 2) } ?? "?"
     }
     lines.append(
-      "- Load average (1 min) before and after the runs over the main log: \(load[0]) and \(load[1])."
+      "- Load average (1 min) before and after the runs over the main log: "
+        + "\(load[0]) and \(load[1])."
     )
     lines.append("")
     lines.append(contentsOf: summaryTable)
@@ -92,11 +94,13 @@ struct BenchReport {
       let best = result.rasp.best
       rows.append(
         "| \(result.benchCase.name): \(shortCommand(result.benchCase)) "
-          + "| \(BenchFormat.seconds(best.seconds)) | \(BenchFormat.seconds(result.jq.best.seconds)) "
+          + "| \(BenchFormat.seconds(best.seconds)) "
+          + "| \(BenchFormat.seconds(result.jq.best.seconds)) "
           + "| \(BenchFormat.ratio(result.ratio)) "
           + "| \(BenchFormat.rate(Double(log.events) / best.seconds)) "
           + "| \(BenchFormat.decimal(log.megabytes / best.seconds, digits: 1)) "
-          + "| \(BenchFormat.memory(result.raspPeakKilobytes)) / \(BenchFormat.memory(result.jqPeakKilobytes)) |"
+          + "| \(BenchFormat.memory(result.raspPeakKilobytes)) "
+          + "/ \(BenchFormat.memory(result.jqPeakKilobytes)) |"
       )
     }
     if let longLog {
@@ -146,7 +150,8 @@ struct BenchReport {
     if let pipeline = core.first {
       rows.append(
         "| Core: tens of millions of events/s (≥ 10 M) "
-          + "| \(BenchFormat.rate(pipeline.eventsPerSecond)) | \(mark(pipeline.eventsPerSecond >= Self.coreTarget)) |"
+          + "| \(BenchFormat.rate(pipeline.eventsPerSecond)) "
+          + "| \(mark(pipeline.eventsPerSecond >= Self.coreTarget)) |"
       )
     }
     return rows
@@ -163,10 +168,12 @@ struct BenchReport {
         ("jq", result.jq, result.jqCheck, result.benchCase.jqCommand(jqPath)),
       ] {
         let best = runs.best
+        let timedRuns = runs.runs.map { BenchFormat.decimal($0.seconds, digits: 2) }
         rows.append(
           "| \(result.benchCase.name) | \(tool) | `\(command)` "
-            + "| \(runs.runs.map { BenchFormat.decimal($0.seconds, digits: 2) }.joined(separator: ", ")) "
-            + "| \(BenchFormat.seconds(best.userSeconds)), \(BenchFormat.seconds(best.systemSeconds)) "
+            + "| \(timedRuns.joined(separator: ", ")) "
+            + "| \(BenchFormat.seconds(best.userSeconds)), "
+            + "\(BenchFormat.seconds(best.systemSeconds)) "
             + "| \(BenchFormat.seconds(check.seconds)) "
             + "| \(BenchFormat.lines(check.outputLines)), "
             + "\(BenchFormat.decimal(Double(check.outputBytes) / 1_000_000, digits: 1)) MB |")
@@ -176,14 +183,16 @@ struct BenchReport {
       rows.append(
         "| \(long.name), long log | rasp | `\(long.command)` "
           + "| \(BenchFormat.decimal(long.run.seconds, digits: 2)) "
-          + "| \(BenchFormat.seconds(long.run.userSeconds)), \(BenchFormat.seconds(long.run.systemSeconds)) "
+          + "| \(BenchFormat.seconds(long.run.userSeconds)), "
+          + "\(BenchFormat.seconds(long.run.systemSeconds)) "
           + "| — | not compared |")
     }
     for measurement in core {
       rows.append(
         "| Core, in-process | rasp-bench | \(measurement.path) "
           + "| \(BenchFormat.decimal(measurement.seconds, digits: 3)) (best) "
-          + "| \(BenchFormat.rate(measurement.eventsPerSecond)) events/s | — | checksum \(measurement.checksum) |"
+          + "| \(BenchFormat.rate(measurement.eventsPerSecond)) events/s "
+          + "| — | checksum \(measurement.checksum) |"
       )
     }
     return rows

@@ -59,7 +59,8 @@ enum OutputComparison {
     for index in lines.indices where lines[index] != others[index] {
       guard try parse(lines[index], label) != parse(others[index], label) else { continue }
       throw .mismatch(
-        "\(label), line \(firstLine + index):\n  − jq   \(text(others[index]))\n  + rasp \(text(lines[index]))"
+        "\(label), line \(firstLine + index):\n  − jq   \(text(others[index]))\n"
+          + "  + rasp \(text(lines[index]))"
       )
     }
   }

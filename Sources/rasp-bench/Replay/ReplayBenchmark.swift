@@ -169,7 +169,8 @@ enum ReplayBenchmark {
     progress(
       "\(name), through a pipe: rasp \(BenchFormat.seconds(raspCheck.seconds)), "
         + "jq \(BenchFormat.seconds(jqCheck.seconds)); outputs equal "
-        + "(\(BenchFormat.lines(raspCheck.output.lineCount)), \(BenchFormat.grouped(compared)) compared)"
+        + "(\(BenchFormat.lines(raspCheck.output.lineCount)), "
+        + "\(BenchFormat.grouped(compared)) compared)"
     )
     var result = CaseResult(
       benchCase: benchCase, raspCheck: ToolRuns.Run(raspCheck), jqCheck: ToolRuns.Run(jqCheck))

@@ -197,4 +197,73 @@ private struct FailingSource: JSONByteSource {
     #expect(reader.bytesRead == 4)
     #expect(reader.maximumLineLength == JSONLimits.maximumLineLength)
   }
+
+  /// What `takeBufferedLine()` gives, step by step, reading more only when it asks.
+  private func steps(_ bytes: [UInt8], sourceChunk: Int, keepsLines: Bool = true) throws
+    -> [String]
+  {
+    let reader = JSONLinesReader(
+      source: JSONMemorySource(bytes, chunkSize: sourceChunk), chunkSize: 16,
+      keepsLines: keepsLines)
+    var steps: [String] = []
+    while true {
+      switch reader.takeBufferedLine() {
+      case .line(let line):
+        steps.append("\(line.number):" + String(decoding: line.bytes, as: UTF8.self))
+      case .needsInput:
+        steps.append("read (\(reader.unfinishedByteCount) held)")
+        try reader.readMore()
+      case .end:
+        steps.append("end")
+        return steps
+      }
+    }
+  }
+
+  @Test func aBufferedLineIsReturnedOnlyOnceItsEndIsRead() throws {
+    // Four bytes a read — "ab\nc", "defg", "\nh" — then the end: a line is whole only once
+    // its line end has been read; the partial rest is held, and the last line needs the end.
+    #expect(
+      try steps(Array("ab\ncdefg\nh".utf8), sourceChunk: 4) == [
+        "read (0 held)", "1:ab", "read (1 held)", "read (5 held)", "2:cdefg", "read (1 held)",
+        "3:h", "end",
+      ])
+  }
+
+  @Test func aByteOrderMarkIsSkippedOnceTheFirstBytesAreRead() throws {
+    #expect(
+      try steps([0xEF, 0xBB, 0xBF] + Array("{}\n".utf8), sourceChunk: 1) == [
+        "read (0 held)", "read (1 held)", "read (2 held)", "read (0 held)", "read (1 held)",
+        "read (2 held)", "1:{}", "read (0 held)", "end",
+      ])
+  }
+
+  @Test func aRestartedReaderGoesOnAfterTheEndAsANewInput() throws {
+    // A source that ends twice, as a followed log ends its old file and goes on in the new.
+    struct TwoFiles: JSONByteSource {
+      var files = [Array("a\nb".utf8), Array("\u{FEFF}c\n".utf8)]
+      var current = JSONMemorySource([])
+      mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = try current.read(into: buffer)
+        if count == 0, !files.isEmpty {
+          current = JSONMemorySource(files.removeFirst())
+          return try current.read(into: buffer)
+        }
+        return count
+      }
+    }
+    var source = TwoFiles()
+    source.current = JSONMemorySource(source.files.removeFirst())
+    source.files.insert([], at: 0)  // the old file's end
+    let reader = JSONLinesReader(source: source, chunkSize: 16, keepsLines: true)
+    var lines: [JSONLine] = []
+    while let line = try reader.next() { lines.append(line) }
+    let firstBlock = reader.currentBlock
+    reader.restart()
+    #expect(reader.lineNumber == 0)
+    while let line = try reader.next() { lines.append(line) }
+    #expect(lines.map(\.number) == [1, 2, 1])
+    #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["a", "b", "c"])
+    #expect(firstBlock !== reader.currentBlock, "the old lines' block is left to whoever keeps it")
+  }
 }

@@ -61,7 +61,8 @@ extension SpecValidator {
       } else if let name, SpecValidator.operationKeys.contains(member.key) {
         let takes = SpecValidator.list(allowed.filter { $0 != "op" }, conjunction: "and")
         report(
-          "key '\(JSONError.abbreviated(member.key))' does not apply to operation '\(name)', which takes \(takes)",
+          "key '\(JSONError.abbreviated(member.key))' does not apply to operation '\(name)', "
+            + "which takes \(takes)",
           at: member.keyOffset, path + [.key(member.key)])
       } else {
         var reason = "unknown key '\(JSONError.abbreviated(member.key))'"
@@ -259,7 +260,8 @@ extension SpecValidator {
     guard let first = parsed.firstKey, roots.contains(first) else {
       let found = parsed.firstKey ?? parsed.description
       var reason =
-        "a 'from' path must start with \(SpecValidator.list(roots, conjunction: "or")), found '\(JSONError.abbreviated(found))'"
+        "a 'from' path must start with \(SpecValidator.list(roots, conjunction: "or")), "
+        + "found '\(JSONError.abbreviated(found))'"
       if let key = parsed.firstKey, let near = RaspSpelling.nearest(to: key, among: roots) {
         reason += ". Did you mean '\(near)'?"
       }

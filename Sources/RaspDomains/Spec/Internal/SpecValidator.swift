@@ -67,7 +67,8 @@ struct SpecValidator {
       let namePath = path + [.key("name")]
       if !SpecValidator.isIdentifier(text) {
         report(
-          "domain name '\(JSONError.abbreviated(text))' is not a plain identifier: use letters, digits and '_', starting with a letter or '_'",
+          "domain name '\(JSONError.abbreviated(text))' is not a plain identifier: "
+            + "use letters, digits and '_', starting with a letter or '_'",
           at: member.value.offset, namePath)
       } else if let origin = existingDomains[text] {
         report(
@@ -75,7 +76,8 @@ struct SpecValidator {
           at: member.value.offset, namePath)
       } else if let first = seen[text] {
         report(
-          "domain '\(JSONError.abbreviated(text))' is defined twice: first at \(JSONPath(components: first).description)",
+          "domain '\(JSONError.abbreviated(text))' is defined twice: "
+            + "first at \(JSONPath(components: first).description)",
           at: member.value.offset, namePath)
       } else {
         seen[text] = namePath
@@ -116,14 +118,16 @@ struct SpecValidator {
       let namePath = path + [.key("name")]
       if !SpecValidator.isEventName(text) {
         report(
-          "event name '\(JSONError.abbreviated(text))' is not valid: use identifiers (letters, digits and '_', starting with a letter or '_') separated by '.'",
+          "event name '\(JSONError.abbreviated(text))' is not valid: use identifiers "
+            + "(letters, digits and '_', starting with a letter or '_') separated by '.'",
           at: member.value.offset, namePath)
       } else if let first = seen[text] {
         let type =
           domain.map { "'\($0).\(JSONError.abbreviated(text))'" }
           ?? "'\(JSONError.abbreviated(text))'"
         report(
-          "event type \(type) is defined twice: first at \(JSONPath(components: first).description)",
+          "event type \(type) is defined twice: "
+            + "first at \(JSONPath(components: first).description)",
           at: member.value.offset, namePath)
       } else {
         seen[text] = namePath
@@ -190,7 +194,8 @@ struct SpecValidator {
 
   // MARK: Names
 
-  /// Whether `text` is a plain identifier: ASCII letters, digits and `_`, not starting with a digit.
+  /// Whether `text` is a plain identifier: ASCII letters, digits and `_`, not starting with a
+  /// digit.
   static func isIdentifier<Text: StringProtocol>(_ text: Text) -> Bool {
     guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
     else {

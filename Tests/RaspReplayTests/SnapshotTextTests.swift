@@ -1,0 +1,61 @@
+import Rasp
+import RaspDomains
+import RaspJSON
+import Testing
+
+@testable import RaspReplay
+
+/// The one cache of snapshot bytes: only the domains an event changed are encoded again, and
+/// the text always equals the snapshot encoded afresh.
+@Suite struct SnapshotTextTests {
+  private func apply(_ line: String, to snapshot: inout SnapshotState) throws -> Int {
+    try Array(line.utf8).withUnsafeBufferPointer { bytes in
+      let routed = try #require(snapshot.router.route(try Envelope.parse(bytes)))
+      try snapshot.apply(event: routed)
+      return routed.domainIndex
+    }
+  }
+
+  @Test func keepsEqualToTheSnapshotAsDomainsGrowAndShrink() throws {
+    var snapshot = SnapshotState(domains: [DataDomain(), GeoDomain(), NavDomain()])
+    var text = SnapshotText()
+    let lines = [
+      #"{"type":"nav.push","payload":{"screen":"home"}}"#,
+      #"{"type":"data.set","payload":{"key":"long","value":"\#(String(repeating: "x", count: 300))"}}"#,
+      #"{"type":"geo.heading","payload":{"heading":90}}"#,
+      #"{"type":"nav.push","payload":{"screen":"cart"}}"#,
+      #"{"type":"data.remove","payload":{"key":"long"}}"#,
+      #"{"type":"nav.pop"}"#,
+    ]
+    for line in lines {
+      text.markChanged(try apply(line, to: &snapshot))
+      var writer = JSONWriter()
+      text.write(snapshot, to: &writer)
+      #expect(writer.bytes == SnapshotText(snapshot).bytes, "\(line)")
+      for index in snapshot.domainNames.indices {
+        #expect(
+          Array(text.domain(at: index, of: snapshot)) == snapshot.encodedState(ofDomainAt: index))
+      }
+    }
+  }
+
+  @Test func isMadeWhenFirstReadAndIgnoresChangesBefore() throws {
+    var snapshot = SnapshotState(domains: [GeoDomain()])
+    var text = SnapshotText()
+    text.markChanged(try apply(#"{"type":"geo.heading","payload":{"heading":1}}"#, to: &snapshot))
+    #expect(
+      String(decoding: text.domain(at: 0, of: snapshot), as: UTF8.self)
+        == #"{"accuracy":null,"heading":1,"location":null}"#)
+  }
+
+  @Test func anUnmarkedChangeIsNotSeen() throws {
+    // The kernel marks every domain an event changed; a change it did not mark stays unseen,
+    // which is why the mark is made in one place, right after applying.
+    var snapshot = SnapshotState(domains: [GeoDomain()])
+    var text = SnapshotText(snapshot)
+    _ = try apply(#"{"type":"geo.heading","payload":{"heading":1}}"#, to: &snapshot)
+    #expect(
+      String(decoding: text.domain(at: 0, of: snapshot), as: UTF8.self)
+        == #"{"accuracy":null,"heading":null,"location":null}"#)
+  }
+}
