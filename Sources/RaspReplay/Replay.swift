@@ -51,6 +51,9 @@ public struct Replay: ~Copyable {
   private let isLive: Bool
   /// The batch being handled, its items and decoded columns, and the next item's position.
   private var batch: ReplayBatch?
+  /// The same batch, not retained (``batch`` keeps it): handing it to the kernel per item
+  /// then costs no reference counting.
+  private var unretainedBatch: Unmanaged<ReplayBatch>?
   private var items = UnsafeBufferPointer<ReplayItem>(start: nil, count: 0)
   private var columns: [Unmanaged<AnyRaspDecodedEvents>] = []
   private var index = 0
@@ -127,9 +130,9 @@ public struct Replay: ~Copyable {
   /// Handles the current batch's items until one yields an outcome, or the batch is done.
   @inline(__always)
   private mutating func handleItems() -> ReplayOutcome? {
-    guard let batch else { return nil }
+    guard let batch = unretainedBatch, let first = items.baseAddress else { return nil }
     while index < items.count {
-      let item = items[index]
+      let item = first + index
       index += 1
       if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
         return outcome
@@ -143,6 +146,7 @@ public struct Replay: ~Copyable {
   ///
   /// - Returns: `true` when there is something to handle, `false` when a live input has
   ///   nothing ready (the next call waits for it), `nil` at the end of the inputs.
+  @inline(never)
   private mutating func fetch() -> Bool? {
     let mayWait = hasYieldedWaiting || !isLive
     switch feed {
@@ -180,6 +184,7 @@ public struct Replay: ~Copyable {
   private mutating func take(_ next: ReplayBatch, from position: Int, count: Int) {
     if batch !== next {
       batch = next
+      unretainedBatch = Unmanaged.passUnretained(next)
       columns = next.columns.map(Unmanaged.passUnretained)
     }
     items = UnsafeBufferPointer(rebasing: next.items[position..<(position + count)])
@@ -187,6 +192,7 @@ public struct Replay: ~Copyable {
   }
 
   /// The `--final` record, the first time, then the end; the inputs are let go.
+  @inline(never)
   private mutating func end() -> ReplayOutcome {
     let ending = kernel.ending ?? .completed
     if kernel.configuration.isFinal, !hasWrittenFinalRecord {
@@ -199,6 +205,7 @@ public struct Replay: ~Copyable {
       }
     }
     feed = .ended
+    unretainedBatch = nil
     batch = nil
     items = UnsafeBufferPointer(start: nil, count: 0)
     columns = []

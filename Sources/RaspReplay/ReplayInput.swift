@@ -13,7 +13,7 @@ public struct ReplayInput: Sendable {
   /// The input's name in messages: a path as the user wrote it, or `<stdin>`.
   public let name: String
   /// Where the bytes come from, unless the input is followed.
-  let source: RaspInputSource
+  let source: RaspInputSource?
   /// The followed file, for ``following(_:name:)``.
   let followed: FollowedFile?
   /// Whether the input is read as its lines arrive.
@@ -56,7 +56,7 @@ public struct ReplayInput: Sendable {
 
   private init(name: String, followed: FollowedFile) {
     self.name = name
-    self.source = .memory(.init([]))
+    self.source = nil
     self.followed = followed
     self.isLive = true
   }

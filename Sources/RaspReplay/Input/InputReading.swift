@@ -34,7 +34,7 @@ struct InputReading: JSONByteSource {
 
   init(_ input: ReplayInput, shouldStop: @escaping @Sendable () -> Bool) {
     self.name = input.name
-    self.source = input.followed == nil ? input.source : nil
+    self.source = input.source
     self.followed = input.followed
     self.isLive = input.isLive
     self.shouldStop = shouldStop

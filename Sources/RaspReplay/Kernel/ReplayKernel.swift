@@ -69,19 +69,16 @@ struct ReplayKernel {
 
   /// Handles one item: counts it, applies its event, and writes its record to `writer`.
   ///
+  /// The item is read where it is, in its batch: a copy of a whole item (141 bytes) just before
+  /// reading its fields back stalls the processor on every line.
+  ///
   /// - Returns: What to yield for it: a record, a bad line, a notice; `nil` for nothing.
   @inline(__always)
   mutating func handle(
-    _ item: ReplayItem, of batch: ReplayBatch, columns: [Unmanaged<AnyRaspDecodedEvents>],
-    writer: inout JSONWriter
+    _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
+    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
   ) -> ReplayOutcome? {
-    switch item.kind {
-    case .notice(let index):
-      return .notice(ReplayNotice(input: item.input, message: batch.notices[index]))
-    case .blank:
-      statistics.read += 1
-      statistics.blank += 1
-      return nil
+    switch item.pointee.kind {
     case .decoded(let envelope, let domainIndex, let eventIndex, let row):
       statistics.read += 1
       let routed = SnapshotState.Event(
@@ -91,6 +88,23 @@ struct ReplayKernel {
     case .event(let envelope):
       statistics.read += 1
       return handle(envelope, item: item, writer: &writer)
+    case .blank:
+      statistics.read += 1
+      statistics.blank += 1
+      return nil
+    case .notice, .problem:
+      return handleOther(item.pointee, of: batch.takeUnretainedValue())
+    }
+  }
+
+  /// Handles a notice or a problem. The kernel's rare paths are kept out of line, here and
+  /// below, so that the code that handles a good line stays small enough for the processor's
+  /// instruction cache.
+  @inline(never)
+  private mutating func handleOther(_ item: ReplayItem, of batch: ReplayBatch) -> ReplayOutcome? {
+    switch item.kind {
+    case .notice(let index):
+      return .notice(ReplayNotice(input: item.input, message: batch.notices[index]))
     case .problem(let index):
       switch batch.problems[index] {
       case .readFailure(let message):
@@ -100,17 +114,28 @@ struct ReplayKernel {
         statistics.read += 1
         return reject(error, item: item)
       }
+    default:
+      return nil
     }
   }
 
   /// Handles an envelope not decoded ahead: routes it, or counts it as ignored.
   @inline(__always)
   private mutating func handle(
-    _ envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
+    _ envelope: Envelope, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if let routed = router.route(envelope) {
       return apply(routed, item: item, writer: &writer)
     }
+    return handleUnrouted(envelope, item: item.pointee, writer: &writer)
+  }
+
+  /// Handles an envelope of a type no domain here defines: a bad line if its payload is, or
+  /// under `--strict`; otherwise counted as ignored.
+  @inline(never)
+  private mutating func handleUnrouted(
+    _ envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
     do {
       try envelope.checkPayload()
     } catch {
@@ -140,7 +165,8 @@ struct ReplayKernel {
     var problems: [ReplayProblem] = []
     let again = item.readAgainWithoutAssuming(problems: &problems)
     switch again.kind {
-    case .event(let envelope): return handle(envelope, item: again, writer: &writer)
+    case .event(let envelope):
+      return withUnsafePointer(to: again) { handle(envelope, item: $0, writer: &writer) }
     case .problem(let index):
       guard case .invalid(let error) = problems[index] else { return nil }
       return reject(error, item: again)
@@ -151,22 +177,52 @@ struct ReplayKernel {
   /// Applies a routed event and writes the record it calls for.
   @inline(__always)
   private mutating func apply(
-    _ routed: SnapshotState.Event, item: ReplayItem, writer: inout JSONWriter
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     do {
       try pipeline.send(routed)
     } catch {
-      // The snapshot is unchanged.
-      if routed.envelope.isPayloadEndAssumed { return handleAgain(item, writer: &writer) }
-      let eventError =
-        error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
-      return reject(eventError, item: item)
+      return handleFailure(error, of: routed, item: item.pointee, writer: &writer)
     }
     text.markChanged(routed.domainIndex)
     statistics.applied += 1
     seq += 1
-    lastInput = item.input
-    lastLine = item.lineNumber
+    lastInput = item.pointee.input
+    lastLine = item.pointee.lineNumber
+    if isPlain {
+      let start = writer.bytes.count
+      text.write(pipeline.current, to: &writer)
+      return .record(
+        ReplayRecord(range: start..<writer.bytes.count, seq: seq, input: lastInput, line: lastLine))
+    }
+    return record(routed, item: item.pointee, writer: &writer)
+  }
+
+  /// Handles an event that its domain did not apply (the snapshot is unchanged): read again if
+  /// its payload's end was assumed, a bad line otherwise.
+  @inline(never)
+  private mutating func handleFailure(
+    _ error: any Error, of routed: SnapshotState.Event, item: ReplayItem,
+    writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    if routed.envelope.isPayloadEndAssumed { return handleAgain(item, writer: &writer) }
+    let eventError =
+      error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
+    return reject(eventError, item: item)
+  }
+
+  /// Whether each event's record is the whole snapshot, alone: the common case.
+  private var isPlain: Bool {
+    !configuration.isFinal && configuration.selection == nil && differ == nil
+      && !configuration.includesEvent
+  }
+
+  /// The record an applied event calls for, when it is not the plain snapshot: none until the
+  /// end with `--final`, a selected value when it changed, a diff, or a record with the event.
+  @inline(never)
+  private mutating func record(
+    _ routed: SnapshotState.Event, item: ReplayItem, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
     if configuration.isFinal {
       if configuration.includesEvent {
         lastEventBytes.removeAll(keepingCapacity: true)
@@ -186,6 +242,7 @@ struct ReplayKernel {
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
+  @inline(never)
   private mutating func reject(_ error: RaspEventError, item: ReplayItem) -> ReplayOutcome {
     // The bad line is not applied in either mode: it counts as skipped, so that the summary
     // still adds up when it stops the replay.
