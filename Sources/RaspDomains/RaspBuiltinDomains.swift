@@ -1,7 +1,7 @@
 /// The domains that `rasp` knows without a spec file or code of the user's own.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all)
+/// let configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all)
 /// RaspBuiltinDomains.all.map(\.name)   // ["data", "geo", "lifecycle", "motion", "nav", "rest"]
 /// ```
 public enum RaspBuiltinDomains {

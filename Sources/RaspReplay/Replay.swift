@@ -30,8 +30,9 @@ import RaspJSON
 ///
 /// A replay of one file reads it a batch of lines ahead, on a second thread, which also
 /// decodes a share of the payloads; what it yields is the same byte for byte whatever the
-/// threads do. A replay owns its threads and inputs: it is not copyable, and letting go of it
-/// stops its reading thread and closes its files.
+/// threads do. A replay owns its threads: it is not copyable, and letting go of it stops its
+/// reading thread and waits for it; a file is closed when the last ``ReplayInput`` holding it
+/// is let go. An input is read by one replay: give each replay inputs of its own.
 public struct Replay: ~Copyable {
   /// Where the items come from.
   private enum Feed {
@@ -63,8 +64,15 @@ public struct Replay: ~Copyable {
   private var hasWrittenFinalRecord = false
   /// The writer records are written with, which holds the caller's buffer during a call.
   private var writer = JSONWriter(capacity: 0)
+  /// The request to stop, asked before each line: lines already read ahead are not handled
+  /// after it.
+  private let interruption: ReplayInterruption?
 
   /// Starts a replay; nothing is read until ``next(appendingTo:)``.
+  ///
+  /// ```swift
+  /// var replay = Replay(configuration: configuration, inputs: [log])
+  /// ```
   ///
   /// - Parameters:
   ///   - configuration: The domains and what to yield.
@@ -74,6 +82,7 @@ public struct Replay: ~Copyable {
     self.kernel = kernel
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
+    self.interruption = interruption
     if inputs.count == 1, configuration.threading != .single {
       let decodesAhead = configuration.threading != .readAhead
       let decoding = decodesAhead ? (kernel.router, kernel.pipeline.current.makeDecoder()) : nil
@@ -105,6 +114,16 @@ public struct Replay: ~Copyable {
 
   /// Replays up to the next outcome, appending any record to `output`.
   ///
+  /// A call returns as soon as it has something to yield: after each record, each bad line,
+  /// each notice; before waiting for a live input (``ReplayOutcome/waiting``); and at the end.
+  /// Between records, the caller may write out `output` and empty it.
+  ///
+  /// ```swift
+  /// while let outcome = replay.next(appendingTo: &output) {
+  ///   if case .record = outcome { output.append(0x0A) }
+  /// }
+  /// ```
+  ///
   /// - Parameter output: Where records are appended; its earlier bytes are left alone.
   /// - Returns: The next outcome, or `nil` after ``ReplayOutcome/end(_:)``.
   public mutating func next(appendingTo output: inout [UInt8]) -> ReplayOutcome? {
@@ -134,6 +153,9 @@ public struct Replay: ~Copyable {
     while index < items.count {
       let item = first + index
       index += 1
+      // After a request to stop, the lines already read are left; the inputs' notices (a line
+      // cut off by the stop) still come, until the inputs end, which they do at their next read.
+      if let interruption, interruption.isRequested, !item.pointee.isNotice { continue }
       if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
         return outcome
       }

@@ -14,6 +14,10 @@ import RaspJSON
 /// ```
 public struct ReplayConfiguration {
   /// What to do with a bad line.
+  ///
+  /// ```swift
+  /// configuration.errorMode = .skip   // report each bad line and go on
+  /// ```
   public enum ErrorMode: String, Sendable {
     /// Stop at the first bad line, after every record before it.
     case fail
@@ -22,6 +26,10 @@ public struct ReplayConfiguration {
   }
 
   /// What each record holds.
+  ///
+  /// ```swift
+  /// configuration.emit = .diff   // [{"op":"replace","path":"/geo/heading","value":273}]
+  /// ```
   public enum Emit: String, Sendable {
     /// The whole snapshot (or the selected value).
     case snapshot
@@ -44,29 +52,69 @@ public struct ReplayConfiguration {
   }
 
   /// The domains in the snapshot, in any order: the snapshot orders them by name.
+  ///
+  /// ```swift
+  /// configuration.domains = [NavDomain(), GeoDomain()]   // {"geo":{…},"nav":{…}}
+  /// ```
   public var domains: [any RaspDomain]
   /// Domains known but left out of the snapshot: their events are counted as ignored
   /// (``ReplayStatistics/otherDomain``) rather than as of unknown type.
+  ///
+  /// ```swift
+  /// configuration.excludedDomains = [RestDomain()]   // rest.* events: of another domain
+  /// ```
   public var excludedDomains: [any RaspDomain] = []
   /// The path of the value each record holds instead of the whole snapshot, such as
   /// `geo.heading` or `rest.links|length`; a record is then yielded only when the value
   /// changes. Its first key must be a domain's name.
+  ///
+  /// ```swift
+  /// configuration.selection = try JSONPath("nav.stack[-1]")
+  /// ```
   public var selection: JSONPath?
   /// Whether to yield only one record, after the last event.
+  ///
+  /// ```swift
+  /// configuration.isFinal = true   // one record: the state after the whole log
+  /// ```
   public var isFinal = false
   /// Whether to wrap each record with the event that produced it:
   /// `{"event":…,"file":…,"line":…,"seq":…,"state":…}` (`value` with a selection, `diff` with
   /// ``Emit/diff``).
+  ///
+  /// ```swift
+  /// configuration.includesEvent = true
+  /// ```
   public var includesEvent = false
   /// What each record holds.
+  ///
+  /// ```swift
+  /// configuration.emit = .diff
+  /// ```
   public var emit = Emit.snapshot
   /// With ``Emit/diff``, whether to leave out the records of events that changed nothing.
+  ///
+  /// ```swift
+  /// configuration.changesOnly = true   // no `[]` records
+  /// ```
   public var changesOnly = false
   /// Whether an event of unknown type is a bad line rather than ignored.
+  ///
+  /// ```swift
+  /// configuration.isStrict = true   // zzz.event: a bad line
+  /// ```
   public var isStrict = false
   /// What to do with bad lines.
+  ///
+  /// ```swift
+  /// configuration.errorMode = .skip
+  /// ```
   public var errorMode = ErrorMode.fail
   /// Where a request to stop comes from (Ctrl-C), if anywhere.
+  ///
+  /// ```swift
+  /// configuration.interruption = interruption   // its request(signal:) stops the replay
+  /// ```
   public var interruption: ReplayInterruption?
   /// How the work is spread over threads.
   package var threading = Threading.automatic

@@ -11,12 +11,20 @@
 /// ```
 public struct ReplayInput: Sendable {
   /// The input's name in messages: a path as the user wrote it, or `<stdin>`.
+  ///
+  /// ```swift
+  /// input.name   // "events.jsonl"
+  /// ```
   public let name: String
   /// Where the bytes come from, unless the input is followed.
   let source: RaspInputSource?
   /// The followed file, for ``following(_:name:)``.
   let followed: FollowedFile?
   /// Whether the input is read as its lines arrive.
+  ///
+  /// ```swift
+  /// ReplayInput(name: "<stdin>", source: .descriptor(0)).isLive   // true for a pipe
+  /// ```
   public let isLive: Bool
 
   /// An input read from `source`.
@@ -29,7 +37,8 @@ public struct ReplayInput: Sendable {
   ///   - name: The name for messages.
   ///   - source: Where the bytes come from.
   ///   - isLive: Whether to read the lines as they arrive; by default, when `source` is a
-  ///     pipe, a socket or a terminal.
+  ///     pipe, a socket or a terminal. Pass `false` only for a source whose reads never wait:
+  ///     a replay waits for a read that waits, and cannot stop it.
   public init(name: String, source: RaspInputSource, isLive: Bool? = nil) {
     self.name = name
     self.source = source
@@ -51,7 +60,12 @@ public struct ReplayInput: Sendable {
   /// - Returns: The input.
   /// - Throws: ``RaspInputError`` when the file cannot be opened.
   public static func following(_ path: String, name: String) throws(RaspInputError) -> ReplayInput {
-    ReplayInput(name: name, followed: try FollowedFile(path: path, name: name))
+    let file = try FollowedFile(path: path, name: name)
+    // A pipe or a device has no size to watch: it is read as it arrives, as standard input is.
+    if let special = file.takeSpecialFile() {
+      return ReplayInput(name: name, source: .file(special), isLive: true)
+    }
+    return ReplayInput(name: name, followed: file)
   }
 
   private init(name: String, followed: FollowedFile) {
@@ -62,5 +76,9 @@ public struct ReplayInput: Sendable {
   }
 
   /// Whether the input is a followed file.
+  ///
+  /// ```swift
+  /// try ReplayInput.following("app.log", name: "app.log").isFollowed   // true
+  /// ```
   public var isFollowed: Bool { followed != nil }
 }

@@ -28,10 +28,16 @@ public final class ReplayInterruption: Sendable {
 
   /// Asks the replays that watch this request to stop.
   ///
-  /// Safe to call from a signal handler: it is one atomic store. Later requests change nothing.
+  /// Safe to call from a signal handler: it is one atomic store. A request is for good: later
+  /// requests change nothing, and a replay started after it stops at once; make a new
+  /// interruption for a new replay.
   ///
-  /// - Parameter signal: The signal that asked, reported in the replay's end; any positive
-  ///   number when no signal did.
+  /// ```swift
+  /// interruption.request(signal: SIGTERM)
+  /// ```
+  ///
+  /// - Parameter signal: The signal that asked, reported in the replay's end: `SIGINT`,
+  ///   `SIGTERM` or `SIGHUP`, or any positive number when no signal did.
   public func request(signal: Int32) {
     _ = requestedSignal.compareExchange(
       expected: 0, desired: max(signal, 1), ordering: .sequentiallyConsistent)

@@ -41,13 +41,29 @@ public enum ReplayOutcome: Sendable, Equatable {
 /// ```
 public struct ReplayRecord: Sendable, Equatable {
   /// Where the record's bytes are in the output passed to ``Replay/next(appendingTo:)``.
+  ///
+  /// ```swift
+  /// String(decoding: output[record.range], as: UTF8.self)   // {"geo":{…}}
+  /// ```
   public let range: Range<Int>
   /// The snapshot's number: how many events had been applied (0 for the initial state).
+  ///
+  /// ```swift
+  /// record.seq   // 1 after the first event
+  /// ```
   public let seq: Int
-  /// The position of the event's input in the replay's inputs, or `nil` when no event was
-  /// applied.
+  /// The position of the last applied event's input in the replay's inputs, or `nil` when no
+  /// event was applied.
+  ///
+  /// ```swift
+  /// record.input.map { inputs[$0].name }   // "events.jsonl"
+  /// ```
   public let input: Int?
-  /// The event's line in its input, or `nil` when no event was applied.
+  /// The last applied event's line in its input, or `nil` when no event was applied.
+  ///
+  /// ```swift
+  /// record.line   // 6
+  /// ```
   public let line: Int?
 
   /// A record at `range` of an output.
@@ -71,42 +87,120 @@ public struct ReplayRecord: Sendable, Equatable {
 
 /// A bad line: where it is and what is wrong.
 ///
+/// The place is the line's own, in its input, even when the replay merged several: a message
+/// built from it points the user at the byte that is wrong.
+///
 /// ```swift
-/// print(diagnostic)   // events.jsonl:3:47: trailing comma before '}'
+/// case .skipped(let diagnostic):
+///   print(diagnostic)   // events.jsonl:3:47: trailing comma before '}'
 /// ```
 public struct ReplayDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
   /// The position of the line's input in the replay's inputs.
+  ///
+  /// ```swift
+  /// inputs[diagnostic.input].name   // "events.jsonl"
+  /// ```
   public let input: Int
   /// The input's name, as given to ``ReplayInput``.
+  ///
+  /// ```swift
+  /// diagnostic.inputName   // "events.jsonl"
+  /// ```
   public let inputName: String
-  /// The line's number, counting from 1.
+  /// The line's number in its input, counting from 1.
+  ///
+  /// ```swift
+  /// diagnostic.line   // 3
+  /// ```
   public let line: Int
-  /// The column of the problem, counting Unicode scalars from 1, or `nil` for the whole line.
-  public let column: Int?
+  /// The column of the problem, counting Unicode scalars from 1: the start of the line for a
+  /// problem with the whole event, such as a reducer's rejection.
+  ///
+  /// ```swift
+  /// diagnostic.column   // 47
+  /// ```
+  public let column: Int
   /// What is wrong, as a sentence fragment.
+  ///
+  /// ```swift
+  /// diagnostic.reason   // "trailing comma before '}'"
+  /// ```
   public let reason: String
 
-  /// `file:line:column: reason`.
-  public var description: String {
-    "\(inputName):\(line):\(column.map { "\($0):" } ?? "") \(reason)"
+  /// A diagnostic.
+  ///
+  /// ```swift
+  /// let diagnostic = ReplayDiagnostic(
+  ///   input: 0, inputName: "events.jsonl", line: 3, column: 47,
+  ///   reason: "trailing comma before '}'")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - input: The input's position.
+  ///   - inputName: The input's name.
+  ///   - line: The line's number.
+  ///   - column: The problem's column.
+  ///   - reason: What is wrong.
+  public init(input: Int, inputName: String, line: Int, column: Int, reason: String) {
+    self.input = input
+    self.inputName = inputName
+    self.line = line
+    self.column = column
+    self.reason = reason
   }
+
+  /// `file:line:column: reason`.
+  public var description: String { "\(inputName):\(line):\(column): \(reason)" }
 }
 
-/// Something that happened to an input that the user should know about.
+/// Something that happened to an input that the user should know about: a followed file
+/// replaced or truncated, a partial line left when the replay stopped.
 ///
 /// ```swift
 /// case .notice(let notice): print("rasp: note: \(notice.message)")
 /// ```
 public struct ReplayNotice: Sendable, Equatable {
   /// The position of the input in the replay's inputs.
+  ///
+  /// ```swift
+  /// inputs[notice.input].name   // "app.log"
+  /// ```
   public let input: Int
   /// What happened, as a sentence fragment naming the input.
+  ///
+  /// ```swift
+  /// notice.message   // "'app.log' was replaced; reading the new file from its start"
+  /// ```
   public let message: String
+
+  /// A notice.
+  ///
+  /// ```swift
+  /// let notice = ReplayNotice(input: 0, message: "'app.log' was truncated")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - input: The input's position.
+  ///   - message: What happened.
+  public init(input: Int, message: String) {
+    self.input = input
+    self.message = message
+  }
 }
 
-/// How a replay ended, and its counts.
+/// How a replay ended, and its counts: the last outcome.
+///
+/// ```swift
+/// case .end(let summary):
+///   if summary.ending != .completed { status = 2 }
+///   print(summary.statistics.summary, terminator: "")
+/// ```
 public struct ReplaySummary: Sendable, Equatable {
   /// How a replay ended.
+  ///
+  /// ```swift
+  /// if case .interrupted(let signal) = summary.ending { exit(128 + signal) }
+  /// ```
   public enum Ending: Sendable, Equatable {
     /// Every input was read to its end.
     case completed
@@ -115,12 +209,34 @@ public struct ReplaySummary: Sendable, Equatable {
     case stoppedAtBadLine
     /// An input could not be read further, with the system's message.
     case readFailure(input: Int, message: String)
-    /// ``ReplayInterruption/request(signal:)`` stopped it, at a line boundary.
+    /// ``ReplayInterruption/request(signal:)`` stopped it, before the next line.
     case interrupted(signal: Int32)
   }
 
   /// The count of every line read.
+  ///
+  /// ```swift
+  /// summary.statistics.read   // 20
+  /// ```
   public let statistics: ReplayStatistics
   /// How it ended.
+  ///
+  /// ```swift
+  /// summary.ending   // .completed
+  /// ```
   public let ending: Ending
+
+  /// A summary.
+  ///
+  /// ```swift
+  /// let summary = ReplaySummary(statistics: ReplayStatistics(), ending: .completed)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - statistics: The counts.
+  ///   - ending: How it ended.
+  public init(statistics: ReplayStatistics, ending: Ending) {
+    self.statistics = statistics
+    self.ending = ending
+  }
 }

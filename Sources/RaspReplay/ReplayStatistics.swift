@@ -11,28 +11,60 @@ import RaspJSON
 /// ```
 public struct ReplayStatistics: Sendable, Equatable {
   /// An event of unknown type, for the warning about them.
+  ///
+  /// ```swift
+  /// statistics.firstUnknown?.type   // "zzz.event"
+  /// ```
   public struct UnknownType: Sendable, Equatable {
-    /// Its type.
+    /// Its type, such as `zzz.event`.
     public let type: String
-    /// The name of its input.
+    /// The name of its input, such as `events.jsonl`.
     public let inputName: String
-    /// Its line.
+    /// Its line in its input.
     public let line: Int
   }
 
   /// Lines read.
+  ///
+  /// ```swift
+  /// statistics.read   // 12
+  /// ```
   public internal(set) var read = 0
   /// Events applied to the snapshot.
+  ///
+  /// ```swift
+  /// statistics.applied   // 9
+  /// ```
   public internal(set) var applied = 0
   /// Bad lines reported and skipped.
+  ///
+  /// ```swift
+  /// statistics.skipped   // 1
+  /// ```
   public internal(set) var skipped = 0
   /// Events of a type no domain defines.
+  ///
+  /// ```swift
+  /// statistics.unknownType   // 1
+  /// ```
   public internal(set) var unknownType = 0
   /// Events of a domain left out of the snapshot.
+  ///
+  /// ```swift
+  /// statistics.otherDomain   // 0
+  /// ```
   public internal(set) var otherDomain = 0
   /// Lines of whitespace only.
+  ///
+  /// ```swift
+  /// statistics.blank   // 1
+  /// ```
   public internal(set) var blank = 0
   /// The first event of unknown type.
+  ///
+  /// ```swift
+  /// statistics.firstUnknown?.line   // 4
+  /// ```
   public internal(set) var firstUnknown: UnknownType?
 
   /// Statistics of nothing read.
@@ -43,9 +75,17 @@ public struct ReplayStatistics: Sendable, Equatable {
   public init() {}
 
   /// Events ignored, for either reason.
+  ///
+  /// ```swift
+  /// statistics.ignored   // unknownType + otherDomain
+  /// ```
   public var ignored: Int { unknownType + otherDomain }
 
-  /// The summary line: `rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank`.
+  /// The summary line, with its line end.
+  ///
+  /// ```swift
+  /// statistics.summary   // rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank
+  /// ```
   public var summary: String {
     var ignoredText = "\(ignored) ignored"
     var reasons: [String] = []
@@ -59,6 +99,11 @@ public struct ReplayStatistics: Sendable, Equatable {
   }
 
   /// The warning about ignored events of unknown type, or `nil` when there were none.
+  ///
+  /// ```swift
+  /// statistics.unknownTypeWarning
+  /// // rasp: warning: 1 event of unknown type ignored, the first 'zzz.event' at a.jsonl:4; …
+  /// ```
   public var unknownTypeWarning: String? {
     guard let first = firstUnknown else { return nil }
     let count = unknownType == 1 ? "1 event" : "\(unknownType) events"

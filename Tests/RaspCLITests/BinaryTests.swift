@@ -114,8 +114,6 @@ import Testing
     }
   }
 
-  /// Waits, up to ten seconds, for `condition` to hold: a synchronisation point, not a timing
-  /// assertion.
   @Test func aLineFromAPipeIsReplayedAsItArrives() throws {
     // Each snapshot must be out before the next line is written: a replay that waited for a
     // block, or for the end, would leave the first wait to time out.
@@ -162,6 +160,8 @@ import Testing
         """)
   }
 
+  /// Waits, up to ten seconds, for `condition` to hold: a synchronisation point, not a timing
+  /// assertion.
   private func waitUntil(_ condition: () -> Bool) -> Bool {
     for _ in 0..<1000 {
       if condition() { return true }

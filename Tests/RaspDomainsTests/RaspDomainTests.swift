@@ -74,4 +74,29 @@ fileprivate struct CounterDomain: RaspDomain {
       RaspEventSchema(name: "unlink", summary: "s.", fields: [field])
         == RaspEventSchema(name: "unlink", summary: "s.", fields: [field]))
   }
+
+  @Test func decodesAnEventFromItsPayloadsTextAsAReplayWould() throws {
+    let geo = GeoDomain()
+    guard case .heading(let heading) = try geo.decodeEvent("heading", payloadJSON: #"{"heading":90}"#)
+    else {
+      Issue.record("expected a heading")
+      return
+    }
+    #expect(heading == 90)
+    // The error a replay would give, with its offset counted in the payload's text.
+    let error = #expect(throws: RaspEventError.self) {
+      try geo.decodeEvent("heading", payloadJSON: #" {"heading":"x"}"#)
+    }
+    #expect(error?.offset == 12)
+    #expect(error?.description == "field 'payload.heading' must be a number, found a string")
+    // Checked to its end, as a replay checks it: a duplicate key the decoder skipped.
+    #expect(throws: RaspEventError.self) {
+      try geo.decodeEvent("heading", payloadJSON: #"{"heading":1,"x":1,"x":2}"#)
+    }
+    let unknown = #expect(throws: RaspEventError.self) {
+      try geo.decodeEvent("altitude", payloadJSON: "{}")
+    }
+    #expect(unknown?.description == "unknown event type 'geo.altitude'")
+    #expect(throws: Never.self) { try NavDomain().decodeEvent("pop", payloadJSON: "null") }
+  }
 }

@@ -107,6 +107,34 @@ import Testing
       ])
   }
 
+  @Test func aLineCutOffByARotationIsNotReplayed() throws {
+    // The writer was cut off in the middle of a line when the log was rotated: that line is
+    // told of, not read as a whole one (it would be a bad line).
+    let directory = try Self.makeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/app.log"
+    try (Self.line(1) + Self.line(2).prefix(15)).write(toFile: path, atomically: false, encoding: .utf8)
+    let seen = try follow(path, threading: .single) { records, interruption in
+      if records == 1, FileManager.default.fileExists(atPath: path + ".1") {
+        interruption.request(signal: SIGTERM)
+      } else if records == 1 {
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+        try Self.line(3).write(toFile: path, atomically: false, encoding: .utf8)
+      } else {
+        interruption.request(signal: SIGTERM)
+      }
+    }
+    #expect(
+      seen == [
+        "1: 1",
+        "note: the last line of 'app.log' before it was replaced was unfinished (15 bytes): "
+          + "not replayed",
+        "note: 'app.log' was replaced; reading the new file from its start",
+        "1: 3",
+        "end interrupted(signal: 15): 2 read, 2 applied",
+      ])
+  }
+
   @Test func aFileThatCannotBeOpenedIsAnError() throws {
     let directory = try Self.makeDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

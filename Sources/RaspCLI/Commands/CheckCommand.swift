@@ -94,8 +94,8 @@ enum CheckCommand {
     let replayStatus = ReplayRun.finish(result, options: options, environment: environment)
     // A replay stopped by a bad line, or by a signal, compared only part of the log: report
     // the line alone.
-    if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
     if result.interruptingSignal != nil { return replayStatus }
+    if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
     let report = sink.report
     switch comparison.format {
     case .text: try RaspCommandLine.printOutput(report.text, environment: environment)

@@ -35,6 +35,10 @@ public struct RaspEnvironment {
   var writeFault: RaspWriteFault?
   /// Where a request to stop replays comes from: the process's `SIGINT`, `SIGTERM` and
   /// `SIGHUP` in ``process()``; `nil` (nothing stops them) by default.
+  ///
+  /// ```swift
+  /// environment.interruption = ReplayInterruption()   // a test can stop a replay
+  /// ```
   public var interruption: ReplayInterruption?
 
   /// Creates an environment.

@@ -13,9 +13,9 @@ import Synchronization
 ///
 /// While a replay runs (``RaspReplay/ReplayInterruption/isWatched``), `SIGINT`, `SIGTERM` and
 /// `SIGHUP` ask it to stop (``interruption``): it ends at the next line, after printing what it
-/// replayed and its summary, and the command exits with 128 + the signal's number (0 for
-/// `replay --follow`). The signal's default action is restored first, so a second Ctrl-C ends
-/// the process at once. At any other time, the signal ends the process as follows.
+/// replayed and its summary, and the process then dies of the signal (`RaspCommandLine.main`).
+/// More signals meanwhile remove the pending file (its replay will not be recorded) and change
+/// nothing else. At any other time, a signal ends the process as follows.
 ///
 /// ``RaspAtomicFileWriter`` never touches the golden file until it renames a complete
 /// temporary file over it, so Ctrl-C during `rasp check --update` leaves the old golden file
@@ -105,12 +105,17 @@ enum RaspInterruptCleanup {
   /// The signal handler: stops the replay that runs, or removes the pending file and dies of
   /// the signal as if unhandled.
   private static let handle: @convention(c) (Int32) -> Void = { number in
-    if RaspInterruptCleanup.interruption.isWatched {
-      RaspInterruptCleanup.interruption.request(signal: number)
-      signal(number, SIG_DFL)
+    let bits = RaspInterruptCleanup.pending.load(ordering: .sequentiallyConsistent)
+    let interruption = RaspInterruptCleanup.interruption
+    if interruption.isWatched {
+      // The replay stops at its next line, whatever more signals come (`timeout` sends its
+      // signal twice: to the command and to its group); what it was writing is not needed.
+      if interruption.signal != nil, let pointer = UnsafePointer<CChar>(bitPattern: bits) {
+        unlink(pointer)
+      }
+      interruption.request(signal: number)
       return
     }
-    let bits = RaspInterruptCleanup.pending.load(ordering: .sequentiallyConsistent)
     if let pointer = UnsafePointer<CChar>(bitPattern: bits) { unlink(pointer) }
     signal(number, SIG_DFL)
     raise(number)

@@ -83,6 +83,11 @@ enum ReplayRun {
         }
       }
       try sink.finish(&output)
+      // A signal after the last line but before the run is over stops it all the same: what
+      // was asked to stop must not, say, commit a golden file.
+      if let signal = options.configuration.interruption?.signal, result.ending == .completed {
+        result.ending = .interrupted(signal: signal)
+      }
     } catch .brokenPipe {
       result.brokenPipe = true
     } catch .outputFailed(let message) {
@@ -131,8 +136,9 @@ enum ReplayRun {
     if options.showsStats || options.errorMode == .skip {
       RaspDiagnostics.write(result.statistics.summary, to: environment)
     }
-    if result.failure != nil || result.statistics.skipped > 0 { return .failure }
+    // A signal decides the status over errors: the process dies of it, as a shell expects.
     if let signal = result.interruptingSignal { return .signal(signal) }
+    if result.failure != nil || result.statistics.skipped > 0 { return .failure }
     return .success
   }
 }

@@ -12,7 +12,7 @@ import RaspJSON
 /// State: the store itself, an object keyed by key in key order: `{}` at first.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: [DataDomain()])
+/// let replay = Replay(configuration: ReplayConfiguration(domains: [DataDomain()]), inputs: [log])
 /// ```
 public struct DataDomain: RaspDomain {
   /// Creates the domain.

@@ -7,8 +7,9 @@ import RaspJSON
 /// and every mistake becomes a ``RaspEventError`` that names the field's full path
 /// (`payload.location.latitude`) and points at the offending value's column.
 ///
-/// The log reader has already checked the payload's syntax, including duplicate keys, before
-/// the decoder sees it.
+/// The reader reads the log line in place: it, and the field keys it returns, are valid only
+/// while the decoder runs. Keep the values read, not the reader or its keys. To try a decoder
+/// on a payload of your own, in a test, use ``RaspDomain/decodeEvent(_:payloadJSON:)``.
 ///
 /// ```swift
 /// var latitude: Double?

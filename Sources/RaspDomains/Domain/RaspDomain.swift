@@ -81,6 +81,46 @@ public protocol RaspDomain: Sendable {
   func encode(_ state: State, into writer: inout JSONWriter)
 }
 
+extension RaspDomain {
+  /// Decodes one event from its payload's JSON text, as a replay does: for a domain's tests.
+  ///
+  /// The payload is read by ``decodeEvent(_:payload:context:)`` and then checked to its end,
+  /// so an error is the one a replay would report for the same payload; the event has no
+  /// `ts` or `source`.
+  ///
+  /// ```swift
+  /// let event = try GeoDomain().decodeEvent("heading", payloadJSON: #"{"heading":90}"#)
+  /// // .heading(90.0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The event's name within the domain, such as `heading`.
+  ///   - payloadJSON: The payload object, or `null` for an event without one.
+  /// - Returns: The typed event.
+  /// - Throws: ``RaspEventError`` for a name the domain does not define, or a payload that
+  ///   does not decode; its offset counts in `payloadJSON`.
+  public func decodeEvent(_ name: String, payloadJSON: String) throws(RaspEventError)
+    -> State.Event
+  {
+    guard let index = events.firstIndex(where: { $0.name == name }) else {
+      throw RaspEventError(offset: nil, reason: .unknownType(self.name + "." + name))
+    }
+    let eventName = RaspEventName(index: index, string: name)
+    let bytes = Array(payloadJSON.utf8)
+    let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    let result = bytes.withUnsafeBufferPointer { line in
+      Result { () throws(RaspEventError) -> State.Event in
+        let isNull = start.map { line[$0] == UInt8(ascii: "n") } ?? true
+        var payload = try RaspPayload(line: line, offset: isNull ? nil : start)
+        let event = try decodeEvent(eventName, payload: &payload, context: .none)
+        try payload.finish()
+        return event
+      }
+    }
+    return try result.get()
+  }
+}
+
 /// The name of an event within its domain, compared with names without allocating.
 ///
 /// ```swift

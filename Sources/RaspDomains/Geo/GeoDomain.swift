@@ -11,7 +11,7 @@ import RaspJSON
 /// `location` is `{"latitude":…,"longitude":…}`.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: [GeoDomain()])
+/// let replay = Replay(configuration: ReplayConfiguration(domains: [GeoDomain()]), inputs: [log])
 /// ```
 public struct GeoDomain: RaspDomain {
   /// Creates the domain.

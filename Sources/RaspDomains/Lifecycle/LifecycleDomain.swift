@@ -18,7 +18,8 @@ import RaspJSON
 /// State: `{"changedAt":null,"launches":0,"memoryWarnings":0,"phase":"notRunning"}` at first.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: [LifecycleDomain()])
+/// let configuration = ReplayConfiguration(domains: [LifecycleDomain()])
+/// let replay = Replay(configuration: configuration, inputs: [log])
 /// ```
 public struct LifecycleDomain: RaspDomain {
   /// Creates the domain.

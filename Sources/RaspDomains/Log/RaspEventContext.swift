@@ -3,7 +3,8 @@ import RaspJSON
 /// What a decoder may want to know about an event besides its payload: when, and from where.
 ///
 /// The context reads the event's `ts` and `source` from the log line only when a decoder asks:
-/// most domains never do, and a replay hands a context to every event it decodes.
+/// most domains never do, and a replay hands a context to every event it decodes. It is valid
+/// only while the decoder runs, as the payload is: keep the values it gives, not the context.
 ///
 /// ```swift
 /// func decodeEvent(_ name: RaspEventName, payload: inout RaspPayload,

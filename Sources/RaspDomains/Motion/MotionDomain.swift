@@ -13,7 +13,8 @@ import RaspJSON
 /// `{"acceleration":…,"attitude":…,"rotationRate":…}` with `null` for a part the sample lacked.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: [MotionDomain()])
+/// let configuration = ReplayConfiguration(domains: [MotionDomain()])
+/// let replay = Replay(configuration: configuration, inputs: [log])
 /// ```
 public struct MotionDomain: RaspDomain {
   /// Creates the domain.

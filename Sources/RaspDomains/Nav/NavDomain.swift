@@ -16,7 +16,7 @@ import RaspJSON
 /// root to the top.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: [NavDomain()])
+/// let replay = Replay(configuration: ReplayConfiguration(domains: [NavDomain()]), inputs: [log])
 /// ```
 public struct NavDomain: RaspDomain {
   /// Creates the domain.

@@ -12,7 +12,7 @@ import RaspJSON
 /// State: `{"links":{}}` at first; `links` maps each relation to its href.
 ///
 /// ```swift
-/// let snapshot = RaspSnapshotState(domains: [RestDomain()])
+/// let replay = Replay(configuration: ReplayConfiguration(domains: [RestDomain()]), inputs: [log])
 /// ```
 public struct RestDomain: RaspDomain {
   /// Creates the domain.

@@ -15,7 +15,7 @@ import RaspJSON
 ///       "ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}]}]}
 ///   """
 /// let spec = try RaspSpec(parsing: Array(text.utf8), existingDomains: ["geo": "built in"])
-/// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all + spec.domains)
+/// let configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all + spec.domains)
 /// ```
 public struct RaspSpec: Sendable {
   /// The domains, in the order the file lists them.

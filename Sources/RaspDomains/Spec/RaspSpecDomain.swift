@@ -17,7 +17,7 @@ import RaspJSON
 ///         try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
 ///     ]),
 ///   ])
-/// let snapshot = RaspSnapshotState(domains: RaspBuiltinDomains.all + [cart])
+/// let configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all + [cart])
 /// ```
 public struct RaspSpecDomain: RaspDomain {
   /// The domain's name: the prefix of its event types and its key in the snapshot.

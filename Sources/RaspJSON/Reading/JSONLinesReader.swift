@@ -123,6 +123,10 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   }
 
   /// What the reader can return without reading: a line, the end, or nothing until it reads.
+  ///
+  /// ```swift
+  /// if case .line(let line) = reader.takeBufferedLine() { handle(line) }
+  /// ```
   public enum BufferedLine {
     /// A whole line (or one found too long).
     case line(JSONLine)
@@ -180,6 +184,7 @@ public final class JSONLinesReader<Source: JSONByteSource> {
         guard start < end, !isSkippingLongLine else { return .end }
         let lineStart = start
         start = end
+        endedWithoutLineEnd = true
         return .line(makeLine(from: lineStart, to: end))
       }
       return .needsInput
@@ -198,7 +203,20 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   }
 
   /// How many bytes were read that belong to no line returned yet: a partial last line.
+  ///
+  /// ```swift
+  /// if case .needsInput = reader.takeBufferedLine() { print(reader.unfinishedByteCount) }
+  /// ```
   public var unfinishedByteCount: Int { end - start }
+
+  /// Whether the input ended with bytes after its last line end, which ``next()`` then
+  /// returned as a last line: a log cut off in the middle of a line.
+  ///
+  /// ```swift
+  /// while let line = try reader.next() { lines.append(line) }
+  /// if reader.endedWithoutLineEnd { print("the last line was cut off") }
+  /// ```
+  @exclusivity(unchecked) public private(set) var endedWithoutLineEnd = false
 
   /// Goes on reading the source after its end, as a new input — for a source that goes on in
   /// a new file, such as a log followed through its rotation: line numbers start again at 1,
@@ -214,6 +232,7 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     isAtEndOfInput = false
     isSkippingLongLine = false
     checkedByteOrderMark = false
+    endedWithoutLineEnd = false
     lineNumber = 0
   }
 

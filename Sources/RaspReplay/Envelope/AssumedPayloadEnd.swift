@@ -16,9 +16,9 @@
 ///    elsewhere), and ``Envelope/checkPayload()`` checks it for events no domain decodes.
 /// 3. **Retry** when anything about an assumed event fails — the confirmation, a decoding error,
 ///    a reducer's rejection — by reading the line again without assuming
-///    (``ReplayItem/readAgainWithoutAssuming()``), in the one place the kernel applies events
-///    (``ReplayKernel``). The state is unchanged by then, so the retry gives exactly the event,
-///    or the error, that a careful first reading gives.
+///    (``ReplayItem/readAgainWithoutAssuming(problems:)``), in the one place the kernel
+///    applies events (``ReplayKernel``). The state is unchanged by then, so the retry gives
+///    exactly the event, or the error, that a careful first reading gives.
 ///
 /// ```swift
 /// AssumedPayloadEnd.applies(to: line, payloadStart: 41)   // true for `…,"payload":{…}}`

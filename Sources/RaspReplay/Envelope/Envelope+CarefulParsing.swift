@@ -197,9 +197,6 @@ enum EnvelopeKey: Equatable {
   }
 }
 
-/// One part of an event type, `geo` or `heading` in `geo.heading`, read from the line's bytes.
-///
-
 /// The keys of one object seen so far, to reject duplicates without allocating for small objects.
 struct EnvelopeKeyList {
   private var first:

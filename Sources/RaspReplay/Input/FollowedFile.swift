@@ -58,7 +58,16 @@ final class FollowedFile: @unchecked Sendable {
   }
 
   deinit {
-    close(descriptor)
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// The open file, handed over, when it is not a regular file (a named pipe, a device), whose
+  /// size cannot be watched; `nil` for a regular file, which stays followed.
+  func takeSpecialFile() -> RaspOpenFile? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return nil }
+    defer { descriptor = -1 }
+    return RaspOpenFile(descriptor: descriptor)
   }
 
   /// Reads what the file has beyond what was read; 0 when reading must end this file (see

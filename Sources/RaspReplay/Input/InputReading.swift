@@ -41,14 +41,19 @@ struct InputReading: JSONByteSource {
   }
 
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    if isLive {
-      while !hasBytesReady(waitingUpTo: Self.waitSlice) {
-        if shouldStop() { throw Stopped() }
+    while true {
+      if isLive {
+        while !hasBytesReady(waitingUpTo: Self.waitSlice) {
+          if shouldStop() { throw Stopped() }
+        }
       }
+      if shouldStop() { throw Stopped() }
+      guard let followed else { return try source?.read(into: buffer) ?? 0 }
+      // A followed file ends only when it changed: a read that finds nothing — the file was
+      // truncated between asking and reading — goes back to waiting, and finds the change.
+      let count = try followed.read(into: buffer)
+      if count > 0 || followed.pendingChange != nil { return count }
     }
-    if shouldStop() { throw Stopped() }
-    if let followed { return try followed.read(into: buffer) }
-    return try source?.read(into: buffer) ?? 0
   }
 
   /// Waits one slice, as a read of a quiet input does.

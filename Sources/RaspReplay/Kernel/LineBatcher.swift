@@ -172,7 +172,11 @@ final class LineBatcher: @unchecked Sendable {
     }
     while true {
       switch reader.takeBufferedLine() {
-      case .line(let line): return .line(line)
+      case .line(let line):
+        if reader.endedWithoutLineEnd, let notice = cutOffLineNotice(line) {
+          return .notice(notice)
+        }
+        return .line(line)
       case .end:
         if let message = try switchFollowedFile() { return .notice(message) }
         isFinished = true
@@ -198,6 +202,17 @@ final class LineBatcher: @unchecked Sendable {
       try reader.source.pause()
     }
     return nil
+  }
+
+  /// A notice for the unfinished end of a followed file that was rotated or truncated: the
+  /// writer was cut off in the middle of a line, which is not replayed; `nil` for the last line
+  /// of any other input, which is.
+  private func cutOffLineNotice(_ line: JSONLine) -> String? {
+    guard let change = reader.source.followed?.pendingChange else { return nil }
+    let bytes = line.bytes.count == 1 ? "1 byte" : "\(line.bytes.count) bytes"
+    let how = change == .replaced ? "replaced" : "truncated"
+    return "the last line of '\(reader.source.name)' before it was \(how) was unfinished "
+      + "(\(bytes)): not replayed"
   }
 
   /// A notice for a live input's partial last line when a request to stop ended the input.

@@ -34,10 +34,27 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     let queue = Queue(capacity: max(1, capacity))
     self.queue = queue
     let producer = Producer(queue: queue)
+    let work = Work(produce)
     DispatchQueue.global(qos: .userInitiated).async {
-      produce(producer)
+      work.run(producer)
       queue.finish()
       queue.producerExited()
+    }
+  }
+
+  /// The producer's function, let go of as soon as it returns: what it holds (an open file)
+  /// is then released on the producer's thread before ``deinit`` stops waiting, not later,
+  /// whenever the thread pool frees the block that ran it.
+  private final class Work: @unchecked Sendable {
+    private var produce: (@Sendable (Producer) -> Void)?
+
+    init(_ produce: @escaping @Sendable (Producer) -> Void) {
+      self.produce = produce
+    }
+
+    func run(_ producer: Producer) {
+      produce?(producer)
+      produce = nil
     }
   }
 

@@ -37,6 +37,12 @@ struct ReplayItem {
   /// it in its input; `nil` (before every time) until the input has given one.
   let time: RaspTimestamp?
 
+  /// Whether the item is a notice rather than a line.
+  var isNotice: Bool {
+    if case .notice = kind { return true }
+    return false
+  }
+
   /// Whether `a` comes before `b` in the merge: by time, lines without a time first, and, for
   /// equal times, the earlier input (the merge keeps the first of equals).
   static func precedes(_ a: ReplayItem, _ b: ReplayItem) -> Bool {

@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 import RaspJSON
+import RaspReplay
 import Testing
 
 @testable import RaspCLI
@@ -11,7 +15,7 @@ import Testing
   /// Runs `rasp <arguments>` in `directory` with `variables` and, optionally, a failing writer.
   func run(
     _ arguments: [String], in directory: TemporaryDirectory, variables: [String: String] = [:],
-    fault: RaspWriteFault? = nil
+    fault: RaspWriteFault? = nil, interruption: ReplayInterruption? = nil
   ) -> CommandRun {
     let output = RaspMemoryOutput()
     let errors = RaspMemoryOutput()
@@ -19,6 +23,7 @@ import Testing
       standardInput: .memory(JSONMemorySource([])), standardOutput: output, standardError: errors,
       variables: variables, workingDirectory: directory.path)
     environment.writeFault = fault
+    environment.interruption = interruption
     let status = RaspCommandLine.run(arguments: arguments, environment: environment)
     return CommandRun(status: status, standardOutput: output.text, standardError: errors.text)
   }
@@ -44,6 +49,29 @@ import Testing
     #expect(check.status == 0)
     #expect(check.standardOutput == "")
     #expect(check.standardError == "rasp: 6 snapshots match 'expected.jsonl'\n")
+  }
+
+  @Test func anInterruptedUpdateRecordsNothing() throws {
+    // Stopped before its first line, or after its last: either way, a replay that was asked to
+    // stop is not recorded, and the status is the signal's.
+    let directory = try directoryWithLog()
+    try directory.write("expected.jsonl", "{}\n")
+    let interruption = ReplayInterruption()
+    interruption.request(signal: SIGINT)
+    let update = run(
+      ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"], in: directory,
+      interruption: interruption)
+    #expect(update.status == 130)
+    #expect(
+      update.standardError
+        == "rasp: not recording 'expected.jsonl' after an interruption: it is unchanged\n")
+    #expect(directory.bytes("expected.jsonl") == Array("{}\n".utf8))
+    #expect(directory.names == ["events.jsonl", "expected.jsonl"], "no temporary file is left")
+    let check = run(
+      ["check", "--golden", "expected.jsonl", "events.jsonl"], in: directory,
+      interruption: interruption)
+    #expect(check.status == 130, "no report for a comparison cut short")
+    #expect(check.standardOutput == "")
   }
 
   @Test func updateAcceptsAnIntendedChange() throws {
