@@ -23,8 +23,10 @@ import Testing
     let lines = String(decoding: generator.makeLog(events: 2), as: UTF8.self)
     #expect(
       lines == """
-        {"ts":"2026-11-22T09:30:00.005Z","source":"ui","type":"nav.push","payload":{"screen":"orders"}}
-        {"ts":"2026-11-22T09:30:00.114Z","source":"compass","type":"geo.heading","payload":{"heading":139.9}}
+        {"ts":"2026-11-22T09:30:00.005Z","source":"ui","type":"nav.push",\
+        "payload":{"screen":"orders"}}
+        {"ts":"2026-11-22T09:30:00.114Z","source":"compass","type":"geo.heading",\
+        "payload":{"heading":139.9}}
 
         """)
   }

@@ -16,19 +16,23 @@ import Testing
     #expect(lines.count == 1, "every snapshot has the same domains")
     let count = try BuiltBinary.shell(
       "rasp replay fixtures/example/events.jsonl | jq -s 'length'")
-    let events = try String(contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8)
-      .split(separator: "\n").count
+    let events = try String(
+      contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8
+    )
+    .split(separator: "\n").count
     #expect(count.text == "\(events)\n", "jq reads one value per snapshot")
   }
 
   @Test func selectedValuesParseInJQ() throws {
     let result = try BuiltBinary.shell(
-      "rasp replay --select geo.location fixtures/example/events.jsonl | jq -e 'select(. != null) | .latitude' > /dev/null")
+      "rasp replay --select geo.location fixtures/example/events.jsonl"
+        + " | jq -e 'select(. != null) | .latitude' > /dev/null")
     #expect(result.status == 0, "\(result.standardError)")
   }
 
   @Test func brokenPipeEndsQuietlyAndSuccessfully() throws {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("rasp-big-\(getpid()).jsonl")
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rasp-big-\(getpid()).jsonl")
     defer { try? FileManager.default.removeItem(at: log) }
     let line = #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n"
     try String(repeating: line, count: 200_000).write(to: log, atomically: true, encoding: .utf8)
@@ -40,10 +44,14 @@ import Testing
   }
 
   @Test func exitStatusesReachTheShell() throws {
-    #expect(try BuiltBinary.shell("rasp replay fixtures/example/events.jsonl > /dev/null").status == 0)
-    #expect(try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl > /dev/null 2>&1").status == 2)
+    #expect(
+      try BuiltBinary.shell("rasp replay fixtures/example/events.jsonl > /dev/null").status == 0)
+    #expect(
+      try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl > /dev/null 2>&1")
+        .status == 2)
     #expect(try BuiltBinary.shell("rasp replay --bogus 2> /dev/null").status == 64)
-    let stdin = try BuiltBinary.shell("rasp replay --select 'rest.links|length' < fixtures/example/events.jsonl | tail -1")
+    let stdin = try BuiltBinary.shell(
+      "rasp replay --select 'rest.links|length' < fixtures/example/events.jsonl | tail -1")
     #expect(stdin.status == 0)
     #expect(!stdin.text.isEmpty)
   }
@@ -52,18 +60,30 @@ import Testing
     let result = try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl")
     #expect(result.status == 2)
     #expect(result.text.split(separator: "\n").count == 2, "two snapshots before the bad line")
-    #expect(result.standardError == "fixtures/replay-error-fail/events.jsonl:3:47: error: trailing comma before '}'\n")
+    #expect(
+      result.standardError
+        == "fixtures/replay-error-fail/events.jsonl:3:47: error: trailing comma before '}'\n")
   }
 
   @Test func checkAndDiffStatusesReachTheShell() throws {
     let golden = "fixtures/golden-docs/expected.jsonl"
-    #expect(try BuiltBinary.shell("rasp check --golden \(golden) fixtures/golden-docs/events.jsonl 2> /dev/null").status == 0)
-    let differs = try BuiltBinary.shell("rasp check --golden \(golden) fixtures/golden-docs/events-v2.jsonl")
+    #expect(
+      try BuiltBinary.shell(
+        "rasp check --golden \(golden) fixtures/golden-docs/events.jsonl 2> /dev/null"
+      ).status == 0)
+    let differs = try BuiltBinary.shell(
+      "rasp check --golden \(golden) fixtures/golden-docs/events-v2.jsonl")
     #expect(differs.status == 1)
-    #expect(differs.text.hasPrefix("snapshot 4 (fixtures/golden-docs/events-v2.jsonl:4) differs"), "the report is on stdout")
+    #expect(
+      differs.text.hasPrefix("snapshot 4 (fixtures/golden-docs/events-v2.jsonl:4) differs"),
+      "the report is on stdout")
     #expect(differs.standardError == "rasp: 3 of 6 snapshots differ from '\(golden)', 1 extra\n")
-    #expect(try BuiltBinary.shell("rasp check --golden missing.jsonl fixtures/golden-docs/events.jsonl 2> /dev/null").status == 2)
-    let piped = try BuiltBinary.shell("rasp replay fixtures/golden-docs/events.jsonl | rasp diff \(golden) -")
+    #expect(
+      try BuiltBinary.shell(
+        "rasp check --golden missing.jsonl fixtures/golden-docs/events.jsonl 2> /dev/null"
+      ).status == 2)
+    let piped = try BuiltBinary.shell(
+      "rasp replay fixtures/golden-docs/events.jsonl | rasp diff \(golden) -")
     #expect(piped.status == 0)
     #expect(piped.standardError == "rasp: 6 snapshots of '<stdin>' match '\(golden)'\n")
   }
@@ -143,7 +163,8 @@ import Testing
     #expect(waitUntil { directory.bytes("stdout") == Array("90\n".utf8) })
     let handle = try #require(FileHandle(forWritingAtPath: log))
     try handle.seekToEnd()
-    try handle.write(contentsOf: Data((#"{"type":"geo.heading","payload":{"heading":91}}"# + "\n").utf8))
+    try handle.write(
+      contentsOf: Data((#"{"type":"geo.heading","payload":{"heading":91}}"# + "\n").utf8))
     try handle.close()
     #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n".utf8) })
     // Rotated: the old file moved away, a new one in its place.

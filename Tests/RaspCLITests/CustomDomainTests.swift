@@ -71,8 +71,8 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
     #expect(result.output == "1\n3\n")
     #expect(
       result.errors
-        == "<stdin>:2:1: error: event rejected: the count cannot go below 0\nrasp: 3 lines read: 2 applied, 1 skipped, 0 ignored, 0 blank\n"
-    )
+        == "<stdin>:2:1: error: event rejected: the count cannot go below 0\n"
+        + "rasp: 3 lines read: 2 applied, 1 skipped, 0 ignored, 0 blank\n")
     #expect(result.status == 2)
   }
 
@@ -95,8 +95,8 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
     let result = run(["spec", "--check", "-"], domains: [CounterDomain()], log: spec)
     #expect(
       result.errors
-        == "<stdin>:1:23: error: at domains[0].name: a domain named 'counter' already exists (defined in Swift)\n"
-    )
+        == "<stdin>:1:23: error: at domains[0].name: "
+        + "a domain named 'counter' already exists (defined in Swift)\n")
     #expect(result.status == 2)
   }
 
@@ -111,13 +111,14 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
   @Test func reportsEveryErrorOfSeveralTogether() {
     let error = RaspCommandError.multiple([
       .invalidFile(
-        "a.json", line: 1, column: 2, path: "domains", reason: "expected an array, found an object"),
+        "a.json", line: 1, column: 2, path: "domains",
+        reason: "expected an array, found an object"),
       .invalidFile("b.json", line: nil, column: nil, path: nil, reason: "is empty"),
     ])
     #expect(
       error.description
-        == "a.json:1:2: error: at domains: expected an array, found an object\nb.json: error: is empty\n"
-    )
+        == "a.json:1:2: error: at domains: expected an array, found an object\n"
+        + "b.json: error: is empty\n")
     #expect(error.exitCode == .failure)
   }
 }

@@ -26,7 +26,9 @@ import Testing
   }()
 
   static func examples(in file: String) -> [Example] {
-    guard let text = try? String(contentsOfFile: Repository.path(file), encoding: .utf8) else { return [] }
+    guard let text = try? String(contentsOfFile: Repository.path(file), encoding: .utf8) else {
+      return []
+    }
     var examples: [Example] = []
     var inConsole = false
     var command: (text: String, line: Int)?
@@ -37,16 +39,19 @@ import Testing
       if current.text == "echo $?", let previous = examples.popLast() {
         let status = Int32(output.joined(separator: "\n").trimmingCharacters(in: .whitespaces))
         examples.append(
-          Example(file: previous.file, line: previous.line, command: previous.command,
-                  expected: previous.expected, statusCheck: status ?? -1))
+          Example(
+            file: previous.file, line: previous.line, command: previous.command,
+            expected: previous.expected, statusCheck: status ?? -1))
       } else {
         examples.append(
-          Example(file: file, line: current.line, command: current.text,
-                  expected: output.map { $0 + "\n" }.joined(), statusCheck: nil))
+          Example(
+            file: file, line: current.line, command: current.text,
+            expected: output.map { $0 + "\n" }.joined(), statusCheck: nil))
       }
       output = []
     }
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
       if line.hasPrefix("```") {
         if inConsole { close() }
         inConsole = line == "```console"
@@ -88,7 +93,8 @@ import Testing
         }
       }
     }
-    let usesShell = !example.command.hasPrefix("rasp ")
+    let usesShell =
+      !example.command.hasPrefix("rasp ")
       || example.command.contains(where: { "|<>;&$`".contains($0) })
     let status: Int32
     let text: String
@@ -103,7 +109,9 @@ import Testing
     if let expectedStatus = example.statusCheck {
       #expect(status == expectedStatus, "\(example.testDescription): exit status")
     } else {
-      #expect(status == 0 || usesShell, "\(example.testDescription) exited with \(status); show it with 'echo $?'")
+      #expect(
+        status == 0 || usesShell,
+        "\(example.testDescription) exited with \(status); show it with 'echo $?'")
     }
   }
 

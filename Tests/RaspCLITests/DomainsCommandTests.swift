@@ -72,9 +72,9 @@ fileprivate struct CartDomain: RaspDomain {
       ["domains", "--json", "--domain", "cart"], domains: [CartDomain(), CartDomain(), GeoDomain()])
     #expect(
       result.output == """
-        {"domains":[{"events":[{"fields":[{"name":"sku","required":true,"summary":"The item.","type":"string"}],\
-        "summary":"An item was added.","type":"cart.add"}],"initialState":{"count":0},"name":"cart",\
-        "summary":"The shopping cart."}]}
+        {"domains":[{"events":[{"fields":[{"name":"sku","required":true,"summary":"The item.",\
+        "type":"string"}],"summary":"An item was added.","type":"cart.add"}],\
+        "initialState":{"count":0},"name":"cart","summary":"The shopping cart."}]}
 
         """)
   }

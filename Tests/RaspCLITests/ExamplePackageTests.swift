@@ -16,7 +16,11 @@ struct ExamplePackageTests {
   /// Builds the package once, and returns the executable's path.
   static let executable: Result<String, BuildFailure> = {
     let build = Shell.run(
-      "/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch, "--disable-build-manifest-caching"])
+      "/usr/bin/env",
+      [
+        "swift", "build", "--package-path", package, "--scratch-path", scratch,
+        "--disable-build-manifest-caching",
+      ])
     guard build.status == 0 else {
       return .failure(
         BuildFailure(status: build.status, output: build.standardOutput + build.standardError))
@@ -57,19 +61,25 @@ struct ExamplePackageTests {
   @Test func checksAndDiffsWithTheSwiftDomain() throws {
     let executable = try Self.executable.get()
     let check = Shell.run(
-      executable, ["check", "--domain", "cart", "--golden", "expected.jsonl", "events.jsonl"], in: Self.package)
+      executable, ["check", "--domain", "cart", "--golden", "expected.jsonl", "events.jsonl"],
+      in: Self.package)
     #expect(check.status == 0, "cart-rasp check: standard error:\n\(check.standardError)")
     let snapshots = try String(contentsOfFile: Self.package + "/expected.jsonl", encoding: .utf8)
     let count = snapshots.split(separator: "\n").count
     #expect(check.standardError == "rasp: \(count) snapshots match 'expected.jsonl'\n")
     let changed = snapshots.replacingOccurrences(of: "A-1", with: "A-2")
     #expect(changed != snapshots, "the golden file names item A-1")
-    let diff = Shell.run(executable, ["diff", "expected.jsonl", "-"], in: Self.package, input: Array(changed.utf8))
+    let diff = Shell.run(
+      executable, ["diff", "expected.jsonl", "-"], in: Self.package, input: Array(changed.utf8))
     #expect(diff.status == 1, "cart-rasp diff: standard error:\n\(diff.standardError)")
     let lines = diff.standardOutput.split(separator: "\n")
-    #expect(lines.first == "snapshot 1 (<stdin>:1) differs from expected.jsonl:1:", "\(diff.standardOutput)")
-    #expect(lines.contains { $0.hasPrefix("−") && $0.hasSuffix(#""sku": "A-1""#) }, "the expected item")
-    #expect(lines.contains { $0.hasPrefix("+") && $0.hasSuffix(#""sku": "A-2""#) }, "the actual item")
+    #expect(
+      lines.first == "snapshot 1 (<stdin>:1) differs from expected.jsonl:1:",
+      "\(diff.standardOutput)")
+    #expect(
+      lines.contains { $0.hasPrefix("−") && $0.hasSuffix(#""sku": "A-1""#) }, "the expected item")
+    #expect(
+      lines.contains { $0.hasPrefix("+") && $0.hasSuffix(#""sku": "A-2""#) }, "the actual item")
   }
 
   @Test func reportsEventsThatItsReducerRefuses() throws {

@@ -37,18 +37,23 @@ import Testing
     if environment["RASP_RECORD_FIXTURES"] == "1" {
       #expect(environment["CI"] == nil, "refusing to record fixtures in CI")
       guard environment["CI"] == nil else { return }
-      try run.standardOutput.write(toFile: "\(directory)/expected.jsonl", atomically: true, encoding: .utf8)
-      try record(run.standardError, as: "expected.stderr", in: directory, keepIf: !run.standardError.isEmpty)
+      try run.standardOutput.write(
+        toFile: "\(directory)/expected.jsonl", atomically: true, encoding: .utf8)
+      try record(
+        run.standardError, as: "expected.stderr", in: directory, keepIf: !run.standardError.isEmpty)
       try record("\(run.status)\n", as: "expected.status", in: directory, keepIf: run.status != 0)
       return
     }
-    let expectedStatus = Int32((read("expected.status") ?? "0").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    let expectedStatus =
+      Int32((read("expected.status") ?? "0").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     #expect(run.status == expectedStatus, "\(name): exit status")
     expectSameLines(read("expected.jsonl") ?? "", run.standardOutput, "\(name): standard output")
     expectSameLines(read("expected.stderr") ?? "", run.standardError, "\(name): standard error")
   }
 
-  private func record(_ text: String, as file: String, in directory: String, keepIf keep: Bool) throws {
+  private func record(_ text: String, as file: String, in directory: String, keepIf keep: Bool)
+    throws
+  {
     let path = "\(directory)/\(file)"
     if keep {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -66,7 +71,8 @@ struct GeneratedInputs {
   init?(fixture: String) throws {
     let recipe = fixture + "/generate.json"
     guard let data = FileManager.default.contents(atPath: recipe) else { return nil }
-    guard let files = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]] else {
+    guard let files = try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]]
+    else {
       throw FixtureError.badRecipe(recipe)
     }
     directory = try TemporaryDirectory()
@@ -81,7 +87,8 @@ struct GeneratedInputs {
         bytes.reserveCapacity(bytes.count + text.utf8.count * count)
         for _ in 0..<count { bytes.append(contentsOf: text.utf8) }
       }
-      guard FileManager.default.createFile(atPath: directory.file(name), contents: Data(bytes)) else {
+      guard FileManager.default.createFile(atPath: directory.file(name), contents: Data(bytes))
+      else {
         throw FixtureError.badRecipe(recipe)
       }
     }
@@ -95,17 +102,21 @@ enum FixtureError: Error {
 
 /// Compares two texts line by line and reports the first difference as − expected / + actual.
 func expectSameLines(
-  _ expected: String, _ actual: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ expected: String, _ actual: String, _ context: String,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   guard expected != actual else { return }
   let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
   let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
   var index = 0
-  while index < min(expectedLines.count, actualLines.count), expectedLines[index] == actualLines[index] {
+  while index < min(expectedLines.count, actualLines.count),
+    expectedLines[index] == actualLines[index]
+  {
     index += 1
   }
   let minus = index < expectedLines.count ? String(expectedLines[index]) : "(end of output)"
   let plus = index < actualLines.count ? String(actualLines[index]) : "(end of output)"
   Issue.record(
-    "\(context) differs at line \(index + 1):\n− \(minus)\n+ \(plus)", sourceLocation: sourceLocation)
+    "\(context) differs at line \(index + 1):\n− \(minus)\n+ \(plus)",
+    sourceLocation: sourceLocation)
 }

@@ -39,7 +39,8 @@ import RaspDomains
         "col 44: field 'payload.heading' must be a number, found a string",
         "col 44: invalid value for field 'payload.heading': must be between 0 and 360, found -0.5",
         "col 46: invalid value for field 'payload.latitude': must be between -90 and 90, found 91",
-        "col 60: invalid value for field 'payload.longitude': must be between -180 and 180, found -181",
+        "col 60: invalid value for field 'payload.longitude': "
+          + "must be between -180 and 180, found -181",
         "col 34: missing required field 'payload.latitude'",
         "col 73: field 'payload.accuracy' must be a number, found a string",
       ])

@@ -11,21 +11,26 @@ import RaspDomains
       #"{"type":"lifecycle.becomeActive","ts":1795336201.50}"#,
       #"{"type":"lifecycle.memoryWarning","ts":"2026-11-22T08:31:00Z"}"#,
       #"{"type":"lifecycle.resignActive"}"#,
-      #"{"type":"lifecycle.enterBackground","ts":"2026-11-22T08:32:00Z","payload":{"reason":"home"}}"#,
+      #"{"type":"lifecycle.enterBackground","ts":"2026-11-22T08:32:00Z","#
+        + #""payload":{"reason":"home"}}"#,
       #"{"type":"lifecycle.enterBackground","ts":"2026-11-22T08:33:00Z"}"#,
       #"{"type":"lifecycle.enterForeground","ts":null}"#,
       #"{"type":"lifecycle.terminate","ts":"2026-11-22T08:34:00Z","payload":{}}"#,
     ])
     #expect(
       outcomes == [
-        #"{"changedAt":"2026-11-22T09:30:00.000+01:00","launches":1,"memoryWarnings":0,"phase":"inactive"}"#,
+        #"{"changedAt":"2026-11-22T09:30:00.000+01:00","launches":1,"memoryWarnings":0,"#
+          + #""phase":"inactive"}"#,
         #"{"changedAt":1795336201.5,"launches":1,"memoryWarnings":0,"phase":"active"}"#,
         #"{"changedAt":1795336201.5,"launches":1,"memoryWarnings":1,"phase":"active"}"#,
         #"{"changedAt":null,"launches":1,"memoryWarnings":1,"phase":"inactive"}"#,
-        #"{"changedAt":"2026-11-22T08:32:00Z","launches":1,"memoryWarnings":1,"phase":"background"}"#,
-        #"{"changedAt":"2026-11-22T08:32:00Z","launches":1,"memoryWarnings":1,"phase":"background"}"#,
+        #"{"changedAt":"2026-11-22T08:32:00Z","launches":1,"memoryWarnings":1,"#
+          + #""phase":"background"}"#,
+        #"{"changedAt":"2026-11-22T08:32:00Z","launches":1,"memoryWarnings":1,"#
+          + #""phase":"background"}"#,
         #"{"changedAt":null,"launches":1,"memoryWarnings":1,"phase":"inactive"}"#,
-        #"{"changedAt":"2026-11-22T08:34:00Z","launches":1,"memoryWarnings":1,"phase":"terminated"}"#,
+        #"{"changedAt":"2026-11-22T08:34:00Z","launches":1,"memoryWarnings":1,"#
+          + #""phase":"terminated"}"#,
       ])
   }
 
@@ -49,7 +54,8 @@ import RaspDomains
         #"{"changedAt":"2026-11-22T08:30:00Z","launches":1,"memoryWarnings":1,"phase":"inactive"}"#,
         #"{"changedAt":null,"launches":1,"memoryWarnings":1,"phase":"terminated"}"#,
         "col 1: event rejected: cannot terminate: the app has terminated; only a launch can follow",
-        "col 1: event rejected: cannot enterForeground: the app has terminated; only a launch can follow",
+        "col 1: event rejected: cannot enterForeground: the app has terminated; "
+          + "only a launch can follow",
         "ignored",
       ])
   }

@@ -77,7 +77,8 @@ fileprivate struct CounterDomain: RaspDomain {
 
   @Test func decodesAnEventFromItsPayloadsTextAsAReplayWould() throws {
     let geo = GeoDomain()
-    guard case .heading(let heading) = try geo.decodeEvent("heading", payloadJSON: #"{"heading":90}"#)
+    guard
+      case .heading(let heading) = try geo.decodeEvent("heading", payloadJSON: #"{"heading":90}"#)
     else {
       Issue.record("expected a heading")
       return

@@ -18,7 +18,9 @@ private func read<T>(
 }
 
 /// Runs `body` on the first field of `json`: `ok`, or the error as `col <n>: <message>`.
-private func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void) -> String {
+private func first(_ json: String, _ body: (inout RaspPayload) throws(RaspEventError) -> Void)
+  -> String
+{
   let result = read(json) { payload throws(RaspEventError) in
     _ = try payload.nextField()
     try body(&payload)
@@ -37,7 +39,8 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
 @Suite struct RaspPayloadTests {
   @Test func readsTypedFieldsAndSkipsTheOthers() {
     let result = read(
-      #"{"n":1.5,"i":-42,"s":"caf\u00e9","b":true,"z":null,"skip":{"a":[1,{}]},"v":{"b":2,"a":[1]}}"#
+      #"{"n":1.5,"i":-42,"s":"caf\u00e9","b":true,"z":null,"skip":{"a":[1,{}]},"#
+        + #""v":{"b":2,"a":[1]}}"#
     ) {
       payload throws(RaspEventError) in
       var seen: [String] = []
@@ -169,8 +172,11 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
 
   @Test func showsARejectedNumberAsTheLogWroteIt() {
     #expect(
-      first(#"{"x":9223372036854775807}"#) { p throws(RaspEventError) in _ = try p.double(in: 0...360) }
-        == "col 6: invalid value for field 'payload.x': must be between 0 and 360, found 9223372036854775807")
+      first(#"{"x":9223372036854775807}"#) { p throws(RaspEventError) in
+        _ = try p.double(in: 0...360)
+      }
+        == "col 6: invalid value for field 'payload.x': "
+        + "must be between 0 and 360, found 9223372036854775807")
     #expect(
       first(#"{"x":-1.50e0}"#) { p throws(RaspEventError) in _ = try p.double(in: 0...) }
         == "col 6: invalid value for field 'payload.x': must be at least 0, found -1.50e0")
@@ -183,7 +189,9 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
     // The payload sits one level inside the event, so 510 arrays in a field make 512 levels
     // in all (accepted) and 511 make 513 (the limit is 512).
     func skipField(nestedArrays count: Int) -> String {
-      let json = #"{"x":"# + String(repeating: "[", count: count) + String(repeating: "]", count: count) + "}"
+      let json =
+        #"{"x":"# + String(repeating: "[", count: count) + String(repeating: "]", count: count)
+        + "}"
       let result = read(json) { payload throws(RaspEventError) in
         _ = try payload.nextField()
         try payload.skip()
@@ -192,15 +200,21 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
       return "ok"
     }
     #expect(skipField(nestedArrays: 510) == "ok")
-    #expect(skipField(nestedArrays: 511) == "col 516: arrays and objects nested more than 512 levels deep")
+    #expect(
+      skipField(nestedArrays: 511) == "col 516: arrays and objects nested more than 512 levels deep"
+    )
   }
 
   @Test func rejectsAPayloadThatIsNotAnObject() {
-    #expect(read(#"[1]"#) { _ in true } == .failure("col 1: field 'payload' must be an object, found an array"))
+    #expect(
+      read(#"[1]"#) { _ in true }
+        == .failure("col 1: field 'payload' must be an object, found an array"))
   }
 
   @Test func rejectsAPayloadThatIsNotJSON() {
-    #expect(read("nope") { _ in true } == .failure("col 1: invalid literal 'nope': strings must be in double quotes"))
+    #expect(
+      read("nope") { _ in true }
+        == .failure("col 1: invalid literal 'nope': strings must be in double quotes"))
   }
 
   @Test func anAbsentPayloadHasNoFields() {

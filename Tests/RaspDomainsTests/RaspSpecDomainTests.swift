@@ -11,7 +11,8 @@ fileprivate func domain(_ text: String) throws -> RaspSpecDomain {
   return try #require(parsed.domains.first)
 }
 
-/// What replaying `lines` prints: each snapshot, or for a rejected line `error at <offset>: <reason>`.
+/// What replaying `lines` prints: each snapshot, or for a rejected line
+/// `error at <offset>: <reason>`.
 fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String] {
   var pipeline = RaspPipeline(initial: SnapshotState(domains: domains))
   var output: [String] = []
@@ -48,17 +49,20 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
         {"op": "set", "path": "all", "from": "payload"}]}]}
       """#)
     let line =
-      #"{"type":"probe.seen","ts":1700000000.5,"source":"app","payload":{"address":{"city":"Oslo"},"items":[1,2]}}"#
+      #"{"type":"probe.seen","ts":1700000000.5,"source":"app","#
+      + #""payload":{"address":{"city":"Oslo"},"items":[1,2]}}"#
     #expect(
       replay([line], domains: [probe]) == [
-        #"{"probe":{"all":{"address":{"city":"Oslo"},"items":[1,2]},"at":1700000000.5,"by":"app","city":"Oslo","count":2,"type":"probe.seen"}}"#
+        #"{"probe":{"all":{"address":{"city":"Oslo"},"items":[1,2]},"#
+          + #""at":1700000000.5,"by":"app","city":"Oslo","count":2,"type":"probe.seen"}}"#
       ])
   }
 
   @Test func rejectsAnEventThatLacksAValueItReadsNamingTheField() throws {
     let cart = try domain(
-      #"{"name": "cart", "events": [{"name": "add", "ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}, {"name": "tag", "ops": [{"op": "set", "path": "by", "from": "source"}]}]}"#
-    )
+      #"{"name": "cart", "events": ["#
+        + #"{"name": "add", "ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}, "#
+        + #"{"name": "tag", "ops": [{"op": "set", "path": "by", "from": "source"}]}]}"#)
     #expect(
       replay(
         [
@@ -74,8 +78,9 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
 
   @Test func usesTheDefaultWhenTheEventLacksTheValue() throws {
     let counter = try domain(
-      #"{"name": "counter", "initial": {"n": 0}, "events": [{"name": "tap", "ops": [{"op": "increment", "path": "n", "by": {"from": "payload.by", "default": 1}}, {"op": "set", "path": "last", "from": "payload.label", "default": null}]}]}"#
-    )
+      #"{"name": "counter", "initial": {"n": 0}, "events": [{"name": "tap", "#
+        + #""ops": [{"op": "increment", "path": "n", "by": {"from": "payload.by", "default": 1}}, "#
+        + #"{"op": "set", "path": "last", "from": "payload.label", "default": null}]}]}"#)
     #expect(
       replay(
         [#"{"type":"counter.tap"}"#, #"{"type":"counter.tap","payload":{"by":5,"label":"x"}}"#],
@@ -110,8 +115,11 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
 
   @Test func aRejectedEventLeavesTheSnapshotAsItWasAndTheNextOneApplies() throws {
     let stack = try domain(
-      #"{"name": "nav", "initial": {"depth": 0, "stack": []}, "events": [{"name": "push", "ops": [{"op": "append", "path": "stack", "from": "payload.screen"}, {"op": "increment", "path": "depth"}]}, {"name": "pop", "ops": [{"op": "decrement", "path": "depth"}, {"op": "pop", "path": "stack"}]}]}"#
-    )
+      #"{"name": "nav", "initial": {"depth": 0, "stack": []}, "#
+        + #""events": [{"name": "push", "ops": [{"op": "append", "path": "stack", "#
+        + #""from": "payload.screen"}, {"op": "increment", "path": "depth"}]}, "#
+        + #"{"name": "pop", "ops": [{"op": "decrement", "path": "depth"}, "#
+        + #"{"op": "pop", "path": "stack"}]}]}"#)
     #expect(
       replay(
         [
@@ -129,8 +137,8 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
 
   @Test func sitsBesideBuiltInDomainsInOneSnapshot() throws {
     let cart = try domain(
-      #"{"name": "cart", "initial": {"items": []}, "events": [{"name": "add", "ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}]}"#
-    )
+      #"{"name": "cart", "initial": {"items": []}, "events": [{"name": "add", "#
+        + #""ops": [{"op": "append", "path": "items", "from": "payload.sku"}]}]}"#)
     #expect(
       replay(
         [
@@ -138,16 +146,18 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
           #"{"type":"cart.add","payload":{"sku":"A-1"}}"#, #"{"type":"cart.drop"}"#,
         ],
         domains: [GeoDomain(), RestDomain(), cart]) == [
-          #"{"cart":{"items":[]},"geo":{"accuracy":null,"heading":90,"location":null},"rest":{"links":{}}}"#,
-          #"{"cart":{"items":["A-1"]},"geo":{"accuracy":null,"heading":90,"location":null},"rest":{"links":{}}}"#,
+          #"{"cart":{"items":[]},"geo":{"accuracy":null,"heading":90,"location":null},"#
+            + #""rest":{"links":{}}}"#,
+          #"{"cart":{"items":["A-1"]},"geo":{"accuracy":null,"heading":90,"location":null},"#
+            + #""rest":{"links":{}}}"#,
           "unknown type cart.drop",
         ])
   }
 
   @Test func routesEventNamesThatHoldDots() throws {
     let cart = try domain(
-      #"{"name": "cart", "events": [{"name": "item.added", "ops": [{"op": "increment", "path": "n"}]}]}"#
-    )
+      #"{"name": "cart", "events": ["#
+        + #"{"name": "item.added", "ops": [{"op": "increment", "path": "n"}]}]}"#)
     #expect(
       replay([#"{"type":"cart.item.added"}"#, #"{"type":"cart.item"}"#], domains: [cart]) == [
         #"{"cart":{"n":1}}"#, "unknown type cart.item",
@@ -156,8 +166,8 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
 
   @Test func decodesWithoutALogForUseInAnApp() throws {
     let cart = try domain(
-      #"{"name": "cart", "events": [{"name": "clear", "ops": [{"op": "set", "path": "items", "value": []}]}]}"#
-    )
+      #"{"name": "cart", "events": ["#
+        + #"{"name": "clear", "ops": [{"op": "set", "path": "items", "value": []}]}]}"#)
     var payload = try RaspPayload(line: UnsafeBufferPointer(start: nil, count: 0), offset: nil)
     let event = try cart.decodeEvent(
       RaspEventName(index: 0, string: "clear"), payload: &payload, context: .none)

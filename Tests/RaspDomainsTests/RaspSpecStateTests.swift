@@ -179,8 +179,8 @@ fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValu
   @Test func removeAtRejectsAnIndexThatIsNotAnInteger() {
     #expect(
       rejection([.removeAt(at("xs"), index: .literal(1.5))], on: ["xs": [1, 2]])?.reason
-        == "event rejected: cannot remove index 1.5 from 'xs': 'index' must be an integer, found 1.5"
-    )
+        == "event rejected: cannot remove index 1.5 from 'xs': "
+        + "'index' must be an integer, found 1.5")
   }
 
   // MARK: pop
@@ -327,8 +327,8 @@ fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValu
     let result = rejection([.set(at("a"), value: .event(at("payload.a"), default: nil))], on: [:])
     #expect(
       result?.reason
-        == "event rejected: cannot set 'a': its operand {\"from\":\"payload.a\"} was not read from an event; decode events with RaspSpecDomain"
-    )
+        == "event rejected: cannot set 'a': its operand {\"from\":\"payload.a\"} "
+        + "was not read from an event; decode events with RaspSpecDomain")
   }
 
   // MARK: Descriptions

@@ -42,7 +42,8 @@ fileprivate let cart = """
           {"name": "add", "summary": "An item was added.", "ops": [
             {"op": "append", "path": "items", "from": "payload.sku"},
             {"op": "increment", "path": "total", "from": "payload.price", "default": 0}]},
-          {"name": "remove", "ops": [{"op": "remove", "path": "items", "value": {"from": "payload.sku"}}]},
+          {"name": "remove", "ops": [\
+  {"op": "remove", "path": "items", "value": {"from": "payload.sku"}}]},
           {"name": "item.dropped", "ops": [{"op": "remove", "path": "items", "index": -1}]},
           {"name": "checkout", "ops": [
             {"op": "clear", "path": "items"}, {"op": "set", "path": "total", "value": 0},
@@ -152,7 +153,8 @@ fileprivate let cart = """
         "at domains[0].nmae: unknown key 'nmae'. Did you mean 'name'?",
         "at domains[0].summary: expected a string, found a number",
         "at domains[0].events: expected an array, found an object",
-        "at domains[0].extra: unknown key 'extra': a domain takes 'name', 'summary', 'initial' and 'events'",
+        "at domains[0].extra: unknown key 'extra': "
+          + "a domain takes 'name', 'summary', 'initial' and 'events'",
       ])
   }
 
@@ -160,7 +162,8 @@ fileprivate let cart = """
     for name in ["my cart", "1cart", "my-cart", "a.b", "", "é"] {
       #expect(
         reasons(#"{"domains": [{"name": "\#(name)", "events": []}]}"#) == [
-          "at domains[0].name: domain name '\(name)' is not a plain identifier: use letters, digits and '_', starting with a letter or '_'"
+          "at domains[0].name: domain name '\(name)' is not a plain identifier: "
+            + "use letters, digits and '_', starting with a letter or '_'"
         ])
     }
     #expect(reasons(#"{"domains": [{"name": "_My_Cart2", "events": []}]}"#) == [])
@@ -168,7 +171,8 @@ fileprivate let cart = """
 
   @Test func reportsADomainDefinedTwiceOrDefinedElsewhere() {
     let text =
-      #"{"domains": [{"name": "d", "events": []}, {"name": "d", "events": []}, {"name": "geo", "events": []}]}"#
+      #"{"domains": [{"name": "d", "events": []}, {"name": "d", "events": []}, "#
+      + #"{"name": "geo", "events": []}]}"#
     #expect(
       reasons(text, existing: ["geo": "built in"]) == [
         "at domains[1].name: domain 'd' is defined twice: first at domains[0].name",
@@ -197,8 +201,11 @@ fileprivate let cart = """
           events:
             #"[{"name": "a", "ops": []}, {"name": "a", "ops": []}, {"name": "a.", "ops": []}]"#))
         == [
-          "at domains[0].events[1].name: event type 'd.a' is defined twice: first at domains[0].events[0].name",
-          "at domains[0].events[2].name: event name 'a.' is not valid: use identifiers (letters, digits and '_', starting with a letter or '_') separated by '.'",
+          "at domains[0].events[1].name: event type 'd.a' is defined twice: "
+            + "first at domains[0].events[0].name",
+          "at domains[0].events[2].name: event name 'a.' is not valid: "
+            + "use identifiers (letters, digits and '_', starting with a letter or '_') "
+            + "separated by '.'",
         ])
   }
 
@@ -220,10 +227,13 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "apend", "path": "xs", "value": 1}, {"op": "frobnicate", "path": "x"}, {"op": 3, "path": "x"}]"#
+            #"[{"op": "apend", "path": "xs", "value": 1}, {"op": "frobnicate", "path": "x"}, "#
+            + #"{"op": 3, "path": "x"}]"#
         )) == [
           "at domains[0].events[0].ops[0].op: unknown operation 'apend'. Did you mean 'append'?",
-          "at domains[0].events[0].ops[1].op: unknown operation 'frobnicate': use 'set', 'unset', 'append', 'remove', 'pop', 'increment', 'decrement', 'merge' or 'clear'",
+          "at domains[0].events[0].ops[1].op: unknown operation 'frobnicate': "
+            + "use 'set', 'unset', 'append', 'remove', 'pop', 'increment', 'decrement', "
+            + "'merge' or 'clear'",
           "at domains[0].events[0].ops[2].op: expected a string, found a number",
         ])
   }
@@ -232,7 +242,9 @@ fileprivate let cart = """
     #expect(
       reasons(spec(ops: #"[{"op": "apend", "path": "xs", "from": "paylaod.sku", "by": 1}]"#)) == [
         "at domains[0].events[0].ops[0].op: unknown operation 'apend'. Did you mean 'append'?",
-        "at domains[0].events[0].ops[0].from: a 'from' path must start with 'payload', 'ts', 'source' or 'type', found 'paylaod'. Did you mean 'payload'?",
+        "at domains[0].events[0].ops[0].from: "
+          + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', "
+          + "found 'paylaod'. Did you mean 'payload'?",
       ])
   }
 
@@ -241,12 +253,15 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"path": "x"}, {"op": "pop"}, {"op": "pop", "path": "x", "vaule": 1}, {"op": "set", "path": "x", "value": 1, "by": 2}]"#
+            #"[{"path": "x"}, {"op": "pop"}, {"op": "pop", "path": "x", "vaule": 1}, "#
+            + #"{"op": "set", "path": "x", "value": 1, "by": 2}]"#
         )) == [
           "at domains[0].events[0].ops[0]: missing required key 'op'",
           "at domains[0].events[0].ops[1]: missing required key 'path'",
-          "at domains[0].events[0].ops[2].vaule: unknown key 'vaule': an operation takes 'op' and 'path'",
-          "at domains[0].events[0].ops[3].by: key 'by' does not apply to operation 'set', which takes 'path', 'value', 'from' and 'default'",
+          "at domains[0].events[0].ops[2].vaule: unknown key 'vaule': "
+            + "an operation takes 'op' and 'path'",
+          "at domains[0].events[0].ops[3].by: key 'by' does not apply to operation 'set', "
+            + "which takes 'path', 'value', 'from' and 'default'",
         ])
     #expect(
       reasons(spec(ops: #"[{"op": "set", "path": "x", "vaule": 1}]"#)) == [
@@ -259,7 +274,8 @@ fileprivate let cart = """
     #expect(
       reasons(spec(ops: #"[{"path": 1, "bogus": true, "op": "zap"}]"#)) == [
         "at domains[0].events[0].ops[0].path: expected a string, found a number",
-        "at domains[0].events[0].ops[0].bogus: unknown key 'bogus': an operation takes 'op', 'path', 'value', 'from', 'default', 'by' and 'index'",
+        "at domains[0].events[0].ops[0].bogus: unknown key 'bogus': "
+          + "an operation takes 'op', 'path', 'value', 'from', 'default', 'by' and 'index'",
         "at domains[0].events[0].ops[0].op: unknown operation 'zap'. Did you mean 'pop'?",
       ])
   }
@@ -269,16 +285,19 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "set", "path": "a..b", "value": 1}, {"op": "clear", "path": "xs|length"}, {"op": "unset", "path": "."}, {"op": "pop", "path": ["xs"]}]"#
+            #"[{"op": "set", "path": "a..b", "value": 1}, {"op": "clear", "path": "xs|length"}, "#
+            + #"{"op": "unset", "path": "."}, {"op": "pop", "path": ["xs"]}]"#
         )) == [
           "at domains[0].events[0].ops[0].path: invalid path 'a..b': empty key at column 3",
           "at domains[0].events[0].ops[1].path: a path to change cannot end in '|length'",
-          "at domains[0].events[0].ops[2].path: 'unset' needs a path inside the state; to empty it, use 'set' or 'clear'",
+          "at domains[0].events[0].ops[2].path: 'unset' needs a path inside the state; "
+            + "to empty it, use 'set' or 'clear'",
           "at domains[0].events[0].ops[3].path: expected a string, found an array",
         ])
     #expect(
       reasons(spec(ops: #"[{"op": "unset", "path": "**.ts"}]"#)) == [
-        "at domains[0].events[0].ops[0].path: invalid path '**.ts': '**' is only allowed in patterns such as --ignore at column 1"
+        "at domains[0].events[0].ops[0].path: invalid path '**.ts': "
+          + "'**' is only allowed in patterns such as --ignore at column 1"
       ])
   }
 
@@ -287,7 +306,8 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "append", "path": "x"}, {"op": "remove", "path": "x"}, {"op": "merge", "path": "x", "default": {}}]"#
+            #"[{"op": "append", "path": "x"}, {"op": "remove", "path": "x"}, "#
+            + #"{"op": "merge", "path": "x", "default": {}}]"#
         )) == [
           "at domains[0].events[0].ops[0]: operation 'append' needs 'value' or 'from'",
           "at domains[0].events[0].ops[1]: operation 'remove' needs 'value', 'from' or 'index'",
@@ -298,10 +318,14 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "set", "path": "x", "value": 1, "from": "ts"}, {"op": "remove", "path": "x", "index": 0, "value": 1}, {"op": "increment", "path": "n", "from": "payload.n", "by": 1}]"#
+            #"[{"op": "set", "path": "x", "value": 1, "from": "ts"}, "#
+            + #"{"op": "remove", "path": "x", "index": 0, "value": 1}, "#
+            + #"{"op": "increment", "path": "n", "from": "payload.n", "by": 1}]"#
         )) == [
-          "at domains[0].events[0].ops[0].from: 'from' cannot be given with 'value': give one of them",
-          "at domains[0].events[0].ops[1].value: 'value' cannot be given with 'index': give one of them",
+          "at domains[0].events[0].ops[0].from: 'from' cannot be given with 'value': "
+            + "give one of them",
+          "at domains[0].events[0].ops[1].value: 'value' cannot be given with 'index': "
+            + "give one of them",
           "at domains[0].events[0].ops[2].by: 'by' cannot be given with 'from': give one of them",
         ])
   }
@@ -311,7 +335,11 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "increment", "path": "n", "by": "1"}, {"op": "remove", "path": "x", "index": 1.5}, {"op": "remove", "path": "x", "index": "0"}, {"op": "merge", "path": "o", "value": [1]}, {"op": "decrement", "path": "n", "from": "payload.n", "default": true}]"#
+            #"[{"op": "increment", "path": "n", "by": "1"}, "#
+            + #"{"op": "remove", "path": "x", "index": 1.5}, "#
+            + #"{"op": "remove", "path": "x", "index": "0"}, "#
+            + #"{"op": "merge", "path": "o", "value": [1]}, "#
+            + #"{"op": "decrement", "path": "n", "from": "payload.n", "default": true}]"#
         )) == [
           "at domains[0].events[0].ops[0].by: expected a number, found a string",
           "at domains[0].events[0].ops[1].index: expected an integer, found 1.5",
@@ -326,11 +354,16 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "set", "path": "a", "value": {"from": "payload.a", "default": null, "form": 1}}, {"op": "set", "path": "b", "value": {"default": 1, "from": 2}}, {"op": "set", "path": "c", "value": {"literal": 1, "from": "ts"}}, {"op": "increment", "path": "d", "by": {"literal": "x"}}]"#
+            #"[{"op": "set", "path": "a", "#
+            + #""value": {"from": "payload.a", "default": null, "form": 1}}, "#
+            + #"{"op": "set", "path": "b", "value": {"default": 1, "from": 2}}, "#
+            + #"{"op": "set", "path": "c", "value": {"literal": 1, "from": "ts"}}, "#
+            + #"{"op": "increment", "path": "d", "by": {"literal": "x"}}]"#
         )) == [
           "at domains[0].events[0].ops[0].value.form: unknown key 'form'. Did you mean 'from'?",
           "at domains[0].events[0].ops[1].value.from: expected a string, found a number",
-          "at domains[0].events[0].ops[2].value.from: unknown key 'from': a literal operand takes 'literal'",
+          "at domains[0].events[0].ops[2].value.from: unknown key 'from': "
+            + "a literal operand takes 'literal'",
           "at domains[0].events[0].ops[3].by.literal: expected a number, found a string",
         ])
   }
@@ -340,13 +373,22 @@ fileprivate let cart = """
       reasons(
         spec(
           ops:
-            #"[{"op": "set", "path": "a", "from": "paylod.sku"}, {"op": "set", "path": "a", "from": "user.id"}, {"op": "set", "path": "a", "from": "ts.seconds"}, {"op": "set", "path": "a", "from": "payload[0"}, {"op": "set", "path": "a", "from": "."}]"#
+            #"[{"op": "set", "path": "a", "from": "paylod.sku"}, "#
+            + #"{"op": "set", "path": "a", "from": "user.id"}, "#
+            + #"{"op": "set", "path": "a", "from": "ts.seconds"}, "#
+            + #"{"op": "set", "path": "a", "from": "payload[0"}, "#
+            + #"{"op": "set", "path": "a", "from": "."}]"#
         )) == [
-          "at domains[0].events[0].ops[0].from: a 'from' path must start with 'payload', 'ts', 'source' or 'type', found 'paylod'. Did you mean 'payload'?",
-          "at domains[0].events[0].ops[1].from: a 'from' path must start with 'payload', 'ts', 'source' or 'type', found 'user'",
-          "at domains[0].events[0].ops[2].from: 'ts' holds a single value: only 'payload' has fields",
+          "at domains[0].events[0].ops[0].from: "
+            + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', "
+            + "found 'paylod'. Did you mean 'payload'?",
+          "at domains[0].events[0].ops[1].from: "
+            + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', found 'user'",
+          "at domains[0].events[0].ops[2].from: 'ts' holds a single value: "
+            + "only 'payload' has fields",
           "at domains[0].events[0].ops[3].from: invalid path 'payload[0': missing ']' at column 10",
-          "at domains[0].events[0].ops[4].from: a 'from' path must start with 'payload', 'ts', 'source' or 'type', found '.'",
+          "at domains[0].events[0].ops[4].from: "
+            + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', found '.'",
         ])
   }
 

@@ -91,8 +91,12 @@ import RaspDomains
   }
 
   @Test func rejectsEpochSecondsOutOfRange() {
-    #expect(epoch("90000000000000") == "error: epoch seconds out of range: must be between -9000000000000 and 9000000000000")
-    #expect(epoch("1e13") == "error: epoch seconds out of range: must be between -9000000000000 and 9000000000000")
+    #expect(
+      epoch("90000000000000")
+        == "error: epoch seconds out of range: must be between -9000000000000 and 9000000000000")
+    #expect(
+      epoch("1e13")
+        == "error: epoch seconds out of range: must be between -9000000000000 and 9000000000000")
   }
 
   @Test func bothFormsMeanTheSameInstant() throws {

@@ -6,7 +6,8 @@ import RaspDomains
     var replay = LogReplay([RestDomain()])
     #expect(replay.json() == #"{"links":{}}"#)
     let outcomes = replay.send([
-      #"{"type":"rest.response","payload":{"status":200,"links":{"self":"/orders","next":{"href":"/orders?page=2","title":"Next"}}}}"#,
+      #"{"type":"rest.response","payload":{"status":200,"links":{"self":"/orders","#
+        + #""next":{"href":"/orders?page=2","title":"Next"}}}}"#,
       #"{"type":"rest.link","payload":{"rel":"payment","href":"/orders/1/payment"}}"#,
       #"{"type":"rest.unlink","payload":{"rel":"next"}}"#,
       #"{"type":"rest.unlink","payload":{"rel":"next"}}"#,
@@ -37,7 +38,8 @@ import RaspDomains
       outcomes == [
         "col 35: missing required field 'payload.links'",
         "col 44: field 'payload.links' must be an object, found an array",
-        "col 52: field 'payload.links.self' must be a string or an object with an 'href' string, found a number",
+        "col 52: field 'payload.links.self' "
+          + "must be a string or an object with an 'href' string, found a number",
         "col 52: missing required field 'payload.links.self.href'",
         "col 31: missing required field 'payload.href'",
         "col 31: missing required field 'payload.rel'",

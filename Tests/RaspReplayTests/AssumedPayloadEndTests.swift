@@ -92,7 +92,9 @@ import Testing
       try withEvent(line) { event in
         #expect(event.isPayloadEndAssumed, "\(line)")
         let routed = try #require(snapshot.router.route(event))
-        let error = #expect(throws: RaspEventError.self, "\(line)") { try snapshot.apply(event: routed) }
+        let error = #expect(throws: RaspEventError.self, "\(line)") {
+          try snapshot.apply(event: routed)
+        }
         #expect(error?.description == RaspPayload.unconfirmedEnd.description, "\(line)")
       }
       #expect(snapshot.json() == before, "\(line)")
@@ -102,8 +104,9 @@ import Testing
       let routed = try #require(snapshot.router.route(event))
       try snapshot.apply(event: routed)
     }
-    #expect(snapshot.encodedState(ofDomainAt: try #require(snapshot.domainIndex(named: "geo")))
-      == Array(#"{"accuracy":null,"heading":90,"location":null}"#.utf8))
+    #expect(
+      snapshot.encodedState(ofDomainAt: try #require(snapshot.domainIndex(named: "geo")))
+        == Array(#"{"accuracy":null,"heading":90,"location":null}"#.utf8))
   }
 
   @Test func aPayloadReaderConfirmsTheEndWhenItFinishes() throws {
@@ -141,8 +144,9 @@ import Testing
           envelope: event, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex,
           column: .passUnretained(columns[geo]), row: row)
         try snapshot.apply(event: decoded)
-        #expect(snapshot.encodedState(ofDomainAt: geo)
-          == Array(#"{"accuracy":null,"heading":\#(heading),"location":null}"#.utf8))
+        #expect(
+          snapshot.encodedState(ofDomainAt: geo)
+            == Array(#"{"accuracy":null,"heading":\#(heading),"location":null}"#.utf8))
       }
     }
     // A column of another domain is refused, and the snapshot is unchanged.

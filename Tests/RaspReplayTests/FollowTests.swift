@@ -113,7 +113,8 @@ import Testing
     let directory = try Self.makeDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/app.log"
-    try (Self.line(1) + Self.line(2).prefix(15)).write(toFile: path, atomically: false, encoding: .utf8)
+    try (Self.line(1) + Self.line(2).prefix(15)).write(
+      toFile: path, atomically: false, encoding: .utf8)
     let seen = try follow(path, threading: .single) { records, interruption in
       if records == 1, FileManager.default.fileExists(atPath: path + ".1") {
         interruption.request(signal: SIGTERM)

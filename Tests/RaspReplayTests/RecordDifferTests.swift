@@ -26,7 +26,8 @@ import Testing
   @Test func patchesASelectedValueWhole() {
     var differ = RecordDiffer(initialValue: bytes(#"{"a":1}"#))
     #expect(differ.advance(value: bytes(#"{"a":1}"#)) == [])
-    #expect(differ.advance(value: bytes(#"{"a":1,"b":2}"#)) == [["op": "add", "path": "/b", "value": 2]])
+    #expect(
+      differ.advance(value: bytes(#"{"a":1,"b":2}"#)) == [["op": "add", "path": "/b", "value": 2]])
     #expect(differ.advance(value: bytes("[1]")) == [["op": "replace", "path": "", "value": [1]]])
     #expect(differ.advance(value: bytes("[1,3]")) == [["op": "add", "path": "/1", "value": 3]])
     #expect(differ.advance(value: bytes("null")) == [["op": "replace", "path": "", "value": nil]])

@@ -11,8 +11,8 @@ import RaspJSON
     #expect(snapshot.domainNames == ["geo", "nav", "rest"])
     #expect(
       String(decoding: snapshot.json(), as: UTF8.self)
-        == #"{"geo":{"accuracy":null,"heading":null,"location":null},"nav":{"modal":null,"stack":[],"tab":null},"rest":{"links":{}}}"#
-    )
+        == #"{"geo":{"accuracy":null,"heading":null,"location":null},"#
+        + #""nav":{"modal":null,"stack":[],"tab":null},"rest":{"links":{}}}"#)
     #expect(snapshot.domainIndex(named: "nav") == 1)
     #expect(snapshot.domainIndex(named: "motion") == nil)
   }

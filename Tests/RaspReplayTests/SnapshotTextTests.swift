@@ -21,7 +21,8 @@ import Testing
     var text = SnapshotText()
     let lines = [
       #"{"type":"nav.push","payload":{"screen":"home"}}"#,
-      #"{"type":"data.set","payload":{"key":"long","value":"\#(String(repeating: "x", count: 300))"}}"#,
+      #"{"type":"data.set","payload":{"key":"long","#
+        + #""value":"\#(String(repeating: "x", count: 300))"}}"#,
       #"{"type":"geo.heading","payload":{"heading":90}}"#,
       #"{"type":"nav.push","payload":{"screen":"cart"}}"#,
       #"{"type":"data.remove","payload":{"key":"long"}}"#,

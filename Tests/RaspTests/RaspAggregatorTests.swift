@@ -217,7 +217,8 @@ extension RaspAggregatorTests {
     }
     for counts in readings where !counts.isEmpty {
       #expect(!counts.contains(-1), "a reader saw a torn snapshot")
-      #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "a reader saw the state go back")
+      #expect(
+        zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "a reader saw the state go back")
     }
     #expect(aggregator.current.count == total)
   }

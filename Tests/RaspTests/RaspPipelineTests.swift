@@ -11,7 +11,7 @@ fileprivate struct Counter: RaspState, Equatable {
     switch event {
     case .increment: count += 1; history.append(count)
     case .decrement:
-      history.append(count - 1)   // mutates first, then throws: must be rolled back
+      history.append(count - 1)  // mutates first, then throws: must be rolled back
       guard count > 0 else { throw Underflow() }
       count -= 1
     case .touch: break
@@ -44,7 +44,8 @@ fileprivate struct Counter: RaspState, Equatable {
 
   @Test func compositeRollsBackAndAppliesFallback() {
     var pipeline = RaspPipeline(initial: Counter())
-    let outcome = pipeline.send(composite: [.increment, .decrement, .decrement], fallback: .increment)
+    let outcome = pipeline.send(
+      composite: [.increment, .decrement, .decrement], fallback: .increment)
     #expect(outcome.failure?.index == 2)
     #expect(outcome.emitted)
     #expect(pipeline.current.count == 1)
@@ -53,7 +54,9 @@ fileprivate struct Counter: RaspState, Equatable {
 
   @Test func selectorEmitsOnlyOnChange() {
     var selector = RaspSelector(\Counter.count)
-    let values = [0, 0, 1, 1, 2, 1].map { Counter(count: $0) }.compactMap { selector.select(from: $0) }
+    let values = [0, 0, 1, 1, 2, 1].map { Counter(count: $0) }.compactMap {
+      selector.select(from: $0)
+    }
     #expect(values == [0, 1, 2, 1])
   }
 

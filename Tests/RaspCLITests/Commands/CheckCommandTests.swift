@@ -125,8 +125,8 @@ import Testing
     #expect(check.status == 2)
     #expect(
       check.standardError
-        == "rasp: error: golden file 'expected.jsonl' does not exist; run with '--record missing' to record it\n"
-    )
+        == "rasp: error: golden file 'expected.jsonl' does not exist; "
+        + "run with '--record missing' to record it\n")
     #expect(directory.bytes("expected.jsonl") == nil)
   }
 
@@ -196,13 +196,18 @@ import Testing
   @Test func updateFollowsASymbolicLinkAndKeepsIt() throws {
     let directory = try directoryWithLog()
     try directory.write("real.jsonl", "old\n")
-    try FileManager.default.createSymbolicLink(atPath: directory.file("link.jsonl"), withDestinationPath: "real.jsonl")
-    let update = run(["check", "--update", "--golden", "link.jsonl", "events.jsonl"], in: directory)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.jsonl"), withDestinationPath: "real.jsonl")
+    let update = run(
+      ["check", "--update", "--golden", "link.jsonl", "events.jsonl"], in: directory)
     #expect(update.status == 0)
     let replay = run(["replay", "events.jsonl"], in: directory)
-    #expect(directory.bytes("real.jsonl") == Array(replay.standardOutput.utf8), "the link's target is updated")
     #expect(
-      try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.jsonl")) == "real.jsonl",
+      directory.bytes("real.jsonl") == Array(replay.standardOutput.utf8),
+      "the link's target is updated")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.jsonl"))
+        == "real.jsonl",
       "the link stays a link")
     #expect(directory.names == ["events.jsonl", "link.jsonl", "real.jsonl"])
   }
@@ -215,7 +220,8 @@ import Testing
         #expect(update.status == 2, "\(golden) \(mode)")
         #expect(
           update.standardError
-            == "rasp: error: refusing to record '\(golden)': it is the event log 'events.jsonl', which recording would replace\n")
+            == "rasp: error: refusing to record '\(golden)': it is the event log 'events.jsonl', "
+            + "which recording would replace\n")
       }
     }
     #expect(directory.bytes("events.jsonl") == Array(log.utf8), "the log is intact")
@@ -237,8 +243,8 @@ import Testing
     #expect(update.status == 2)
     #expect(
       update.standardError
-        == "rasp: error: refusing to update 'expected.jsonl' in CI (CI=true); set RASP_ALLOW_RECORD=1 to allow it\n"
-    )
+        == "rasp: error: refusing to update 'expected.jsonl' in CI (CI=true); "
+        + "set RASP_ALLOW_RECORD=1 to allow it\n")
     #expect(directory.bytes("expected.jsonl") == Array("old\n".utf8))
   }
 

@@ -45,8 +45,8 @@ import Testing
     #expect(both.status == 2)
     #expect(
       both.standardError
-        == "a.jsonl:1:2: error: unexpected end of input in an unterminated object, expected a key or '}'\n"
-    )
+        == "a.jsonl:1:2: error: unexpected end of input in an unterminated object, "
+        + "expected a key or '}'\n")
     let extra = try diff("1\n", "1\n2 3\n")
     #expect(extra.status == 2)
     #expect(extra.standardError.hasPrefix("b.jsonl:2:3: error: "))

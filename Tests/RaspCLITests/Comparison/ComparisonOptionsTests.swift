@@ -45,21 +45,22 @@ import Testing
   }
 
   @Test(arguments: [
-    "-1", "-0.5", "nan", "inf", "-inf", "infinity", "", "0.1.2", "one", "1e400", "0x2", "0x1p-3", ".5",
+    "-1", "-0.5", "nan", "inf", "-inf", "infinity", "", "0.1.2", "one", "1e400", "0x2", "0x1p-3",
+    ".5",
   ])
   func precisionMustBeANonNegativeFiniteNumber(_ text: String) {
     #expect(
       usageMessage(["--precision=\(text)"])
-        == "Invalid value '\(text)' for '--precision <epsilon>': expected a non-negative number such as 0.001"
-    )
+        == "Invalid value '\(text)' for '--precision <epsilon>': "
+        + "expected a non-negative number such as 0.001")
   }
 
   @Test(arguments: ["", "."])
   func ignoreRejectsTheWholeSnapshot(_ text: String) {
     #expect(
       usageMessage(["--ignore", text])
-        == "Invalid path '\(text)' for '--ignore <path>': it would ignore the whole snapshot; name a field such as 'lifecycle.changedAt'"
-    )
+        == "Invalid path '\(text)' for '--ignore <path>': it would ignore the whole snapshot; "
+        + "name a field such as 'lifecycle.changedAt'")
   }
 
   @Test func ignoreRejectsInvalidPathsLengthsAndNegativeIndices() {
@@ -71,8 +72,8 @@ import Testing
         == "Invalid path 'rest.links|length' for '--ignore <path>': it cannot end in '|length'")
     #expect(
       usageMessage(["--ignore", "nav.stack[-1]"])
-        == "Invalid path 'nav.stack[-1]' for '--ignore <path>': negative indices cannot be ignored; use '*' for every element"
-    )
+        == "Invalid path 'nav.stack[-1]' for '--ignore <path>': "
+        + "negative indices cannot be ignored; use '*' for every element")
   }
 
   @Test func formatIsTextOrJSON() throws {

@@ -34,8 +34,8 @@ import Testing
   @Test func aMissingGoldenFileWithoutRecordingIsAnErrorSuggestingRecordMissing() {
     #expect(
       message(action(.never, exists: false))
-        == "rasp: error: golden file 'expected.jsonl' does not exist; run with '--record missing' to record it\n"
-    )
+        == "rasp: error: golden file 'expected.jsonl' does not exist; "
+        + "run with '--record missing' to record it\n")
     #expect(
       message(action(.never, exists: false, ["CI": "true"]))
         == message(action(.never, exists: false)))
@@ -44,12 +44,13 @@ import Testing
   @Test func inCIRecordingIsRefused() {
     #expect(
       message(action(.missing, exists: false, ["CI": "true"]))
-        == "rasp: error: golden file 'expected.jsonl' does not exist, and recording is refused in CI (CI=true); record it locally with '--record missing' and commit it, or set RASP_ALLOW_RECORD=1\n"
-    )
+        == "rasp: error: golden file 'expected.jsonl' does not exist, "
+        + "and recording is refused in CI (CI=true); "
+        + "record it locally with '--record missing' and commit it, or set RASP_ALLOW_RECORD=1\n")
     #expect(
       message(action(.all, exists: true, ["CI": "1"]))
-        == "rasp: error: refusing to update 'expected.jsonl' in CI (CI=1); set RASP_ALLOW_RECORD=1 to allow it\n"
-    )
+        == "rasp: error: refusing to update 'expected.jsonl' in CI (CI=1); "
+        + "set RASP_ALLOW_RECORD=1 to allow it\n")
     #expect(message(action(.all, exists: false, ["CI": "yes"])) != nil)
   }
 

@@ -10,8 +10,10 @@ import Testing
     ("café 🚀", "café 🚀"),
   ])
   func errorMessagesEscapeControlCharactersFromTheInput(value: String, shown: String) {
-    let error = RaspCommandError.input(file: "events.jsonl", line: 3, column: 9, reason: "unknown event type '\(value)'")
-    #expect(error.message(colored: false) == "events.jsonl:3:9: error: unknown event type '\(shown)'\n")
+    let error = RaspCommandError.input(
+      file: "events.jsonl", line: 3, column: 9, reason: "unknown event type '\(value)'")
+    #expect(
+      error.message(colored: false) == "events.jsonl:3:9: error: unknown event type '\(shown)'\n")
     let failure = RaspCommandError.failure("two domains are named '\(value)'")
     #expect(failure.message(colored: false) == "rasp: error: two domains are named '\(shown)'\n")
   }
@@ -29,7 +31,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.standardError
-        == "rasp: warning: 1 event of unknown type ignored, the first 'x\\u001B]0;pwned\\u0007.y' at <stdin>:1; use --strict to reject them\n"
-    )
+        == "rasp: warning: 1 event of unknown type ignored, "
+        + "the first 'x\\u001B]0;pwned\\u0007.y' at <stdin>:1; use --strict to reject them\n")
   }
 }

@@ -27,7 +27,8 @@ import Testing
   @Test func theReaderReturnsEveryLineAndTheParserAValueOrAnError() throws {
     for seed in 1...UInt64(Self.cases) {
       let (name, input) = damagedLog(seed: seed)
-      let reader = JSONLinesReader(source: JSONMemorySource(input, chunkSize: 1 + Int(seed % 97)), chunkSize: 64)
+      let reader = JSONLinesReader(
+        source: JSONMemorySource(input, chunkSize: 1 + Int(seed % 97)), chunkSize: 64)
       var count = 0
       while let line = try reader.next() {
         count += 1
@@ -54,19 +55,26 @@ import Testing
       let run = CommandRun.run(arguments, input: input)
       let context = "seed \(seed) (\(name)), \(arguments.joined(separator: " "))"
       let errors = run.standardError.split(separator: "\n")
-      let summary = try #require(Summary(errors.last.map(String.init) ?? ""), "\(context): \(run.standardError)")
-      #expect(summary.read == summary.applied + summary.skipped + summary.ignored + summary.blank, "\(context)")
+      let summary = try #require(
+        Summary(errors.last.map(String.init) ?? ""), "\(context): \(run.standardError)")
+      #expect(
+        summary.read == summary.applied + summary.skipped + summary.ignored + summary.blank,
+        "\(context)")
       #expect(summary.read == Self.lineCount(input), "\(context): lines read")
-      #expect(errors.filter { $0.hasPrefix("<stdin>:") }.count == summary.skipped, "\(context): one error per skipped line")
+      #expect(
+        errors.filter { $0.hasPrefix("<stdin>:") }.count == summary.skipped,
+        "\(context): one error per skipped line")
       #expect(run.status == (summary.skipped == 0 ? 0 : 2), "\(context): status")
       if summary.skipped > 0 { damaged += 1 }
-      let snapshots = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      let snapshots = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        .dropLast()
       #expect(snapshots.count == summary.applied, "\(context): one output line per applied event")
       for snapshot in snapshots {
         #expect(JSONParser.parseError(Array(snapshot.utf8)) == nil, "\(context): \(snapshot)")
       }
     }
-    #expect(damaged > Self.cases / 2, "most damaged logs hold a bad line: \(damaged) of \(Self.cases)")
+    #expect(
+      damaged > Self.cases / 2, "most damaged logs hold a bad line: \(damaged) of \(Self.cases)")
     #expect(damaged < Self.cases, "some damage leaves valid JSON: \(damaged) of \(Self.cases)")
   }
 
@@ -80,10 +88,15 @@ import Testing
       if let firstError {
         #expect(fail.status == 2, "\(context)")
         #expect(fail.standardError.split(separator: "\n").first == firstError, "\(context)")
-        #expect(skip.standardOutput.hasPrefix(fail.standardOutput), "\(context): snapshots before the error")
+        #expect(
+          skip.standardOutput.hasPrefix(fail.standardOutput),
+          "\(context): snapshots before the error")
         let lines = fail.standardError.split(separator: "\n")
-        let summary = try #require(Summary(lines.last.map(String.init) ?? ""), "\(context): \(fail.standardError)")
-        #expect(summary.read == summary.applied + summary.skipped + summary.ignored + summary.blank, "\(context)")
+        let summary = try #require(
+          Summary(lines.last.map(String.init) ?? ""), "\(context): \(fail.standardError)")
+        #expect(
+          summary.read == summary.applied + summary.skipped + summary.ignored + summary.blank,
+          "\(context)")
         #expect(summary.skipped == 1, "\(context): the line that stopped the replay")
       } else {
         #expect(fail.status == 0 && skip.status == 0, "\(context)")
@@ -114,14 +127,18 @@ import Testing
       guard line.hasPrefix("rasp: ") else { return nil }
       let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "," || $0 == "(" })
       func number(before word: String, from start: Int = 0) -> Int? {
-        guard let index = words[start...].firstIndex(where: { $0 == word }), index > 0 else { return nil }
+        guard let index = words[start...].firstIndex(where: { $0 == word }), index > 0 else {
+          return nil
+        }
         return Int(words[index - 1])
       }
       guard let read = number(before: "lines") ?? number(before: "line"),
         let applied = number(before: "applied"), let skipped = number(before: "skipped"),
         let ignored = number(before: "ignored"), let blank = number(before: "blank")
       else { return nil }
-      (self.read, self.applied, self.skipped, self.ignored, self.blank) = (read, applied, skipped, ignored, blank)
+      (self.read, self.applied, self.skipped, self.ignored, self.blank) = (
+        read, applied, skipped, ignored, blank
+      )
     }
   }
 }

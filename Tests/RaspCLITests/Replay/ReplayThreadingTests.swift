@@ -24,7 +24,8 @@ import Testing
       standardError: errors, variables: [:], workingDirectory: nil)
     let parsed = try RaspArgumentParser.parse(arguments, spec: ReplayCommand.spec)
     var options = try ReplayOptions(
-      parsed: parsed, domains: RaspBuiltinDomains.all, spec: ReplayCommand.spec, environment: environment)
+      parsed: parsed, domains: RaspBuiltinDomains.all, spec: ReplayCommand.spec,
+      environment: environment)
     options.configuration.threading = threading
     var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
@@ -33,10 +34,12 @@ import Testing
   }
 
   /// Expects every threading to give what `.single` gives.
-  private func expectSameEverywhere(_ arguments: [String], input: [UInt8], _ context: String) throws {
+  private func expectSameEverywhere(_ arguments: [String], input: [UInt8], _ context: String) throws
+  {
     let single = try replay(arguments, input: input, threading: .single)
     // The replay ran: it read every line (the last line of standard error is its summary).
-    #expect(single.contains(" lines read: ") || single.contains(" line read: "), "\(context): \(single)")
+    #expect(
+      single.contains(" lines read: ") || single.contains(" line read: "), "\(context): \(single)")
     for threading in Self.threadings {
       let other = try replay(arguments, input: input, threading: threading)
       #expect(other == single, "\(context), \(threading)")
@@ -55,8 +58,10 @@ import Testing
     #"{"type":"geo.heading","payload":{"heading":"}"}}"#,  // a brace in a string
     #"{"type":"geo.heading","payload":{"heading":500}}"#,  // out of range
     #"{"type":"geo.heading","payload":{"heading":97,}}"#,  // a trailing comma
-    #"{"type":"geo.location","payload":{"latitude":1,"longitude":2,"x":{"y":{}}}}"#,  // nested, valid
-    #"{"type":"geo.location","payload":{"latitude":1,"longitude":2},"x":{"y":{}}}"#,  // nested after
+    // nested, valid
+    #"{"type":"geo.location","payload":{"latitude":1,"longitude":2,"x":{"y":{}}}}"#,
+    // nested after
+    #"{"type":"geo.location","payload":{"latitude":1,"longitude":2},"x":{"y":{}}}"#,
     #"{"type":"nav.push","payload":{"screen":"a"},"payload":{"screen":"b"}}"#,
     #"{"type":"zzz.event","payload":{"a":1},"b":{}}"#,  // unknown type, valid
     #"{"type":"zzz.event","payload":{"a":1},"type":{}}"#,  // unknown type, the type twice
@@ -79,12 +84,16 @@ import Testing
     // What one thread makes of them, checked line by line against what each line is: lines 1,
     // 10, 11 and 16 are valid, line 13 is of an unknown type, and the others are bad.
     let input = Array((Self.misleadingLines.joined(separator: "\n") + "\n").utf8)
-    let single = try replay(["--on-error", "skip", "--final", "-"], input: input, threading: .single)
+    let single = try replay(
+      ["--on-error", "skip", "--final", "-"], input: input, threading: .single)
     let lines = single.split(separator: "\n")
     let errors = lines.filter { $0.hasPrefix("<stdin>:") }.map { $0.split(separator: ":")[1] }
     #expect(errors == ["2", "3", "4", "5", "6", "7", "8", "9", "12", "14", "15"])
-    let summary = try #require(MutatedLogTests.Summary(lines.last.map(String.init) ?? ""), "\(single)")
-    let counts: [Int] = [summary.read, summary.applied, summary.skipped, summary.ignored, summary.blank]
+    let summary = try #require(
+      MutatedLogTests.Summary(lines.last.map(String.init) ?? ""), "\(single)")
+    let counts: [Int] = [
+      summary.read, summary.applied, summary.skipped, summary.ignored, summary.blank,
+    ]
     #expect(counts == [16, 4, 11, 1, 0])
   }
 
@@ -99,12 +108,16 @@ import Testing
   }
 
   @Test func theFixturesLogsReadTheSameOnEveryThread() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Repository.path("fixtures")).sorted()
+    let names = try FileManager.default.contentsOfDirectory(atPath: Repository.path("fixtures"))
+      .sorted()
     var compared = 0
     for name in names {
-      guard let input = FileManager.default.contents(atPath: Repository.path("fixtures/\(name)/events.jsonl"))
+      guard
+        let input = FileManager.default.contents(
+          atPath: Repository.path("fixtures/\(name)/events.jsonl"))
       else { continue }
-      try expectSameEverywhere(["--on-error", "skip", "--stats", "-"], input: Array(input), "fixtures/\(name)")
+      try expectSameEverywhere(
+        ["--on-error", "skip", "--stats", "-"], input: Array(input), "fixtures/\(name)")
       compared += 1
     }
     #expect(compared > 40)

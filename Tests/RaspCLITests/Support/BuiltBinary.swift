@@ -8,7 +8,8 @@ enum BuiltBinary {
     let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").standardizedFileURL
     var candidate = runner.deletingLastPathComponent()
     for _ in 0..<3 {
-      if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("rasp").path) {
+      if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("rasp").path)
+      {
         return candidate.path
       }
       candidate = candidate.deletingLastPathComponent()

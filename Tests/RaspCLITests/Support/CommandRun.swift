@@ -23,7 +23,9 @@ struct CommandRun {
 
   /// Runs a command with standard output and standard error going to one stream, in the order
   /// they were written, as a terminal shows them.
-  static func runInterleaved(_ arguments: [String], in directory: String? = nil) -> (status: Int32, text: String) {
+  static func runInterleaved(_ arguments: [String], in directory: String? = nil) -> (
+    status: Int32, text: String
+  ) {
     let both = RaspMemoryOutput()
     let environment = RaspEnvironment(
       standardInput: .memory(JSONMemorySource([])), standardOutput: both, standardError: both,

@@ -12,7 +12,8 @@ import Foundation
 /// child of a runner started in the background).
 ///
 /// ```swift
-/// let command = try SpawnedCommand(["check", "-", "--golden", path, "--update"], outputDirectory: directory)
+/// let command = try SpawnedCommand(
+///   ["check", "-", "--golden", path, "--update"], outputDirectory: directory)
 /// try command.write("{\"type\":\"geo.heading\",\"payload\":{\"heading\":1}}\n")
 /// command.signal(SIGINT)
 /// #expect(command.wait() == .signaled(SIGINT))
@@ -46,8 +47,10 @@ final class SpawnedCommand {
     }
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-    posix_spawn_file_actions_addopen(&actions, 1, outputDirectory + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, outputDirectory + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, outputDirectory + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(
+      &actions, 2, outputDirectory + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var everySignal = sigset_t()
     sigfillset(&everySignal)
     var noSignal = sigset_t()
@@ -56,7 +59,10 @@ final class SpawnedCommand {
     posix_spawnattr_setsigmask(&attributes, &noSignal)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let argv = ([BuiltBinary.path] + arguments).map { strdup($0) } + [nil]
-    let environment = BuiltBinary.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let environment =
+      BuiltBinary.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [
+        nil
+      ]
     defer { (argv + environment).forEach { free($0) } }
     var child: pid_t = 0
     let code = posix_spawn(&child, BuiltBinary.path, &actions, &attributes, argv, environment)

@@ -52,12 +52,14 @@ import Testing
     let digits = String(repeating: "9", count: 400)
     #expect(
       JSONError.Reason.numberOutOfRange(digits).description
-        == "number '\(String(repeating: "9", count: 40))… (400 characters)' is out of the range of a double")
+        == "number '\(String(repeating: "9", count: 40))… (400 characters)' "
+        + "is out of the range of a double")
     let key = String(repeating: "é", count: 41)
     #expect(
       JSONError.Reason.duplicateKey(key).description
         == "duplicate key '\(String(repeating: "é", count: 40))… (41 characters)'")
-    #expect(JSONError.abbreviated(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
+    #expect(
+      JSONError.abbreviated(String(repeating: "é", count: 40)) == String(repeating: "é", count: 40))
     #expect(JSONError.abbreviated("") == "")
   }
 

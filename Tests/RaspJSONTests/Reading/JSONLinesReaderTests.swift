@@ -27,7 +27,8 @@ private struct FailingSource: JSONByteSource {
       source: JSONMemorySource(bytes, chunkSize: sourceChunk), chunkSize: readerChunk,
       maximumLineLength: maximum, keepsLines: keepsLines)
     func describe(_ line: JSONLine) -> String {
-      line.isTooLong ? "\(line.number):long" : "\(line.number):" + String(decoding: line.bytes, as: UTF8.self)
+      line.isTooLong
+        ? "\(line.number):long" : "\(line.number):" + String(decoding: line.bytes, as: UTF8.self)
     }
     var result: [String] = []
     var kept: [JSONLine] = []
@@ -78,7 +79,8 @@ private struct FailingSource: JSONByteSource {
     Array("a\rb\r\n\r\n\r".utf8),
     Array("\r\n\r\n".utf8),
     Array(
-      (String(repeating: "x", count: 40) + "\n" + String(repeating: "y", count: 35) + "\r\nz").utf8),
+      (String(repeating: "x", count: 40) + "\n" + String(repeating: "y", count: 35) + "\r\nz")
+        .utf8),
     Array("é😀\n\u{2028}\n".utf8),
   ]
 
@@ -88,8 +90,11 @@ private struct FailingSource: JSONByteSource {
     for sourceChunk in 1...max(1, input.count + 1) {
       for readerChunk in [16, 17, 64] {
         for keepsLines in [false, true] {
-          let actual = try lines(input, sourceChunk: sourceChunk, readerChunk: readerChunk, keepsLines: keepsLines)
-          #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk), \(keepsLines)")
+          let actual = try lines(
+            input, sourceChunk: sourceChunk, readerChunk: readerChunk, keepsLines: keepsLines)
+          #expect(
+            actual == expected,
+            "source chunk \(sourceChunk), reader chunk \(readerChunk), \(keepsLines)")
         }
       }
     }
@@ -125,8 +130,11 @@ private struct FailingSource: JSONByteSource {
       for readerChunk in [16, 32, 256] {
         for keepsLines in [false, true] {
           let actual = try lines(
-            bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20, keepsLines: keepsLines)
-          #expect(actual == expected, "source chunk \(sourceChunk), reader chunk \(readerChunk), \(keepsLines)")
+            bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: 20,
+            keepsLines: keepsLines)
+          #expect(
+            actual == expected,
+            "source chunk \(sourceChunk), reader chunk \(readerChunk), \(keepsLines)")
         }
       }
     }
@@ -165,7 +173,8 @@ private struct FailingSource: JSONByteSource {
       let readerChunk = Int.random(in: 16...40, using: &generator)
       for keepsLines in [false, true] {
         let actual = try lines(
-          bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum, keepsLines: keepsLines)
+          bytes, sourceChunk: sourceChunk, readerChunk: readerChunk, maximum: maximum,
+          keepsLines: keepsLines)
         #expect(
           actual == expectedLines(bytes, maximum: maximum),
           "\(bytes), max \(maximum), chunks \(sourceChunk)/\(readerChunk), \(keepsLines)")

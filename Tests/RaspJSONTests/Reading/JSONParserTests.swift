@@ -4,8 +4,8 @@ import Testing
 @Suite struct JSONParserTests {
   @Test func parsesIntoCanonicalValues() throws {
     let value = try JSONParser.parse(
-      #" {"b": [1, 2.5, -0.0, 1e-5, 9007199254740993, "x\"\n\u00e9\ud83d\ude00"], "a": null, "c": {"z": true, "y": false}} "#
-    )
+      #" {"b": [1, 2.5, -0.0, 1e-5, 9007199254740993, "x\"\n\u00e9\ud83d\ude00"], "#
+        + #""a": null, "c": {"z": true, "y": false}} "#)
     #expect(
       value.description
         == #"{"a":null,"b":[1,2.5,0,1e-05,9007199254740993,"x\"\né😀"],"c":{"y":false,"z":true}}"#)

@@ -129,8 +129,9 @@ enum RandomJSON {
       return JSONNumber(value.isFinite ? value : 0.5)
     case 6:
       return JSONNumber(
-        [0.1, 1e-5, 1.5e300, .leastNonzeroMagnitude, -0.0, 1e22, 1e23, 9007199254740992.0].randomElement(
-          using: &generator)!)
+        [0.1, 1e-5, 1.5e300, .leastNonzeroMagnitude, -0.0, 1e22, 1e23, 9007199254740992.0]
+          .randomElement(
+            using: &generator)!)
     default: return JSONNumber(Int64.random(in: 0...10, using: &generator))
     }
   }

@@ -44,7 +44,8 @@ import Testing
       """#
     ),
     (
-      #"{"geo":{"heading":271.5,"location":null},"nav":{"stack":["home","list"]},"rest":{"links":{"next":"/b","self":"/a"}}}"#,
+      #"{"geo":{"heading":271.5,"location":null},"nav":{"stack":["home","list"]},"#
+        + #""rest":{"links":{"next":"/b","self":"/a"}}}"#,
       #"""
       {
         "geo": {

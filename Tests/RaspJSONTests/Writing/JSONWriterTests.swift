@@ -32,7 +32,8 @@ import Testing
     (JSONNumber(0.1), "0.1"), (JSONNumber(-0.5), "-0.5"), (JSONNumber(1e-5), "1e-05"),
     (JSONNumber(0.0001), "0.0001"), (JSONNumber(1.5e300), "1.5e+300"),
     (JSONNumber(0.30000000000000004), "0.30000000000000004"),
-    (JSONNumber(.leastNonzeroMagnitude), "5e-324"), (JSONNumber(1.7976931348623157e308), "1.7976931348623157e+308"),
+    (JSONNumber(.leastNonzeroMagnitude), "5e-324"),
+    (JSONNumber(1.7976931348623157e308), "1.7976931348623157e+308"),
     (JSONNumber(271.5), "271.5"), (JSONNumber(123456.789), "123456.789"),
     (JSONNumber(.nan), "null"), (JSONNumber(.infinity), "null"), (JSONNumber(-.infinity), "null"),
   ])
@@ -126,7 +127,9 @@ import Testing
       check(Double.random(in: 0.0001...0.01, using: &generator))
       check(Double(bitPattern: generator.next()))
     }
-    for value in [0.1, 0.3, 0.1 + 0.2, 52.520008, 13.404954, 0.0001, 0.00011, 999_999_999_999_999.9, 5e-5, -0.5] {
+    for value in [
+      0.1, 0.3, 0.1 + 0.2, 52.520008, 13.404954, 0.0001, 0.00011, 999_999_999_999_999.9, 5e-5, -0.5,
+    ] {
       check(value)
     }
     #expect(checked > 190_000)
