@@ -67,6 +67,9 @@ public struct Replay: ~Copyable {
   /// The request to stop, asked before each line: lines already read ahead are not handled
   /// after it.
   private let interruption: ReplayInterruption?
+  /// The same request, not retained (``interruption`` keeps it): asked before every line, it
+  /// then costs one load, not two atomic operations of reference counting.
+  private let unretainedInterruption: Unmanaged<ReplayInterruption>?
 
   /// Starts a replay; nothing is read until ``next(appendingTo:)``.
   ///
@@ -83,6 +86,7 @@ public struct Replay: ~Copyable {
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
     self.interruption = interruption
+    self.unretainedInterruption = interruption.map(Unmanaged.passUnretained)
     if inputs.count == 1, configuration.threading != .single {
       let decodesAhead = configuration.threading != .readAhead
       let decoding = decodesAhead ? (kernel.router, kernel.pipeline.current.makeDecoder()) : nil
@@ -155,7 +159,11 @@ public struct Replay: ~Copyable {
       index += 1
       // After a request to stop, the lines already read are left; the inputs' notices (a line
       // cut off by the stop) still come, until the inputs end, which they do at their next read.
-      if let interruption, interruption.isRequested, !item.pointee.isNotice { continue }
+      if let interruption = unretainedInterruption,
+        interruption._withUnsafeGuaranteedRef({ $0.isRequested }), !item.pointee.isNotice
+      {
+        continue
+      }
       if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
         return outcome
       }
