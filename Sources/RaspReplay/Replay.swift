@@ -81,7 +81,9 @@ public struct Replay: ~Copyable {
   ///   - configuration: The domains and what to yield.
   ///   - inputs: The logs, merged by time when there are several.
   public init(configuration: ReplayConfiguration, inputs: [ReplayInput]) {
-    let kernel = ReplayKernel(configuration: configuration, inputNames: inputs.map(\.name))
+    let types = configuration.format.isRasp ? nil : TypeTable(format: configuration.format)
+    let kernel = ReplayKernel(
+      configuration: configuration, inputNames: inputs.map(\.name), types: types)
     self.kernel = kernel
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
@@ -98,7 +100,7 @@ public struct Replay: ~Copyable {
             producer.isCancelled || interruption?.isRequested == true
           }
           let batcher = LineBatcher(
-            input: 0, reading: reading, tracksTime: false, decoding: decoding,
+            input: 0, reading: reading, tracksTime: false, types: types, decoding: decoding,
             sharesDecoding: shares)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
@@ -110,7 +112,7 @@ public struct Replay: ~Copyable {
       let batchers = inputs.enumerated().map { index, input in
         LineBatcher(
           input: index, reading: InputReading(input) { interruption?.isRequested == true },
-          tracksTime: inputs.count > 1)
+          tracksTime: inputs.count > 1, types: types)
       }
       feed = batchers.count == 1 ? .inline(batchers[0]) : .merge(InputMerge(batchers: batchers))
     }

@@ -110,6 +110,13 @@ public struct ReplayConfiguration {
   /// configuration.errorMode = .skip
   /// ```
   public var errorMode = ErrorMode.fail
+  /// How the logs' lines are written: rasp's own format by default, a preset
+  /// (``LogFormat/preset(named:)``) or a map file of the user's.
+  ///
+  /// ```swift
+  /// configuration.format = LogFormat.preset(named: "cloudevents") ?? .rasp
+  /// ```
+  public var format = LogFormat.rasp
   /// Where a request to stop comes from (Ctrl-C), if anywhere.
   ///
   /// ```swift

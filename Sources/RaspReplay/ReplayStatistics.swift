@@ -48,6 +48,12 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.unknownType   // 1
   /// ```
   public internal(set) var unknownType = 0
+  /// Events of a type the log's format drops (a map file's `drop`, such as Redux's `@@INIT`).
+  ///
+  /// ```swift
+  /// statistics.dropped   // 1
+  /// ```
+  public internal(set) var dropped = 0
   /// Events of a domain left out of the snapshot.
   ///
   /// ```swift
@@ -74,12 +80,12 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// ```
   public init() {}
 
-  /// Events ignored, for either reason.
+  /// Events ignored, for any reason.
   ///
   /// ```swift
-  /// statistics.ignored   // unknownType + otherDomain
+  /// statistics.ignored   // unknownType + otherDomain + dropped
   /// ```
-  public var ignored: Int { unknownType + otherDomain }
+  public var ignored: Int { unknownType + otherDomain + dropped }
 
   /// The summary line, with its line end.
   ///
@@ -91,6 +97,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     var reasons: [String] = []
     if unknownType > 0 { reasons.append("\(unknownType) of unknown type") }
     if otherDomain > 0 { reasons.append("\(otherDomain) of other domains") }
+    if dropped > 0 { reasons.append("\(dropped) dropped by the log format") }
     if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
     let lines = read == 1 ? "1 line" : "\(read) lines"
     return

@@ -205,15 +205,40 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
     )
   }
 
-  @Test func rejectsAPayloadThatIsNotAnObject() {
+  @Test func refusesTheFieldsOfAPayloadThatIsNotAnObject() {
+    // Redux actions and CloudEvents may carry any value: a decoder that reads fields is told
+    // at its first field, and one that reads nothing is not bothered.
     #expect(
-      read(#"[1]"#) { _ in true }
+      read(#"[1]"#) { p throws(RaspEventError) in try p.nextField() == nil }
         == .failure("col 1: field 'payload' must be an object, found an array"))
+    #expect(
+      read(#""Buy milk""#) { p throws(RaspEventError) in try p.nextField() == nil }
+        == .failure("col 1: field 'payload' must be an object, found a string"))
+    #expect(
+      read("3") { p throws(RaspEventError) in
+        try p.finish()
+        return true
+      } == .success(true))
+  }
+
+  @Test func readsAPayloadThatIsNotAnObjectWhole() {
+    #expect(
+      read(#""Buy milk""#) { p throws(RaspEventError) in try p.nonObjectValue() }
+        == .success(.string("Buy milk")))
+    #expect(
+      read(#"[1, {"a": null}]"#) { p throws(RaspEventError) in try p.nonObjectValue() }
+        == .success([1, ["a": nil]]))
+    #expect(read("0") { p throws(RaspEventError) in try p.nonObjectValue() } == .success(0))
+    #expect(
+      read(#"{"a": 1}"#) { p throws(RaspEventError) in try p.nonObjectValue() } == .success(nil))
   }
 
   @Test func rejectsAPayloadThatIsNotJSON() {
     #expect(
-      read("nope") { _ in true }
+      read("nope") { p throws(RaspEventError) in try p.nextField() == nil }
+        == .failure("col 1: invalid literal 'nope': strings must be in double quotes"))
+    #expect(
+      read("nope") { p throws(RaspEventError) in try p.nonObjectValue() }
         == .failure("col 1: invalid literal 'nope': strings must be in double quotes"))
   }
 

@@ -199,14 +199,30 @@ fileprivate let cart = """
       reasons(
         spec(
           events:
-            #"[{"name": "a", "ops": []}, {"name": "a", "ops": []}, {"name": "a.", "ops": []}]"#))
+            #"[{"name": "a", "ops": []}, {"name": "a", "ops": []}, {"name": "a.", "ops": []}, "#
+            + #"{"name": "Order Completed", "ops": []}, {"name": "item-added", "ops": []}, "#
+            + #"{"name": "", "ops": []}, {"name": "a\tb", "ops": []}, {"name": "a..b", "ops": []}]"#
+        ))
         == [
           "at domains[0].events[1].name: event type 'd.a' is defined twice: "
             + "first at domains[0].events[0].name",
-          "at domains[0].events[2].name: event name 'a.' is not valid: "
-            + "use identifiers (letters, digits and '_', starting with a letter or '_') "
-            + "separated by '.'",
+          "at domains[0].events[2].name: event name 'a.' is not valid: \(Self.eventNameRule)",
+          "at domains[0].events[5].name: event name '' is not valid: \(Self.eventNameRule)",
+          "at domains[0].events[6].name: event name 'a\tb' is not valid: \(Self.eventNameRule)",
+          "at domains[0].events[7].name: event name 'a..b' is not valid: \(Self.eventNameRule)",
         ])
+  }
+
+  /// What the validator says an event name may be.
+  static let eventNameRule =
+    "an event name is any text (such as 'added', 'item.added' or 'Order Completed') without "
+    + "control characters, and with no empty part between dots"
+
+  @Test func acceptsEventNamesWithSpacesAndDashes() {
+    #expect(
+      reasons(
+        spec(events: #"[{"name": "Order Completed", "ops": []}, {"name": "a-b", "ops": []}]"#))
+        == [])
   }
 
   // MARK: Operations
@@ -243,8 +259,8 @@ fileprivate let cart = """
       reasons(spec(ops: #"[{"op": "apend", "path": "xs", "from": "paylaod.sku", "by": 1}]"#)) == [
         "at domains[0].events[0].ops[0].op: unknown operation 'apend'. Did you mean 'append'?",
         "at domains[0].events[0].ops[0].from: "
-          + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', "
-          + "found 'paylaod'. Did you mean 'payload'?",
+          + "a 'from' path starts with 'payload', 'ts', 'source', 'type' or another field of "
+          + "the log's line, such as 'meta.user', found 'paylaod'. Did you mean 'payload'?",
       ])
   }
 
@@ -374,22 +390,36 @@ fileprivate let cart = """
         spec(
           ops:
             #"[{"op": "set", "path": "a", "from": "paylod.sku"}, "#
-            + #"{"op": "set", "path": "a", "from": "user.id"}, "#
+            + #"{"op": "set", "path": "a", "from": "sorce"}, "#
             + #"{"op": "set", "path": "a", "from": "ts.seconds"}, "#
             + #"{"op": "set", "path": "a", "from": "payload[0"}, "#
             + #"{"op": "set", "path": "a", "from": "."}]"#
         )) == [
           "at domains[0].events[0].ops[0].from: "
-            + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', "
-            + "found 'paylod'. Did you mean 'payload'?",
+            + "a 'from' path starts with 'payload', 'ts', 'source', 'type' or another field of "
+            + "the log's line, such as 'meta.user', found 'paylod'. Did you mean 'payload'?",
           "at domains[0].events[0].ops[1].from: "
-            + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', found 'user'",
+            + "a 'from' path starts with 'payload', 'ts', 'source', 'type' or another field of "
+            + "the log's line, such as 'meta.user', found 'sorce'. Did you mean 'source'?",
           "at domains[0].events[0].ops[2].from: 'ts' holds a single value: "
             + "only 'payload' has fields",
           "at domains[0].events[0].ops[3].from: invalid path 'payload[0': missing ']' at column 10",
           "at domains[0].events[0].ops[4].from: "
-            + "a 'from' path must start with 'payload', 'ts', 'source' or 'type', found '.'",
+            + "a 'from' path must start with 'payload', 'ts', 'source', 'type' or another field "
+            + "of the log's line, such as 'meta.user', found '.'",
         ])
+  }
+
+  @Test func readsOtherFieldsOfTheLineAsWritten() {
+    // `id`, `time` and `user` are near `ts` and `type`, but short names are real fields.
+    #expect(
+      reasons(
+        spec(
+          ops:
+            #"[{"op": "set", "path": "a", "from": "user.id"}, "#
+            + #"{"op": "set", "path": "b", "from": "id"}, "#
+            + #"{"op": "set", "path": "c", "from": "time"}]"#
+        )) == [])
   }
 
   // MARK: Places

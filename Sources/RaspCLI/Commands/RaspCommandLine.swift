@@ -28,6 +28,7 @@ public enum RaspCommandLine {
       ("check", "Replay event logs and compare the snapshots with a golden file."),
       ("diff", "Compare two files of snapshots, line by line, by meaning."),
       ("domains", "List the domains: their event types, payload fields and initial states."),
+      ("formats", "List the log formats --log-format reads, or print the map file of one."),
       ("spec", "Check spec files, which define domains in JSON, without replaying any event."),
     ])
 
@@ -78,6 +79,11 @@ public enum RaspCommandLine {
         return try printHelp(DomainsCommand.spec, environment: environment)
       }
       return try DomainsCommand.run(rest, environment: environment, domains: domains)
+    case "formats":
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(FormatsCommand.spec, environment: environment)
+      }
+      return try FormatsCommand.run(rest, environment: environment)
     case "spec":
       if RaspArgumentParser.asksForHelp(rest) {
         return try printHelp(SpecCommand.spec, environment: environment)
@@ -100,6 +106,7 @@ public enum RaspCommandLine {
       case nil: return try printHelp(spec, environment: environment)
       case "replay": return try printHelp(ReplayCommand.spec, environment: environment)
       case "domains": return try printHelp(DomainsCommand.spec, environment: environment)
+      case "formats": return try printHelp(FormatsCommand.spec, environment: environment)
       case "spec": return try printHelp(SpecCommand.spec, environment: environment)
       case "check": return try printHelp(CheckCommand.spec, environment: environment)
       case "diff": return try printHelp(DiffCommand.spec, environment: environment)

@@ -55,6 +55,18 @@ struct ReplayOptions {
       name: "spec", valueName: "file", isRepeatable: true,
       help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
     ),
+    RaspOptionSpec(
+      name: "log-format", valueName: "name", allowedValues: LogFormat.presets.map(\.name),
+      help:
+        "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "
+        + "'cloudevents' or 'segment'. 'rasp formats' describes them."
+    ),
+    RaspOptionSpec(
+      name: "map", valueName: "file",
+      help:
+        "Read logs as the map file <file> describes: where a line keeps its type, payload, "
+        + "time and source, and how a type becomes 'domain.event' (see docs/formats.md)."
+    ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
       name: "with-event",
@@ -104,6 +116,7 @@ struct ReplayOptions {
       throw fail(
         "Option '--follow' needs files: standard input ('-') is read as it arrives without it")
     }
+    configuration.format = try Self.format(parsed, environment: environment, fail: fail)
     specFiles = parsed.all("spec")
     if specFiles.contains("-") {
       throw fail("A spec cannot be read from standard input ('-'): it is where event logs are read")
@@ -142,6 +155,41 @@ struct ReplayOptions {
     showsStats = parsed.flag("stats")
     if configuration.changesOnly, configuration.emit != .diff {
       throw fail("Option '--changes-only' needs '--emit diff'")
+    }
+  }
+
+  /// The format of `--log-format <name>` or `--map <file>`; rasp's own without either.
+  private static func format(
+    _ parsed: RaspParsedArguments, environment: RaspEnvironment,
+    fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) -> LogFormat {
+    switch (parsed.value("log-format"), parsed.value("map")) {
+    case (nil, nil):
+      return .rasp
+    case (.some, .some):
+      throw fail("Options '--log-format <name>' and '--map <file>' cannot be used together")
+    case (let name?, nil):
+      // The parser has checked the name against the presets.
+      guard let format = LogFormat.preset(named: name) else {
+        throw fail("Unknown format '\(name)' for '--log-format <name>'")
+      }
+      return format
+    case (nil, let file?):
+      if file == "-" {
+        throw fail("A map file cannot be read from standard input ('-'): it is where logs are read")
+      }
+      let bytes = try environment.readFile(file)
+      let name = file.split(separator: "/").last.map { String($0) } ?? file
+      do {
+        return try LogFormat(mapFile: bytes, name: name)
+      } catch {
+        let errors = error.problems.map { problem in
+          RaspCommandError.invalidFile(
+            file, line: problem.line, column: problem.column, path: problem.path,
+            reason: problem.reason)
+        }
+        throw errors.count == 1 ? errors[0] : .multiple(errors)
+      }
     }
   }
 

@@ -49,6 +49,10 @@ public struct RaspPayload {
   /// Where the payload must end — just past its closing brace — when the reader was told
   /// (see ``init(line:offset:expectedEnd:)``); -1 otherwise.
   @usableFromInline var expectedEnd: Int
+  /// Where a payload that is not an object starts — a string, a number, an array, as Redux
+  /// actions and CloudEvents may have — or -1. Such a payload has no fields: ``nextField()``
+  /// throws, and ``nonObjectValue()`` reads it whole.
+  @usableFromInline var valueStart = -1
 
   /// A reader for the payload object starting at `offset` in `line`, or for an absent payload
   /// when `offset` is `nil` (every field is then missing).
@@ -62,7 +66,9 @@ public struct RaspPayload {
   ///   - line: The log line, which must outlive the reader.
   ///   - offset: Where the payload object starts, or `nil` when the event has none.
   ///   - expectedEnd: Where the payload must end, just past its closing brace, or `nil`.
-  /// - Throws: ``RaspEventError`` when the value at `offset` is not an object.
+  /// A payload that is not an object is accepted here, and refused by ``nextField()``: a domain
+  /// that reads fields reports it, one that reads the whole value (a spec's `from: "payload"`)
+  /// takes it.
   @inlinable
   package init(
     line: UnsafeBufferPointer<UInt8>, offset: Int?, expectedEnd: Int? = nil
@@ -79,8 +85,12 @@ public struct RaspPayload {
     do {
       progress = try scanner.beginObject()
     } catch {
-      throw RaspEventError.wrongType(
-        field: "payload", expected: "an object", at: offset, in: scanner)
+      self.init(
+        scanner: scanner, progress: JSONContainerProgress(start: offset), objectStart: offset,
+        isAbsent: false, expectedEnd: -1)
+      isFinished = true
+      valueStart = offset
+      return
     }
     // Every property is set at once, after the last throw: the reader is built in place.
     self.init(
@@ -118,7 +128,10 @@ public struct RaspPayload {
   /// - Throws: ``RaspEventError`` for malformed JSON or a duplicate key.
   @inlinable
   public mutating func nextField() throws(RaspEventError) -> RaspFieldKey? {
-    guard !isFinished || depth > 0 else { return nil }
+    guard !isFinished || depth > 0 else {
+      if valueStart >= 0 { throw notAnObject() }
+      return nil
+    }
     let key: JSONRawString?
     do {
       key = try scanner.nextMember(&progress)
@@ -231,6 +244,28 @@ public struct RaspPayload {
     if expectedEnd >= 0, scanner.position != expectedEnd { throw RaspPayload.unexpectedEnd() }
   }
 
+  /// The error for a payload that is not an object, read field by field.
+  @usableFromInline
+  @inline(never)
+  func notAnObject() -> RaspEventError {
+    RaspEventError.wrongType(field: "payload", expected: "an object", at: valueStart, in: scanner)
+  }
+
+  /// The payload when it is not an object (`"Buy milk"`, `42`, `[1, 2]`), read whole; `nil` for
+  /// an object or an absent payload.
+  ///
+  /// - Throws: ``RaspEventError`` for malformed JSON.
+  package mutating func nonObjectValue() throws(RaspEventError) -> JSONValue? {
+    guard valueStart >= 0 else { return nil }
+    var reader = JSONScanner(scanner.input, position: valueStart)
+    reader.depth = 1
+    do {
+      return try reader.readValue()
+    } catch {
+      throw RaspEventError(error)
+    }
+  }
+
   /// The error for a payload that does not end where the reader was told it would.
   @usableFromInline
   @inline(never)
@@ -247,7 +282,9 @@ public struct RaspPayload {
 
   /// Where the payload ended — just past its closing brace — once it has been read to its end;
   /// `nil` before, or when there is no payload.
-  package var endOffset: Int? { isFinished && depth == 0 && !isAbsent ? scanner.position : nil }
+  package var endOffset: Int? {
+    isFinished && depth == 0 && !isAbsent && valueStart < 0 ? scanner.position : nil
+  }
 
   /// The dotted path of the object being read: `payload`, or a nested object's.
   func objectPath() -> String {

@@ -332,7 +332,7 @@ extension RaspTimestamp {
 }
 
 extension RaspTimestamp {
-  /// Whether valid JSON number text is a plain number of seconds — no exponent, at most 12
+  /// Whether valid JSON number text is a plain number of seconds — no exponent, at most 11
   /// integer digits — which always converts, so that checking it can wait until it is needed.
   package static func isPlainEpochSeconds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
@@ -340,7 +340,8 @@ extension RaspTimestamp {
     if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
     let digitsStart = index
     while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-    guard index - digitsStart <= 12 else { return false }
+    // Eleven digits reach the year 5138; more are read carefully, and refused as seconds.
+    guard index - digitsStart <= 11 else { return false }
     if index < count, text[index] == UInt8(ascii: ".") {
       index += 1
       while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }

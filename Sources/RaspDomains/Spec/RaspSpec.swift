@@ -55,9 +55,9 @@ public struct RaspSpec: Sendable {
   public init(parsing bytes: [UInt8], existingDomains: [String: String] = [:]) throws(RaspSpecError)
   {
     let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    let root: SpecNode
+    let root: JSONNode
     do {
-      root = try SpecNode.read(text)
+      root = try JSONNode.read(text)
     } catch {
       throw RaspSpecError(
         problems: RaspSpec.locate(

@@ -115,7 +115,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
           elements.append(element)
           value = .array(elements)
         case let other?:
-          throw SpecRejection(detail: "it holds \(SpecEdit.phrase(other)), not an array")
+          throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
         }
       }
     case .remove(let path, let operand):
@@ -158,7 +158,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
         case nil, .null?: current = JSONNumber(0)
         case .number(let number)?: current = number
         case let other?:
-          throw SpecRejection(detail: "it holds \(SpecEdit.phrase(other)), not a number")
+          throw SpecRejection(detail: "it holds \(other.kind.phrase), not a number")
         }
         guard let result = RaspSpecState.add(current, amount, subtracting: subtracts) else {
           throw SpecRejection(detail: "the result is too large for a JSON number")
@@ -168,7 +168,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     case .merge(let path, let operand):
       guard case .object(let patch) = try literal(operand) else {
         throw SpecRejection(
-          detail: "its value must be an object, found \(SpecEdit.phrase(try literal(operand)))")
+          detail: "its value must be an object, found \(try literal(operand).kind.phrase)")
       }
       try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
         switch value {
@@ -178,7 +178,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
           DataState.merge(patch, into: &object)
           value = .object(object)
         case let other?:
-          throw SpecRejection(detail: "it holds \(SpecEdit.phrase(other)), not an object")
+          throw SpecRejection(detail: "it holds \(other.kind.phrase), not an object")
         }
       }
     case .clear(let path):
@@ -189,7 +189,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
         case .object?: value = .object(JSONObject())
         case let other?:
           throw SpecRejection(
-            detail: "it holds \(SpecEdit.phrase(other)), not an array or an object")
+            detail: "it holds \(other.kind.phrase), not an array or an object")
         }
       }
     }
@@ -200,13 +200,13 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     switch value {
     case nil: throw SpecRejection(detail: "there is nothing there")
     case .array(let elements)?: return elements
-    case let other?: throw SpecRejection(detail: "it holds \(SpecEdit.phrase(other)), not an array")
+    case let other?: throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
     }
   }
 
   private static func number(_ value: JSONValue) throws(SpecRejection) -> JSONNumber {
     guard case .number(let number) = value else {
-      throw SpecRejection(detail: "'by' must be a number, found \(SpecEdit.phrase(value))")
+      throw SpecRejection(detail: "'by' must be a number, found \(value.kind.phrase)")
     }
     return number
   }

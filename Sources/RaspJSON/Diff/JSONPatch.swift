@@ -30,7 +30,7 @@ public enum JSONPatch {
     _ operations: JSONValue, to document: JSONValue
   ) throws(JSONPatchError) -> JSONValue {
     guard case .array(let list) = operations else {
-      throw JSONPatchError(operation: nil, reason: .notAnArray(found: phrase(of: operations)))
+      throw JSONPatchError(operation: nil, reason: .notAnArray(found: operations.kind.phrase))
     }
     var result = document
     for (index, operation) in list.enumerated() {
@@ -47,7 +47,7 @@ public enum JSONPatch {
     _ operation: JSONValue, to document: inout JSONValue
   ) throws(JSONPatchError) {
     guard case .object(let members) = operation else {
-      throw failure(.notAnObject(found: phrase(of: operation)))
+      throw failure(.notAnObject(found: operation.kind.phrase))
     }
     guard case .string(let name)? = members["op"] else { throw failure(.missingMember("op")) }
     guard case .string(let pointer)? = members["path"] else {
@@ -148,7 +148,7 @@ public enum JSONPatch {
         elements.insert(newValue, at: index)
         parent = .array(elements)
       default:
-        throw failure(.notAContainer(pointer: pointer, found: phrase(of: parent)))
+        throw failure(.notAContainer(pointer: pointer, found: parent.kind.phrase))
       }
     }
   }
@@ -173,7 +173,7 @@ public enum JSONPatch {
         elements.remove(at: index)
         parent = .array(elements)
       default:
-        throw failure(.notAContainer(pointer: pointer, found: phrase(of: parent)))
+        throw failure(.notAContainer(pointer: pointer, found: parent.kind.phrase))
       }
     }
   }
@@ -202,7 +202,7 @@ public enum JSONPatch {
         elements[index] = newValue
         parent = .array(elements)
       default:
-        throw failure(.notAContainer(pointer: pointer, found: phrase(of: parent)))
+        throw failure(.notAContainer(pointer: pointer, found: parent.kind.phrase))
       }
     }
   }
@@ -242,7 +242,7 @@ public enum JSONPatch {
       elements[index] = child
       value = .array(elements)
     default:
-      throw failure(.notAContainer(pointer: pointer, found: phrase(of: value)))
+      throw failure(.notAContainer(pointer: pointer, found: value.kind.phrase))
     }
   }
 
@@ -263,17 +263,5 @@ public enum JSONPatch {
   /// An error of an operation whose position the caller fills in.
   private static func failure(_ reason: JSONPatchError.Reason) -> JSONPatchError {
     JSONPatchError(operation: nil, reason: reason)
-  }
-
-  /// A value's kind as a noun phrase: `an object`, `a number`, `null`.
-  static func phrase(of value: JSONValue) -> String {
-    switch value {
-    case .null: return JSONKind.null.phrase
-    case .bool: return JSONKind.bool.phrase
-    case .number: return JSONKind.number.phrase
-    case .string: return JSONKind.string.phrase
-    case .array: return JSONKind.array.phrase
-    case .object: return JSONKind.object.phrase
-    }
   }
 }

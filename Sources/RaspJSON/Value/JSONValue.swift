@@ -96,3 +96,21 @@ extension JSONValue: CustomStringConvertible {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 }
+
+extension JSONValue {
+  /// The value's kind, whose ``JSONKind/phrase`` names it in messages: `a number`, `null`.
+  ///
+  /// ```swift
+  /// JSONValue.string("x").kind.phrase   // "a string"
+  /// ```
+  package var kind: JSONKind {
+    switch self {
+    case .null: return .null
+    case .bool: return .bool
+    case .number: return .number
+    case .string: return .string
+    case .array: return .array
+    case .object: return .object
+    }
+  }
+}

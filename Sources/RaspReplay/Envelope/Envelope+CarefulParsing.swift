@@ -79,8 +79,10 @@ extension Envelope {
             isEpochSeconds = true
             let text = UnsafeBufferPointer(rebasing: line[valueStart..<scanner.position])
             if !RaspTimestamp.isPlainEpochSeconds(text) {
-              // Exponents or many digits: convert now to check the range.
+              // Exponents or many digits: convert now to check the range, and that it is not
+              // milliseconds written as seconds.
               do {
+                try EpochTime.checkUnitlessSeconds(Array(text)[...])
                 _ = try RaspTimestamp(epochSeconds: text)
               } catch {
                 throw RaspEventError(
@@ -141,7 +143,7 @@ extension Envelope {
           field: "type",
           reason:
             "'\(JSONError.abbreviated(scanner.string(type)))' is not of the form "
-              + "'domain.event', such as 'geo.heading'"
+            + "'domain.event', such as 'geo.heading'"
         ))
     }
     if type.hasEscapes {

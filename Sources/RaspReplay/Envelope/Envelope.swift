@@ -26,7 +26,8 @@ package struct Envelope {
   /// The type string's contents, after its opening quote and up to its closing quote.
   let typeStart: Int32
   let typeEnd: Int32
-  /// The dot between domain and event, or -1 when the type is written with escapes.
+  /// The dot between domain and event; -1 when the type is written with escapes; for a type
+  /// a map file made (``TypeTable``), -2 minus its number in the table.
   let dot: Int32
   /// The payload object's first byte, or -1 when the event has none.
   let payloadStart: Int32
@@ -48,6 +49,27 @@ package struct Envelope {
     self.payloadStart = payloadOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
     self.isPayloadEndAssumed = isPayloadEndAssumed
   }
+
+  /// An envelope read with a map file: its type is the one numbered `mappedType` in the
+  /// replay's ``TypeTable``; `typeRange` is where the line has the first field it was made
+  /// from, for errors about the type.
+  init(
+    line: UnsafeBufferPointer<UInt8>, mappedType: Int32, typeRange: Range<Int>,
+    payloadOffset: Int?, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
+    source: JSONRawString?
+  ) {
+    self.context = RaspEventContext(
+      line: line, timestamp: timestamp, timestampRange: timestampRange, isEpochSeconds: false,
+      source: source)
+    self.typeStart = Int32(truncatingIfNeeded: typeRange.lowerBound)
+    self.typeEnd = Int32(truncatingIfNeeded: typeRange.upperBound)
+    self.dot = -2 - mappedType
+    self.payloadStart = payloadOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
+    self.isPayloadEndAssumed = false
+  }
+
+  /// The number of the type in the replay's ``TypeTable``, for a line read with a map file.
+  package var mappedType: Int32? { dot <= -2 ? -2 - dot : nil }
 
   /// The line's bytes.
   package var line: UnsafeBufferPointer<UInt8> { context.lineBytes }

@@ -57,14 +57,16 @@ final class LineBatcher: @unchecked Sendable {
   ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue
   ///     (``adjustShare(pendingBatches:replayWaited:)``); otherwise all of them.
   init(
-    input: Int, reading: InputReading, tracksTime: Bool, assumesPayloadEnd: Bool = true,
-    decoding: (router: Router, decoder: EventDecoder)? = nil, sharesDecoding: Bool = false
+    input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
+    assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
+    sharesDecoding: Bool = false
   ) {
     self.input = input
     self.isLive = reading.isLive
     self.reader = LineBatcher.makeReader(reading)
     self.classifier = LineClassifier(
       input: input, tracksTime: tracksTime, assumesPayloadEnd: assumesPayloadEnd)
+    self.classifier.mapped = types.map(MappedEnvelopeReader.init)
     self.decoding = decoding
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
   }

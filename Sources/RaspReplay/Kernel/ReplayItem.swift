@@ -12,6 +12,8 @@ struct ReplayItem {
   enum Kind {
     /// Only whitespace.
     case blank
+    /// An event of a type the log's format drops (a map file's `drop`).
+    case dropped
     /// A well-formed envelope, its payload not decoded yet.
     case event(Envelope)
     /// A well-formed envelope whose payload was decoded ahead: its routing, and its row in its
@@ -80,6 +82,8 @@ struct LineClassifier {
   let tracksTime: Bool
   /// Whether a payload that ends the line may be assumed to end there.
   let assumesPayloadEnd: Bool
+  /// The reader of a format a map file describes, for logs not in rasp's own format.
+  var mapped: MappedEnvelopeReader?
   /// The longest line accepted, for the message about longer ones.
   var maximumLineLength = JSONLimits.maximumLineLength
   /// The last `ts` read in the input.
@@ -106,8 +110,15 @@ struct LineClassifier {
     }
     if JSONLine.isBlank(bytes) { return item(bytes, number, .blank) }
     do {
-      let envelope = try Envelope.parse(
-        bytes, memo: &memo, assumingPayloadEnd: assumesPayloadEnd)
+      let envelope: Envelope
+      if mapped != nil {
+        switch try mapped?.read(bytes) {
+        case .envelope(let read)?: envelope = read
+        case .dropped?, nil: return item(bytes, number, .dropped)
+        }
+      } else {
+        envelope = try Envelope.parse(bytes, memo: &memo, assumingPayloadEnd: assumesPayloadEnd)
+      }
       if tracksTime, let time = envelope.context.timestamp { lastTime = time }
       return item(bytes, number, .event(envelope))
     } catch {

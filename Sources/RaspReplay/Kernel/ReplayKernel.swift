@@ -41,13 +41,14 @@ struct ReplayKernel {
   /// How the replay ends, once it must.
   private(set) var ending: ReplaySummary.Ending?
 
-  init(configuration: ReplayConfiguration, inputNames: [String]) {
+  init(configuration: ReplayConfiguration, inputNames: [String], types: TypeTable?) {
     self.configuration = configuration
     self.inputNames = inputNames
     let snapshot = SnapshotState(domains: configuration.domains)
     pipeline = RaspPipeline(initial: snapshot)
-    router = snapshot.router
+    router = snapshot.router.mapping(with: types)
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
+      .mapping(with: types)
     if let path = configuration.selection {
       selectedDomain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
       selector = RaspSelector { (value: [UInt8]) in value }
@@ -91,6 +92,10 @@ struct ReplayKernel {
     case .blank:
       statistics.read += 1
       statistics.blank += 1
+      return nil
+    case .dropped:
+      statistics.read += 1
+      statistics.dropped += 1
       return nil
     case .notice, .problem:
       return handleOther(item.pointee, of: batch.takeUnretainedValue())
@@ -145,13 +150,15 @@ struct ReplayKernel {
     if excludedRouter.route(envelope) != nil {
       statistics.otherDomain += 1
     } else if configuration.isStrict {
-      let error = RaspEventError(offset: envelope.typeOffset, reason: .unknownType(envelope.type))
+      let error = RaspEventError(
+        offset: envelope.typeOffset, reason: .unknownType(router.typeName(of: envelope)))
       return reject(error, item: item)
     } else {
       statistics.unknownType += 1
       if statistics.firstUnknown == nil {
         statistics.firstUnknown = ReplayStatistics.UnknownType(
-          type: envelope.type, inputName: inputNames[item.input], line: item.lineNumber)
+          type: router.typeName(of: envelope), inputName: inputNames[item.input],
+          line: item.lineNumber)
       }
     }
     return nil

@@ -30,6 +30,8 @@ package struct Router {
   private let tails: [UInt8]
   /// Every name's bytes, by domain, for types written with escapes.
   private let names: [(domain: [UInt8], events: [[UInt8]])]
+  /// The types a map file made, for lines read with one.
+  private(set) var table: TypeTable?
 
   init(slots: [RaspDomainSlot]) {
     var tails: [UInt8] = []
@@ -59,8 +61,14 @@ package struct Router {
   /// - Parameter envelope: A line's envelope.
   /// - Returns: The routed event, not decoded yet.
   package func route(_ envelope: Envelope) -> SnapshotState.Event? {
-    let domainPart = envelope.domain
-    let namePart = envelope.name
+    var domainPart = envelope.domain
+    var namePart = envelope.name
+    if let id = envelope.mappedType {
+      guard let table else { return nil }
+      let (bytes, dot) = table.canonical(id)
+      domainPart = EventTypePart(line: bytes, start: 0, end: dot)
+      namePart = EventTypePart(line: bytes, start: dot + 1, end: bytes.count)
+    }
     guard let domain = domainPart.nameKey, let name = namePart.nameKey else {
       return routeSlowly(envelope)
     }
@@ -85,6 +93,19 @@ package struct Router {
       }
       return nil
     }
+  }
+
+  /// The same router, for lines whose types a map file made into the entries of `table`.
+  func mapping(with table: TypeTable?) -> Router {
+    var router = self
+    router.table = table
+    return router
+  }
+
+  /// An envelope's type, `domain.event`, for messages.
+  func typeName(of envelope: Envelope) -> String {
+    if let id = envelope.mappedType, let table { return table.string(id) }
+    return envelope.type
   }
 
   /// Routes an event whose type is written with escapes, by its decoded text.

@@ -97,7 +97,7 @@ enum SpecEdit {
     case let scalar?:
       if missing == .ignore { return }
       let expected = if case .key = component { "an object" } else { "an array" }
-      throw SpecRejection(detail: "\(here) holds \(phrase(scalar)), not \(expected)")
+      throw SpecRejection(detail: "\(here) holds \(scalar.kind.phrase), not \(expected)")
     }
   }
 
@@ -126,18 +126,6 @@ enum SpecEdit {
   /// A path for messages: `'items'`, or `the state` for the whole state.
   static func name(_ path: JSONPath) -> String {
     name(path.components, path.components.count)
-  }
-
-  /// A value's kind as a noun phrase: `a number`, `an array`, `null`.
-  static func phrase(_ value: JSONValue) -> String {
-    switch value {
-    case .null: return JSONKind.null.phrase
-    case .bool: return JSONKind.bool.phrase
-    case .number: return JSONKind.number.phrase
-    case .string: return JSONKind.string.phrase
-    case .array: return JSONKind.array.phrase
-    case .object: return JSONKind.object.phrase
-    }
   }
 
   /// A value as compact JSON for messages, shortened when long.

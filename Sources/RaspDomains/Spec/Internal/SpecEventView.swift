@@ -15,6 +15,8 @@ struct SpecEventView {
   let timestamp: JSONValue?
   /// The `source`.
   let source: String?
+  /// The whole line, for paths into its other fields (`meta.user`, `error`).
+  let line: UnsafeBufferPointer<UInt8>
 
   /// Reads what the operations need from the event: the payload only when one of them reads it.
   init(
@@ -25,8 +27,13 @@ struct SpecEventView {
     type = domain + "." + name.string
     timestamp = context.timestampValue
     source = context.source
+    line = context.lineBytes
     guard readsPayload, !reader.isAbsent else { return }
     payloadOffset = reader.objectStart
+    if let value = try reader.nonObjectValue() {
+      payload = value
+      return
+    }
     var object: [(key: String, value: JSONValue)] = []
     while let field = try reader.nextField() {
       let key = field.string
@@ -60,7 +67,7 @@ struct SpecEventView {
     }
     guard accepts(value) else {
       let found =
-        if case .number(let number) = value { "\(number)" } else { SpecEdit.phrase(value) }
+        if case .number(let number) = value { "\(number)" } else { value.kind.phrase }
       throw RaspEventError(
         offset: offset(of: path, field: true),
         reason: .wrongType(field: path.description, expected: expected ?? "a value", found: found))
@@ -68,7 +75,8 @@ struct SpecEventView {
     return value
   }
 
-  /// The value at a path whose first key is `payload`, `ts`, `source` or `type`.
+  /// The value at a path whose first key is `payload`, `ts`, `source` or `type`, or another
+  /// field of the line as written (`meta.user`, `error`).
   func value(at path: JSONPath) -> JSONValue? {
     let root: JSONValue?
     switch path.firstKey {
@@ -76,7 +84,13 @@ struct SpecEventView {
     case "ts": root = timestamp
     case "source": root = source.map(JSONValue.string)
     case "type": root = .string(type)
-    default: root = nil
+    case let key?:
+      // Rare: the line is read whole for it.
+      guard line.count > 0, case .object(let object)? = try? JSONParser.parse(line) else {
+        return nil
+      }
+      root = object[key]
+    case nil: root = nil
     }
     guard let root else { return nil }
     return JSONPath(

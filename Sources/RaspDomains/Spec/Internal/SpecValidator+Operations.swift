@@ -32,7 +32,7 @@ extension SpecValidator {
   }
 
   /// Validates one operation.
-  mutating func operation(_ node: SpecNode, at path: Path) -> RaspSpecOperation? {
+  mutating func operation(_ node: JSONNode, at path: Path) -> RaspSpecOperation? {
     guard let list = node.members else {
       report("expected an operation object, found \(node.phrase)", at: node.offset, path)
       return nil
@@ -54,7 +54,7 @@ extension SpecValidator {
       }
     }
     let allowed = name.map(SpecValidator.keys(of:)) ?? SpecValidator.operationKeys
-    var members: [String: SpecMember] = [:]
+    var members: [String: JSONNodeMember] = [:]
     for member in list {
       if allowed.contains(member.key) {
         members[member.key] = member
@@ -135,7 +135,7 @@ extension SpecValidator {
   /// - Returns: `nil` after a problem; `.some(nil)` when neither is given and `main` is optional
   ///   (`by`); the operand otherwise.
   private mutating func operand(
-    _ members: [String: SpecMember], main: String, alternatives: [String], role: Role,
+    _ members: [String: JSONNodeMember], main: String, alternatives: [String], role: Role,
     at path: Path,
     operation: String, offset: Int
   ) -> RaspSpecOperand?? {
@@ -169,7 +169,7 @@ extension SpecValidator {
     return nil
   }
 
-  private mutating func reportConflict(_ a: SpecMember, _ b: SpecMember, at path: Path) {
+  private mutating func reportConflict(_ a: JSONNodeMember, _ b: JSONNodeMember, at path: Path) {
     let later = a.keyOffset > b.keyOffset ? a : b
     let earlier = a.keyOffset > b.keyOffset ? b : a
     report(
@@ -178,7 +178,7 @@ extension SpecValidator {
   }
 
   /// An operand written as a literal, `{"from": …, "default": …}` or `{"literal": …}`.
-  mutating func operand(_ node: SpecNode, role: Role, at path: Path) -> RaspSpecOperand? {
+  mutating func operand(_ node: JSONNode, role: Role, at path: Path) -> RaspSpecOperand? {
     if let members = node.members,
       members.contains(where: { $0.key == "from" || $0.key == "literal" })
     {
@@ -208,7 +208,7 @@ extension SpecValidator {
   }
 
   /// Whether a literal suits its role, after reporting it when it does not.
-  private mutating func check(_ node: SpecNode, role: Role, at path: Path) -> Bool {
+  private mutating func check(_ node: JSONNode, role: Role, at path: Path) -> Bool {
     let fits: Bool
     switch (role, node.content) {
     case (.any, _), (.number, .number), (.object, .object): fits = true
@@ -223,7 +223,7 @@ extension SpecValidator {
   }
 
   /// A path into the state, relative to the domain.
-  private mutating func statePath(_ node: SpecNode, at path: Path, operation: String?) -> JSONPath?
+  private mutating func statePath(_ node: JSONNode, at path: Path, operation: String?) -> JSONPath?
   {
     guard let text = string(node, at: path) else { return nil }
     let parsed: JSONPath
@@ -247,7 +247,7 @@ extension SpecValidator {
   }
 
   /// A `from` path into the event.
-  private mutating func eventPath(_ node: SpecNode, at path: Path) -> JSONPath? {
+  private mutating func eventPath(_ node: JSONNode, at path: Path) -> JSONPath? {
     guard let text = string(node, at: path) else { return nil }
     let parsed: JSONPath
     do {
@@ -257,18 +257,27 @@ extension SpecValidator {
       return nil
     }
     let roots = RaspSpecOperand.eventRoots
-    guard let first = parsed.firstKey, roots.contains(first) else {
-      let found = parsed.firstKey ?? parsed.description
-      var reason =
-        "a 'from' path must start with \(SpecValidator.list(roots, conjunction: "or")), "
-        + "found '\(JSONError.abbreviated(found))'"
-      if let key = parsed.firstKey, let near = RaspSpelling.nearest(to: key, among: roots) {
-        reason += ". Did you mean '\(near)'?"
-      }
-      report(reason, at: node.offset, path)
+    let parts = roots.map { "'\($0)'" }.joined(separator: ", ")
+    let lineField = "or another field of the log's line, such as 'meta.user'"
+    guard let first = parsed.firstKey else {
+      report(
+        "a 'from' path must start with \(parts) "
+          + "\(lineField), found '\(JSONError.abbreviated(parsed.description))'",
+        at: node.offset, path)
       return nil
     }
-    if first != "payload", parsed.components.count > 1 {
+    // Any field of the line may be read, but one a letter or two from `payload` or `source`
+    // is taken for a typo of them (short names such as `id` and `time` are real fields).
+    if !roots.contains(first), first.count >= 5,
+      let near = RaspSpelling.nearest(to: first, among: ["payload", "source"])
+    {
+      report(
+        "a 'from' path starts with \(parts) "
+          + "\(lineField), found '\(JSONError.abbreviated(first))'. Did you mean '\(near)'?",
+        at: node.offset, path)
+      return nil
+    }
+    if ["ts", "source", "type"].contains(first), parsed.components.count > 1 {
       report("'\(first)' holds a single value: only 'payload' has fields", at: node.offset, path)
       return nil
     }

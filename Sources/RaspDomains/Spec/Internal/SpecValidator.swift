@@ -29,7 +29,7 @@ struct SpecValidator {
   }
 
   /// Validates a whole document.
-  mutating func validate(_ root: SpecNode) -> [RaspSpecDomain] {
+  mutating func validate(_ root: JSONNode) -> [RaspSpecDomain] {
     guard root.members != nil else {
       report("expected an object with a 'domains' array, found \(root.phrase)", at: root.offset, [])
       return []
@@ -51,7 +51,7 @@ struct SpecValidator {
     return domains
   }
 
-  private mutating func domain(_ node: SpecNode, at path: Path, seen: inout [String: Path])
+  private mutating func domain(_ node: JSONNode, at path: Path, seen: inout [String: Path])
     -> RaspSpecDomain?
   {
     guard node.members != nil else {
@@ -104,7 +104,7 @@ struct SpecValidator {
   }
 
   private mutating func event(
-    _ node: SpecNode, at path: Path, domain: String?, seen: inout [String: Path]
+    _ node: JSONNode, at path: Path, domain: String?, seen: inout [String: Path]
   ) -> RaspSpecEventDefinition? {
     guard node.members != nil else {
       report("expected an event object, found \(node.phrase)", at: node.offset, path)
@@ -118,8 +118,9 @@ struct SpecValidator {
       let namePath = path + [.key("name")]
       if !SpecValidator.isEventName(text) {
         report(
-          "event name '\(JSONError.abbreviated(text))' is not valid: use identifiers "
-            + "(letters, digits and '_', starting with a letter or '_') separated by '.'",
+          "event name '\(JSONError.abbreviated(text))' is not valid: an event name is any "
+            + "text (such as 'added', 'item.added' or 'Order Completed') without control "
+            + "characters, and with no empty part between dots",
           at: member.value.offset, namePath)
       } else if let first = seen[text] {
         let type =
@@ -152,9 +153,9 @@ struct SpecValidator {
 
   /// The members of an object by key, after reporting unknown and missing keys.
   mutating func object(
-    _ node: SpecNode, at path: Path, allowed: [String], required: [String], owner: String
-  ) -> [String: SpecMember] {
-    var result: [String: SpecMember] = [:]
+    _ node: JSONNode, at path: Path, allowed: [String], required: [String], owner: String
+  ) -> [String: JSONNodeMember] {
+    var result: [String: JSONNodeMember] = [:]
     for member in node.members ?? [] {
       if allowed.contains(member.key) {
         result[member.key] = member
@@ -175,7 +176,7 @@ struct SpecValidator {
   }
 
   /// The elements of an array, or `nil` after reporting a value of another kind.
-  mutating func array(_ node: SpecNode, at path: Path) -> [SpecNode]? {
+  mutating func array(_ node: JSONNode, at path: Path) -> [JSONNode]? {
     guard case .array(let elements) = node.content else {
       report("expected an array, found \(node.phrase)", at: node.offset, path)
       return nil
@@ -184,7 +185,7 @@ struct SpecValidator {
   }
 
   /// The text of a string, or `nil` after reporting a value of another kind.
-  mutating func string(_ node: SpecNode, at path: Path) -> String? {
+  mutating func string(_ node: JSONNode, at path: Path) -> String? {
     guard case .string(let text) = node.content else {
       report("expected a string, found \(node.phrase)", at: node.offset, path)
       return nil
@@ -212,9 +213,11 @@ struct SpecValidator {
     }
   }
 
-  /// Whether `text` is identifiers separated by dots: `add`, `item.added`.
+  /// Whether `text` names an event: `add`, `item.added`, `Order Completed`, `item-added` — any
+  /// text without control characters, whose parts between dots are not empty.
   static func isEventName(_ text: String) -> Bool {
-    text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier($0) }
+    !text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+      && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
   }
 
   /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.

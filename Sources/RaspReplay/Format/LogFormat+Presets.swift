@@ -1,0 +1,98 @@
+import RaspJSON
+
+extension LogFormat {
+  /// rasp's own line: `{"type": "geo.locationUpdated", "ts": …, "source": …, "payload": {…}}`,
+  /// read by the envelope parser built for it.
+  ///
+  /// ```swift
+  /// ReplayConfiguration(domains: domains).format.name   // "rasp"
+  /// ```
+  public static let rasp = LogFormat(
+    name: "rasp", summary: Preset.rasp.summary, text: Preset.rasp.text, type: .default,
+    separator: Array(".".utf8), split: .first, defaultDomain: nil, renames: [], drops: [],
+    payload: [JSONPath(components: [.key("payload")])],
+    time: [JSONPath(components: [.key("ts")])], timeUnit: .auto,
+    source: [JSONPath(components: [.key("source")])])
+
+  /// The formats that ship with rasp, in the order `rasp formats` lists them: `rasp`, `fsa`
+  /// (Redux and Flux Standard Actions), `cloudevents`, `segment`.
+  ///
+  /// Each is a map file, as ``text`` shows it: copy one to start a map of your own.
+  ///
+  /// ```swift
+  /// LogFormat.presets.map(\.name)   // ["rasp", "fsa", "cloudevents", "segment"]
+  /// ```
+  public static let presets: [LogFormat] = Preset.all.map { preset in
+    guard preset.name != "rasp" else { return rasp }
+    // The presets' texts are checked by the tests; a text that did not read would be left
+    // out of the list rather than stop a program that does not use it.
+    return try? LogFormat(mapFile: Array(preset.text.utf8), name: preset.name)
+  }.compactMap { $0 }
+
+  /// The preset of a name, or `nil`.
+  ///
+  /// ```swift
+  /// LogFormat.preset(named: "fsa")?.summary
+  /// ```
+  public static func preset(named name: String) -> LogFormat? {
+    presets.first { $0.name == name }
+  }
+}
+
+/// The texts of the formats that ship with rasp.
+enum Preset {
+  case rasp, fsa, cloudevents, segment
+
+  static let all: [Preset] = [.rasp, .fsa, .cloudevents, .segment]
+
+  var name: String { "\(self)" }
+
+  var summary: String {
+    switch self {
+    case .rasp:
+      "rasp's own lines: a 'domain.event' type, a payload object, an RFC 3339 or epoch 'ts'."
+    case .fsa:
+      "Redux and Flux Standard Actions ('todos/todoAdded'), as a logger or DevTools records "
+        + "them; '@@INIT' and '@@redux/*' left out."
+    case .cloudevents:
+      "CloudEvents 1.0 in structured JSON mode: the domain and event are the type's last two "
+        + "segments ('com.example.cart.add' is cart.add); the payload is 'data'."
+    case .segment:
+      "Segment calls (track, identify, page, screen, group, alias): track 'Order Completed' is "
+        + "the event track.Order Completed; the payload is 'properties' or 'traits'."
+    }
+  }
+
+  /// The map file, as `rasp formats NAME` prints it.
+  var text: String {
+    let fields: [(String, String)]
+    switch self {
+    case .rasp:
+      fields = [
+        ("type", #""{type}""#), ("payload", #""payload""#), ("time", #""ts""#),
+        ("timeUnit", #""auto""#), ("source", #""source""#),
+      ]
+    case .fsa:
+      fields = [
+        ("type", #""{type}""#), ("separator", #""/""#),
+        ("drop", #"["@@INIT", "@@redux/*"]"#), ("payload", #""payload""#),
+        ("time", #""meta.timestamp|meta.time""#), ("timeUnit", #""auto""#),
+      ]
+    case .cloudevents:
+      fields = [
+        ("type", #""{type}""#), ("split", #""last""#), ("payload", #""data""#),
+        ("time", #""time""#), ("timeUnit", #""rfc3339""#), ("source", #""source""#),
+      ]
+    case .segment:
+      fields = [
+        ("type", #""{type}.{event|name|type}""#), ("payload", #""properties|traits""#),
+        ("time", #""timestamp|originalTimestamp|receivedAt""#), ("timeUnit", #""rfc3339""#),
+        ("source", #""context.library.name|channel""#),
+      ]
+    }
+    // The summaries have no quote or backslash to escape.
+    let head = [("format", "\"\(name)\""), ("summary", "\"\(summary)\"")]
+    let lines = (head + fields).map { "  \"\($0.0)\": \($0.1)" }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+  }
+}

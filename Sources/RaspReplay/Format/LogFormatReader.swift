@@ -1,0 +1,202 @@
+import RaspDomains
+import RaspJSON
+
+/// Reads and checks a map file, collecting every mistake with its place, as a spec file is
+/// checked: unknown keys with the nearest known one, values of the wrong kind, templates,
+/// globs and paths that do not parse.
+struct LogFormatReader {
+  /// The keys a map file may have, in the order the docs list them.
+  static let keys = [
+    "format", "summary", "type", "separator", "split", "defaultDomain", "rename", "drop",
+    "payload", "time", "timeUnit", "source",
+  ]
+
+  /// The file's text, for the places of problems.
+  let bytes: [UInt8]
+  /// The mistakes found so far.
+  private(set) var problems: [RaspSpecProblem] = []
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// A problem at a byte offset of the file.
+  func problem(at offset: Int, path: String?, _ reason: String) -> RaspSpecProblem {
+    let place = JSONTextPosition(offset: offset, in: bytes)
+    return RaspSpecProblem(
+      offset: offset, line: place.line, column: place.column, path: path, reason: reason)
+  }
+
+  private mutating func fail(_ node: JSONNode, _ path: String, _ reason: String) {
+    problems.append(problem(at: node.offset, path: path, reason))
+  }
+
+  /// The format a map file's root describes.
+  ///
+  /// - Throws: ``RaspDomains/RaspSpecError`` with every problem, in document order.
+  mutating func read(_ root: JSONNode, defaultName: String, text: String)
+    throws(RaspSpecError) -> LogFormat
+  {
+    guard let members = root.members else {
+      throw RaspSpecError(
+        problems: [problem(at: root.offset, path: nil, "expected an object, found \(root.phrase)")])
+    }
+    var values: [String: JSONNode] = [:]
+    for member in members {
+      guard Self.keys.contains(member.key) else {
+        var reason = "unknown key '\(JSONError.abbreviated(member.key))'"
+        if let near = RaspSpelling.nearest(to: member.key, among: Self.keys) {
+          reason += ". Did you mean '\(near)'?"
+        } else {
+          reason += ": a map file has \(Self.keys.map { "'\($0)'" }.joined(separator: ", "))"
+        }
+        problems.append(problem(at: member.keyOffset, path: member.key, reason))
+        continue
+      }
+      values[member.key] = member.value
+    }
+    let name = string(values["format"], "format") ?? defaultName
+    if let node = values["format"], name.isEmpty || name.contains(where: { $0 == " " }) {
+      fail(node, "format", "a format's name is one word, such as 'fsa'")
+    }
+    let summary = string(values["summary"], "summary") ?? "Read with the map file '\(name)'."
+    var type = TypeTemplate.default
+    if let node = values["type"], let text = string(node, "type") {
+      do {
+        type = try TypeTemplate(text)
+      } catch {
+        fail(node, "type", "\(error)")
+      }
+    }
+    let separator = string(values["separator"], "separator") ?? "."
+    if let node = values["separator"], separator.isEmpty {
+      fail(node, "separator", "the separator is empty: use '.', '/' or another text")
+    }
+    let split = choice(values["split"], "split", default: LogFormat.Split.first)
+    let defaultDomain = string(values["defaultDomain"], "defaultDomain")
+    if let node = values["defaultDomain"], let domain = defaultDomain,
+      domain.isEmpty || domain.contains(separator.first ?? ".")
+    {
+      fail(node, "defaultDomain", "'\(domain)' is not a domain name")
+    }
+    let renames = readRenames(values["rename"])
+    let drops = strings(values["drop"], "drop").map(TypeGlob.init)
+    let payload = paths(values["payload"], "payload") ?? [JSONPath(components: [.key("payload")])]
+    let time = paths(values["time"], "time") ?? []
+    let timeUnit = choice(values["timeUnit"], "timeUnit", default: LogFormat.TimeUnit.auto)
+    let source = paths(values["source"], "source") ?? []
+    guard problems.isEmpty else {
+      throw RaspSpecError(problems: problems.sorted { $0.offset < $1.offset })
+    }
+    return LogFormat(
+      name: name, summary: summary, text: text, type: type, separator: Array(separator.utf8),
+      split: split, defaultDomain: defaultDomain, renames: renames, drops: drops,
+      payload: payload, time: time, timeUnit: timeUnit, source: source)
+  }
+
+  /// A string value, or `nil` (with a problem) when it is something else.
+  private mutating func string(_ node: JSONNode?, _ path: String) -> String? {
+    guard let node else { return nil }
+    guard case .string(let text) = node.content else {
+      fail(node, path, "expected a string, found \(node.phrase)")
+      return nil
+    }
+    return text
+  }
+
+  /// An array of strings.
+  private mutating func strings(_ node: JSONNode?, _ path: String) -> [String] {
+    guard let node else { return [] }
+    guard case .array(let elements) = node.content else {
+      fail(node, path, "expected an array of strings, found \(node.phrase)")
+      return []
+    }
+    return elements.enumerated().compactMap { index, element in
+      string(element, "\(path)[\(index)]")
+    }
+  }
+
+  /// One of a set of words.
+  private mutating func choice<Choice: RawRepresentable & CaseIterable>(
+    _ node: JSONNode?, _ path: String, default fallback: Choice
+  ) -> Choice where Choice.RawValue == String {
+    guard let node, let text = string(node, path) else { return fallback }
+    if let value = Choice(rawValue: text) { return value }
+    let words = Choice.allCases.map(\.rawValue)
+    var reason = "unknown value '\(JSONError.abbreviated(text))'"
+    if let near = RaspSpelling.nearest(to: text, among: words) {
+      reason += ". Did you mean '\(near)'?"
+    } else {
+      let quoted = words.map { "'\($0)'" }
+      reason += ": use \(quoted.dropLast().joined(separator: ", ")) or \(quoted[quoted.count - 1])"
+    }
+    fail(node, path, reason)
+    return fallback
+  }
+
+  /// Field paths with alternatives: `properties|traits`.
+  private mutating func paths(_ node: JSONNode?, _ path: String) -> [JSONPath]? {
+    guard let node, let text = string(node, path) else { return nil }
+    do {
+      return try FieldPaths.alternatives(text)
+    } catch {
+      fail(node, path, "\(error)")
+      return nil
+    }
+  }
+
+  /// `[{"from": "com.example.*", "to": "app.*"}]`.
+  private mutating func readRenames(_ node: JSONNode?) -> [(from: TypeGlob, to: String)] {
+    guard let node else { return [] }
+    guard case .array(let elements) = node.content else {
+      fail(node, "rename", "expected an array of {\"from\": …, \"to\": …}, found \(node.phrase)")
+      return []
+    }
+    var renames: [(from: TypeGlob, to: String)] = []
+    for (index, element) in elements.enumerated() {
+      let path = "rename[\(index)]"
+      guard let members = element.members else {
+        fail(element, path, "expected {\"from\": …, \"to\": …}, found \(element.phrase)")
+        continue
+      }
+      var from: String?
+      var to: String?
+      for member in members {
+        switch member.key {
+        case "from": from = string(member.value, path + ".from")
+        case "to": to = string(member.value, path + ".to")
+        default:
+          problems.append(
+            problem(
+              at: member.keyOffset, path: path + "." + member.key,
+              "unknown key '\(JSONError.abbreviated(member.key))': a rename has 'from' and 'to'"))
+        }
+      }
+      guard let from, let to else {
+        fail(element, path, "a rename needs both 'from' and 'to'")
+        continue
+      }
+      let glob = TypeGlob(from)
+      if TypeGlob(to).starCount > glob.starCount {
+        fail(
+          element, path,
+          "'\(JSONError.abbreviated(to))' has more '*' than '\(JSONError.abbreviated(from))': "
+            + "each '*' of 'to' stands for the text of a '*' of 'from'")
+        continue
+      }
+      renames.append((glob, to))
+    }
+    return renames
+  }
+}
+
+extension TypeTemplate {
+  /// `{type}`: the line's `type` field, as rasp's own lines have it.
+  static var `default`: TypeTemplate {
+    TypeTemplate(parts: [.field([JSONPath(components: [.key("type")])])])
+  }
+
+  init(parts: [Part]) {
+    self.parts = parts
+  }
+}

@@ -1,0 +1,193 @@
+import RaspDomains
+import RaspJSON
+
+/// Reads the envelope of a line in a format a map file describes: finds the map's fields in
+/// one pass over the line (``FieldLocator``), makes the type into rasp's `domain.event`
+/// (``TypeTable``) and reads the time in the map's unit.
+///
+/// The envelope it gives is an ``Envelope`` like any other — the payload and the source are
+/// read from the line in place — with the type's number in the table instead of its bytes.
+/// Errors point at the line's own bytes: a type field that is not a string, a payload that is
+/// not an object, a time in the wrong unit.
+///
+/// ```swift
+/// var reader = MappedEnvelopeReader(table: TypeTable(format: fsa))
+/// switch try reader.read(line) {
+/// case .envelope(let envelope): route(envelope)
+/// case .dropped: dropped += 1
+/// }
+/// ```
+struct MappedEnvelopeReader {
+  /// What a line holds.
+  enum Read {
+    /// An event.
+    case envelope(Envelope)
+    /// An event of a type the format drops.
+    case dropped
+  }
+
+  let table: TypeTable
+  private let locator: FieldLocator
+  /// Where each kind of field's alternatives are among the locator's paths.
+  private let typeFields: Range<Int>
+  private let payloadFields: Range<Int>
+  private let timeFields: Range<Int>
+  private let sourceFields: Range<Int>
+  /// The paths, by index, for messages.
+  private let paths: [JSONPath]
+  /// The ranges found in the line being read, reused from line to line.
+  private var found: [Range<Int>?]
+  /// The minute of the last RFC 3339 time read.
+  private var memo = RaspTimestamp.Memo()
+
+  init(table: TypeTable) {
+    self.table = table
+    let format = table.format
+    var paths = format.type.paths
+    typeFields = 0..<paths.count
+    paths += format.payload
+    payloadFields = typeFields.upperBound..<paths.count
+    paths += format.time
+    timeFields = payloadFields.upperBound..<paths.count
+    paths += format.source
+    sourceFields = timeFields.upperBound..<paths.count
+    self.paths = paths
+    locator = FieldLocator(paths: paths)
+    found = locator.makeResults()
+  }
+
+  /// Reads one line.
+  ///
+  /// - Throws: ``RaspDomains/RaspEventError`` for a line that is not a JSON object, or whose
+  ///   fields are missing or of the wrong kind.
+  mutating func read(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) -> Read {
+    try checkIsObject(line)
+    do {
+      try locator.locate(in: line, into: &found)
+    } catch {
+      throw RaspEventError(error)
+    }
+    let scanner = JSONScanner(line)
+    // The type, from the template's fields.
+    var firstTypeField: Range<Int>?
+    var failure: RaspEventError?
+    let rendered = table.format.type.render { index, path in
+      guard let range = found[typeFields.lowerBound + index] else { return nil }
+      if firstTypeField == nil { firstTypeField = range }
+      guard line[range.lowerBound] == UInt8(ascii: "\"") else {
+        if failure == nil {
+          failure = RaspEventError.wrongType(
+            field: path.description, expected: "a string", at: range.lowerBound, in: scanner)
+        }
+        return ""
+      }
+      var reader = JSONScanner(line, position: range.lowerBound)
+      guard let raw = try? reader.readRawString() else { return "" }
+      return reader.string(raw)
+    }
+    if let failure { throw failure }
+    let type: String
+    switch rendered {
+    case .success(let text): type = text
+    case .failure(let missing):
+      throw RaspEventError(offset: 0, reason: .missingField(missing.paths[0].description))
+    }
+    let id: Int32
+    switch table.intern(type) {
+    case .dropped: return .dropped
+    case .invalid(let reason):
+      throw RaspEventError(
+        offset: firstTypeField?.lowerBound, reason: .invalidValue(field: "type", reason: reason))
+    case .type(let number): id = number
+    }
+    let payload = payloadOffset(line)
+    let (timestamp, timestampRange) = try time(line, scanner)
+    let source = try sourceString(line, scanner)
+    let typeRange = firstTypeField.map { ($0.lowerBound + 1)..<($0.upperBound - 1) } ?? 1..<1
+    return .envelope(
+      Envelope(
+        line: line, mappedType: id, typeRange: typeRange, payloadOffset: payload,
+        timestamp: timestamp, timestampRange: timestampRange, source: source))
+  }
+
+  /// Throws the error for a line that is not a JSON object, as rasp's own lines have it.
+  private func checkIsObject(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) {
+    var scanner = JSONScanner(line)
+    scanner.skipWhitespace()
+    guard scanner.peek() != UInt8(ascii: "{") else { return }
+    // The careful reader of rasp's lines explains it the same way.
+    _ = try Envelope.parseCarefully(line)
+  }
+
+  /// The first field among `fields` that the line has, and is not `null`.
+  private func first(_ fields: Range<Int>, _ line: UnsafeBufferPointer<UInt8>)
+    -> (index: Int, range: Range<Int>)?
+  {
+    for index in fields {
+      guard let range = found[index] else { continue }
+      if line[range.lowerBound] == UInt8(ascii: "n") { continue }
+      return (index, range)
+    }
+    return nil
+  }
+
+  private func payloadOffset(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    // Any value but null: a domain that reads fields refuses one that is not an object.
+    first(payloadFields, line)?.range.lowerBound
+  }
+
+  private mutating func time(_ line: UnsafeBufferPointer<UInt8>, _ scanner: JSONScanner)
+    throws(RaspEventError) -> (RaspTimestamp?, Range<Int>?)
+  {
+    guard let (index, range) = first(timeFields, line) else { return (nil, nil) }
+    let field = paths[index].description
+    let unit = table.format.timeUnit
+    let isString = line[range.lowerBound] == UInt8(ascii: "\"")
+    let text = isString ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
+    let bytes = UnsafeBufferPointer(rebasing: line[text])
+    func invalid(_ reason: String) -> RaspEventError {
+      RaspEventError(offset: range.lowerBound, reason: .invalidValue(field: field, reason: reason))
+    }
+    switch unit {
+    case .auto, .rfc3339:
+      if isString {
+        if let quick = RaspTimestamp.quickRFC3339(bytes, memo: &memo) { return (quick, range) }
+        do {
+          return (try RaspTimestamp(rfc3339: String(decoding: bytes, as: UTF8.self)), range)
+        } catch {
+          throw invalid("not an RFC 3339 time: \(error)")
+        }
+      }
+      guard unit == .auto, line[range.lowerBound] != UInt8(ascii: "{"),
+        line[range.lowerBound] != UInt8(ascii: "[")
+      else {
+        throw RaspEventError.wrongType(
+          field: field, expected: "an RFC 3339 string", at: range.lowerBound, in: scanner)
+      }
+      do throws(EpochTime.Failure) {
+        try EpochTime.checkUnitlessSeconds(Array(bytes)[...])
+        return (try EpochTime.read(Array(bytes)[...], unit: .s), range)
+      } catch {
+        throw invalid("\(error)")
+      }
+    case .s, .ms, .us, .ns:
+      do throws(EpochTime.Failure) {
+        return (try EpochTime.read(Array(bytes)[...], unit: unit), range)
+      } catch {
+        throw invalid("\(JSONError.abbreviated(String(decoding: bytes, as: UTF8.self))) \(error)")
+      }
+    }
+  }
+
+  private func sourceString(_ line: UnsafeBufferPointer<UInt8>, _ scanner: JSONScanner)
+    throws(RaspEventError) -> JSONRawString?
+  {
+    guard let (index, range) = first(sourceFields, line) else { return nil }
+    guard line[range.lowerBound] == UInt8(ascii: "\"") else {
+      throw RaspEventError.wrongType(
+        field: paths[index].description, expected: "a string", at: range.lowerBound, in: scanner)
+    }
+    var reader = JSONScanner(line, position: range.lowerBound)
+    return try? reader.readRawString()
+  }
+}

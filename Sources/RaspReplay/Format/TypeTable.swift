@@ -1,0 +1,138 @@
+import RaspJSON
+
+/// The event types of a log read with a map file, each made once into rasp's `domain.event`
+/// and numbered: the envelope of a line keeps the number, and the router reads the type here.
+///
+/// A map's type is made from the line's fields (a template, renames, a split), so it is not
+/// bytes of the line. Making it once per distinct type keeps that work off the lines, and the
+/// number keeps the envelope small.
+///
+/// One thread adds types — the one that reads the lines — and the others read only types
+/// whose numbers they were handed in a batch, after the hand-over, which orders the writes
+/// before the reads. Entries and their bytes never move: the table is fixed-size storage,
+/// allocated once.
+///
+/// ```swift
+/// let table = TypeTable(format: format)
+/// switch table.intern("todos/todoAdded") {
+/// case .type(let id): table.canonical(id)   // "todos.todoAdded"
+/// default: break
+/// }
+/// ```
+final class TypeTable: @unchecked Sendable {
+  /// What a foreign type is.
+  enum Interned {
+    /// A type, numbered.
+    case type(Int32)
+    /// A type the format drops.
+    case dropped
+    /// A type that cannot be made into `domain.event`, and why.
+    case invalid(String)
+  }
+
+  /// The most distinct types a log may have.
+  static let capacity = 1 << 16
+  /// The most bytes their `domain.event` forms may take together.
+  static let byteCapacity = 1 << 22
+
+  let format: LogFormat
+  /// Where each type's bytes start in ``bytes``, its length, and its dot.
+  private let entries: UnsafeMutablePointer<(start: Int32, count: Int32, dot: Int32)>
+  private let bytes: UnsafeMutablePointer<UInt8>
+  // Used by the thread that reads lines only.
+  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) private var used = 0
+  @exclusivity(unchecked) private var known: [String: Interned] = [:]
+
+  init(format: LogFormat) {
+    self.format = format
+    entries = .allocate(capacity: Self.capacity)
+    bytes = .allocate(capacity: Self.byteCapacity)
+  }
+
+  deinit {
+    entries.deallocate()
+    bytes.deallocate()
+  }
+
+  /// The number of a foreign type, made into `domain.event` the first time it is seen.
+  func intern(_ foreign: String) -> Interned {
+    if let known = known[foreign] { return known }
+    let interned = make(foreign)
+    known[foreign] = interned
+    return interned
+  }
+
+  private func make(_ foreign: String) -> Interned {
+    if format.drops.contains(where: { $0.match(foreign) != nil }) { return .dropped }
+    var type = foreign
+    for rename in format.renames {
+      if let captures = rename.from.match(type) {
+        type = TypeGlob.fill(rename.to, with: captures)
+        break
+      }
+    }
+    let domain: [UInt8]
+    let event: [UInt8]
+    let utf8 = Array(type.utf8)
+    if let (before, after) = split(utf8) {
+      (domain, event) = (before, after)
+    } else if let defaultDomain = format.defaultDomain {
+      (domain, event) = (Array(defaultDomain.utf8), utf8)
+    } else {
+      let separator = String(decoding: format.separator, as: UTF8.self)
+      return .invalid(
+        "'\(JSONError.abbreviated(foreign))' has no '\(separator)' between a domain and an "
+          + "event: a map file's \"defaultDomain\" gives such types one (see docs/formats.md)")
+    }
+    guard !domain.isEmpty, !event.isEmpty else {
+      return .invalid(
+        "'\(JSONError.abbreviated(foreign))' has no domain or no event around its separator")
+    }
+    let length = domain.count + 1 + event.count
+    guard count < Self.capacity, used + length <= Self.byteCapacity else {
+      return .invalid("more than \(Self.capacity) distinct event types")
+    }
+    let start = bytes + used
+    start.update(from: domain, count: domain.count)
+    start[domain.count] = UInt8(ascii: ".")
+    (start + domain.count + 1).update(from: event, count: event.count)
+    entries[count] = (Int32(used), Int32(length), Int32(domain.count))
+    used += length
+    count += 1
+    return .type(Int32(count - 1))
+  }
+
+  /// The domain and event of a type, split at the format's separator.
+  private func split(_ type: [UInt8]) -> ([UInt8], [UInt8])? {
+    let separator = format.separator
+    guard type.count >= separator.count else { return nil }
+    let starts = Array(0...(type.count - separator.count)).filter {
+      type[$0..<($0 + separator.count)].elementsEqual(separator)
+    }
+    switch format.split {
+    case .first:
+      guard let at = starts.first else { return nil }
+      return (Array(type[..<at]), Array(type[(at + separator.count)...]))
+    case .last:
+      guard let at = starts.last else { return nil }
+      let before = starts.last { $0 + separator.count <= at }
+      let domainStart = before.map { $0 + separator.count } ?? 0
+      return (Array(type[domainStart..<at]), Array(type[(at + separator.count)...]))
+    }
+  }
+
+  /// A type's `domain.event` bytes and the position of its dot.
+  func canonical(_ id: Int32) -> (bytes: UnsafeBufferPointer<UInt8>, dot: Int) {
+    let entry = entries[Int(id)]
+    return (
+      UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.count)),
+      Int(entry.dot)
+    )
+  }
+
+  /// A type's `domain.event`, as text.
+  func string(_ id: Int32) -> String {
+    String(decoding: canonical(id).bytes, as: UTF8.self)
+  }
+}

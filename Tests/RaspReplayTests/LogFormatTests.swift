@@ -1,0 +1,408 @@
+import Foundation
+import RaspDomains
+import RaspJSON
+import Testing
+
+@testable import RaspReplay
+
+/// Log formats: the presets and map files, the type table that makes foreign types into
+/// `domain.event`, the field locator, times in units, and replays of mapped logs checked
+/// against the same events in rasp's own format.
+@Suite struct LogFormatTests {
+  // MARK: Presets
+
+  @Test func thePresetsAreMapFilesThatRead() throws {
+    #expect(LogFormat.presets.map(\.name) == ["rasp", "fsa", "cloudevents", "segment"])
+    for preset in LogFormat.presets {
+      let read = try LogFormat(mapFile: Array(preset.text.utf8), name: "other")
+      #expect(read.name == preset.name, "the text names its format")
+      #expect(read.summary == preset.summary)
+      #expect(preset.text.hasSuffix("}\n"))
+    }
+    #expect(LogFormat.preset(named: "fsa")?.name == "fsa")
+    #expect(LogFormat.preset(named: "FSA") == nil)
+    #expect(LogFormat.rasp.isRasp)
+    #expect(LogFormat.preset(named: "segment")?.isRasp == false)
+  }
+
+  @Test func aMapFileWithoutAFormatTakesTheNameItIsGiven() throws {
+    let format = try LogFormat(mapFile: Array(#"{"payload": "data"}"#.utf8), name: "mine.json")
+    #expect(format.name == "mine.json")
+    #expect(format.summary == "Read with the map file 'mine.json'.")
+  }
+
+  /// Every problem of a map file, as `line:column: path: reason`.
+  private func problems(_ text: String) -> [String] {
+    do {
+      _ = try LogFormat(mapFile: Array(text.utf8), name: "test")
+      return []
+    } catch {
+      return error.problems.map { "\($0.line):\($0.column): \($0.path ?? "-"): \($0.reason)" }
+    }
+  }
+
+  @Test func reportsEveryProblemOfAMapFileWithItsPlace() {
+    #expect(
+      problems(
+        """
+        {"type": "{a|}", "split": "Last", "rename": [{"from": "a", "to": "b.*"}, 3],
+         "drop": [1], "time": "meta.", "timeUnit": 5, "defaultDomain": "a.b", "format": "my format",
+         "tipe": "x"}
+        """) == [
+          "1:10: type: an empty field name",
+          "1:27: split: unknown value 'Last'. Did you mean 'last'?",
+          "1:46: rename[0]: 'b.*' has more '*' than 'a': each '*' of 'to' stands for the text of "
+            + "a '*' of 'from'",
+          "1:74: rename[1]: expected {\"from\": …, \"to\": …}, found a number",
+          "2:11: drop[0]: expected a string, found a number",
+          "2:23: time: 'meta.' is not a field path: the path ends with '.' at column 6",
+          "2:44: timeUnit: expected a string, found a number",
+          "2:64: defaultDomain: 'a.b' is not a domain name",
+          "2:81: format: a format's name is one word, such as 'fsa'",
+          "3:2: tipe: unknown key 'tipe'. Did you mean 'type'?",
+        ])
+    #expect(problems("[]") == ["1:1: -: expected an object, found an array"])
+    #expect(
+      problems(#"{"type": "type"}"#) == ["1:10: type: it names no field: write one as '{type}'"])
+    #expect(problems(#"{"type": "}"}"#) == ["1:10: type: '}' without a '{' before it"])
+    #expect(
+      problems("{")
+        == ["1:2: -: unexpected end of input in an unterminated object, expected a key or '}'"])
+  }
+
+  // MARK: Types
+
+  private func table(_ mapFile: String) throws -> TypeTable {
+    TypeTable(format: try LogFormat(mapFile: Array(mapFile.utf8), name: "test"))
+  }
+
+  /// What a foreign type becomes: `domain.event (dot)`, `dropped` or `invalid: reason`.
+  private func intern(_ type: String, in table: TypeTable) -> String {
+    switch table.intern(type) {
+    case .type(let id): return "\(table.string(id)) (\(table.canonical(id).dot))"
+    case .dropped: return "dropped"
+    case .invalid(let reason): return "invalid: \(reason)"
+    }
+  }
+
+  @Test func splitsATypeAtItsFirstSeparatorByDefault() throws {
+    let fsa = TypeTable(format: try #require(LogFormat.preset(named: "fsa")))
+    #expect(intern("todos/todoAdded", in: fsa) == "todos.todoAdded (5)")
+    #expect(intern("users/fetchById/pending", in: fsa) == "users.fetchById/pending (5)")
+    #expect(intern("@@INIT", in: fsa) == "dropped")
+    #expect(intern("@@redux/INITx.k.3.q.9.f", in: fsa) == "dropped")
+    #expect(intern("@@redux/PROBE_UNKNOWN_ACTIONa.b", in: fsa) == "dropped")
+    #expect(
+      intern("ADD_TODO", in: fsa)
+        == "invalid: 'ADD_TODO' has no '/' between a domain and an event: a map file's "
+        + "\"defaultDomain\" gives such types one (see docs/formats.md)")
+    #expect(
+      intern("/x", in: fsa) == "invalid: '/x' has no domain or no event around its separator")
+    #expect(intern("x/", in: fsa) == "invalid: 'x/' has no domain or no event around its separator")
+  }
+
+  @Test func splitsAtTheLastSeparatorTakingTheSegmentBeforeItAsTheDomain() throws {
+    let events = TypeTable(format: try #require(LogFormat.preset(named: "cloudevents")))
+    #expect(intern("com.example.cart.add", in: events) == "cart.add (4)")
+    #expect(intern("com.github.pull_request.opened", in: events) == "pull_request.opened (12)")
+    #expect(intern("mock.test", in: events) == "mock.test (4)")
+    #expect(intern("test", in: events).hasPrefix("invalid: 'test' has no '.'"))
+    #expect(intern("a..b", in: events).hasPrefix("invalid: 'a..b' has no domain or no event"))
+    // A separator of several characters.
+    let arrows = try table(#"{"separator": "->", "split": "last"}"#)
+    #expect(intern("app->cart->add", in: arrows) == "cart.add (4)")
+    #expect(intern("cart->add", in: arrows) == "cart.add (4)")
+  }
+
+  @Test func renamesInOrderBeforeSplittingAndGivesLoneTypesTheDefaultDomain() throws {
+    let shop = try table(
+      #"{"separator": ":", "defaultDomain": "app", "drop": ["debug:*", "*:tick"], "#
+        + #""rename": [{"from": "checkout:*", "to": "cart:*"}, {"from": "*:*-v2", "to": "*:*"}, "#
+        + #"{"from": "cart:*", "to": "never:*"}]}"#)
+    #expect(intern("checkout:paid", in: shop) == "cart.paid (4)", "the first rename that matches")
+    #expect(intern("cart:item-added-v2", in: shop) == "cart.item-added (4)")
+    #expect(intern("cart:add", in: shop) == "never.add (5)")
+    #expect(intern("launched", in: shop) == "app.launched (3)")
+    #expect(intern("debug:render", in: shop) == "dropped")
+    #expect(intern("clock:tick", in: shop) == "dropped")
+    #expect(intern("Order Completed", in: shop) == "app.Order Completed (3)")
+  }
+
+  @Test func numbersEachTypeOnceAndKeepsItsBytes() throws {
+    let fsa = TypeTable(format: try #require(LogFormat.preset(named: "fsa")))
+    guard case .type(let first) = fsa.intern("a/b"), case .type(let second) = fsa.intern("c/d"),
+      case .type(let again) = fsa.intern("a/b")
+    else {
+      Issue.record("expected types")
+      return
+    }
+    #expect(first == 0 && second == 1 && again == 0)
+    #expect(Array(fsa.canonical(first).bytes) == Array("a.b".utf8))
+    #expect(fsa.string(second) == "c.d")
+  }
+
+  @Test func globsMatchWholeTypes() {
+    #expect(TypeGlob("a*").match("abc") == ["bc"])
+    #expect(TypeGlob("a*").match("ba") == nil)
+    #expect(TypeGlob("*c").match("abc") == ["ab"])
+    #expect(TypeGlob("a*c*e").match("abcde") == ["b", "d"])
+    #expect(TypeGlob("a*a").match("a") == nil, "the pieces do not overlap")
+    #expect(TypeGlob("abc").match("abc") == [])
+    #expect(TypeGlob("abc").match("abcd") == nil)
+    #expect(TypeGlob("*").match("") == [""])
+    #expect(TypeGlob.fill("x.*", with: ["y"]) == "x.y")
+    #expect(TypeGlob.fill("*.*", with: ["a", "b"]) == "a.b")
+  }
+
+  // MARK: Templates
+
+  @Test func aTemplateTakesTheFirstFieldTheLineHas() throws {
+    let template = try TypeTemplate("{type}.{event|name|type}")
+    #expect(template.paths.map(\.description) == ["type", "event", "name", "type"])
+    let track = ["type": "track", "event": "Order Completed"]
+    let page = ["type": "page", "name": "Home"]
+    let identify = ["type": "identify"]
+    func render(_ fields: [String: String]) -> String {
+      var indices: [Int] = []
+      let result = template.render { index, path in
+        indices.append(index)
+        return fields[path.description]
+      }
+      switch result {
+      case .success(let type): return "\(type) \(indices)"
+      case .failure(let missing): return "missing \(missing.paths.map(\.description)) \(indices)"
+      }
+    }
+    #expect(render(track) == "track.Order Completed [0, 1]")
+    #expect(render(page) == "page.Home [0, 1, 2]")
+    #expect(render(identify) == "identify.identify [0, 1, 2, 3]")
+    #expect(render(["event": "x"]) == "missing [\"type\"] [0]")
+  }
+
+  // MARK: Finding fields
+
+  @Test func locatesNestedFieldsInOnePassAndChecksTheWholeLine() throws {
+    let locator = FieldLocator(paths: [
+      try JSONPath("type"), try JSONPath("meta.time"), try JSONPath("meta"),
+      try JSONPath("type"), try JSONPath("a.b.c"),
+    ])
+    func locate(_ line: String) -> String {
+      var found = locator.makeResults()
+      let bytes = Array(line.utf8)
+      return bytes.withUnsafeBufferPointer { buffer in
+        do {
+          try locator.locate(in: buffer, into: &found)
+        } catch let error as JSONError {
+          return "error at \(error.offset): \(error.reason)"
+        } catch {
+          return "\(error)"
+        }
+        return found.map { range in
+          range.map { String(decoding: buffer[$0], as: UTF8.self) } ?? "-"
+        }.joined(separator: " ")
+      }
+    }
+    #expect(
+      locate(#"{"meta":{"time":5,"x":[1]},"type":"t","a":{"b":1}}"#)
+        == #""t" 5 {"time":5,"x":[1]} "t" -"#)
+    #expect(locate(#"{"ty\u0070e":"escaped"}"#) == #""escaped" - - "escaped" -"#)
+    #expect(locate(#"{"meta":7}"#) == "- - 7 - -")
+    #expect(locate(#" {"a":{"b":{"c":[true]}}} "#) == "- - - - [true]")
+    #expect(locate(#"{"type":"a","type":"b"}"#).hasPrefix("error at 12: duplicate key 'type'"))
+    #expect(locate(#"{"x":{"y":1,"y":2}}"#).hasPrefix("error at 12: duplicate key 'y'"))
+    #expect(locate(#"{"type":"a"} x"#).hasPrefix("error at 13:"))
+    #expect(locate(#"["type"]"#).hasPrefix("error at 0:"))
+  }
+
+  // MARK: Times
+
+  private func epoch(_ text: String, _ unit: LogFormat.TimeUnit) -> String {
+    do throws(EpochTime.Failure) {
+      let time = try EpochTime.read(Array(text.utf8)[...], unit: unit)
+      return "\(time.seconds).\(time.nanoseconds)"
+    } catch {
+      return "error: \(error)"
+    }
+  }
+
+  @Test func readsEpochTimesInEveryUnitExactly() {
+    #expect(epoch("1700000000", .s) == "1700000000.0")
+    #expect(epoch("1700000000.5", .s) == "1700000000.500000000")
+    #expect(epoch("1700000000250", .ms) == "1700000000.250000000")
+    #expect(epoch("1700000000250.5", .ms) == "1700000000.250500000")
+    #expect(epoch("1700000000000001", .us) == "1700000000.1000")
+    #expect(epoch("1700000000000000001", .ns) == "1700000000.1")
+    #expect(epoch("1700000000123456789", .ns) == "1700000000.123456789")
+    #expect(epoch("-1500", .ms) == "-2.500000000")
+    #expect(epoch("0", .ns) == "0.0")
+    #expect(
+      epoch("1e3", .ms) == "error: is not written as digits: write the time without an exponent")
+    #expect(epoch("", .s) == "error: is not a number of seconds")
+    #expect(epoch("x", .ns) == "error: is not a number of nanoseconds")
+    #expect(epoch("99999999999999999999", .ns) == "error: is out of range for a time")
+  }
+
+  // MARK: Replays
+
+  /// Replays `inputs` (name, text) in `format` and describes each outcome.
+  private func replay(
+    _ inputs: [(name: String, text: String)], format: LogFormat,
+    domains: [any RaspDomain] = [GeoDomain(), NavDomain()],
+    threading: ReplayConfiguration.Threading = .automatic, chunkSize: Int = .max
+  ) -> [String] {
+    var configuration = ReplayConfiguration(domains: domains)
+    configuration.format = format
+    configuration.threading = threading
+    configuration.errorMode = .skip
+    let replayInputs = inputs.map { input in
+      ReplayInput(
+        name: input.name,
+        source: .memory(JSONMemorySource(Array(input.text.utf8), chunkSize: chunkSize)))
+    }
+    var replay = Replay(configuration: configuration, inputs: replayInputs)
+    var output: [UInt8] = []
+    var described: [String] = []
+    while let outcome = replay.next(appendingTo: &output) {
+      switch outcome {
+      case .record(let record):
+        described.append(
+          "\(record.input ?? -1):\(record.line ?? 0) "
+            + String(decoding: output[record.range], as: UTF8.self))
+      case .skipped(let diagnostic):
+        described.append("skipped \(diagnostic.line):\(diagnostic.column) \(diagnostic.reason)")
+      case .notice(let notice): described.append("notice \(notice.message)")
+      case .waiting: break
+      case .end(let summary):
+        let counts = summary.statistics
+        described.append(
+          "end: \(counts.read) read, \(counts.applied) applied, \(counts.skipped) skipped, "
+            + "\(counts.unknownType) unknown, \(counts.otherDomain) other, "
+            + "\(counts.dropped) dropped, \(counts.blank) blank")
+      }
+    }
+    return described
+  }
+
+  /// rasp's own format read as a map file — through the mapped reader, not the envelope
+  /// parser built for it.
+  private static func raspAsMap() throws -> LogFormat {
+    let text = LogFormat.rasp.text.replacingOccurrences(
+      of: #""format": "rasp""#, with: #""format": "rasp-as-map""#)
+    let format = try LogFormat(mapFile: Array(text.utf8), name: "x")
+    #expect(!format.isRasp)
+    return format
+  }
+
+  @Test(arguments: [ReplayConfiguration.Threading.single, .readAhead, .decodeAhead])
+  func rasspOwnLogsReadThroughAMapGiveTheSameRecords(
+    threading: ReplayConfiguration.Threading
+  ) throws {
+    // The mapped reader is a second implementation of the envelope: on the example log, and on
+    // lines of every kind, the two agree on every record and every count.
+    // The repository's root is three folders above this file.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let example = try String(
+      contentsOf: root.appendingPathComponent("fixtures/example/events.jsonl"), encoding: .utf8)
+    let odd = [
+      #"{"type":"geo.heading","payload":{"heading":1},"ts":"2026-11-22T09:30:00Z"}"#,
+      #"{"payload":{"heading":2},"type":"geo.heading","source":"compass","extra":[1,{"a":2}]}"#,
+      #"{"type":"geo.heading","payload":null}"#,
+      #"{"type":"geo.he\u0061ding","payload":{"heading":3}}"#,
+      #"{"type":"zzz.event","payload":{"x":1}}"#,
+      #"{"type":"geo.heading","ts":1795336200.25,"payload":{"heading":4}}"#,
+      "",
+      #"  {"type":"nav.push","payload":{"screen":"a"}}  "#,
+      #"{"type":"geo.heading","ts":null,"payload":{"heading":5}}"#,
+    ].joined(separator: "\n")
+    for text in [example, odd] {
+      let own = replay([("a", text)], format: .rasp, threading: threading)
+      let mapped = replay([("a", text)], format: try Self.raspAsMap(), threading: threading)
+      #expect(own.filter { !$0.hasPrefix("skipped") } == mapped.filter { !$0.hasPrefix("skipped") })
+      #expect(own.count > 3)
+    }
+  }
+
+  @Test func rasspOwnLogsThroughAMapMergeByTimeAsTheyDo() throws {
+    let a = [
+      #"{"type":"geo.heading","ts":"2026-01-01T00:00:01Z","payload":{"heading":1}}"#,
+      #"{"type":"geo.heading","ts":"2026-01-01T00:00:03Z","payload":{"heading":3}}"#,
+    ].joined(separator: "\n")
+    let b = [
+      #"{"type":"geo.heading","ts":1767225602,"payload":{"heading":2}}"#,
+      #"{"type":"geo.heading","ts":"2026-01-01T00:00:04Z","payload":{"heading":4}}"#,
+    ].joined(separator: "\n")
+    let own = replay([("a", a), ("b", b)], format: .rasp)
+    #expect(own.prefix(4).map { $0.prefix(3) } == ["0:1", "1:1", "0:2", "1:2"])
+    #expect(own == replay([("a", a), ("b", b)], format: try Self.raspAsMap()))
+  }
+
+  private static func todos() throws -> [any RaspDomain] {
+    let spec = try RaspSpec(
+      parsing: Array(
+        #"""
+        {"domains": [{"name": "todos", "initial": {"texts": []}, "events": [
+          {"name": "todoAdded", "ops": [
+            {"op": "append", "path": "texts", "from": "payload"},
+            {"op": "set", "path": "by", "from": "meta.user", "default": "nobody"}]},
+          {"name": "cleared", "ops": [{"op": "clear", "path": "texts"}]}]}]}
+        """#.utf8))
+    return spec.domains
+  }
+
+  @Test func reduxActionsFeedASpecDomainAnyPayloadAndTheLinesOtherFields() throws {
+    let log = [
+      #"{"type":"@@redux/INITa.b.c"}"#,
+      #"{"type":"todos/todoAdded","payload":"Buy milk"}"#,
+      #"{"type":"todos/todoAdded","payload":{"text":"x"},"meta":{"user":"ann"}}"#,
+      #"{"type":"todos/todoAdded","payload":[1,2],"meta":{"user":null}}"#,
+      #"{"type":"todos/cleared","payload":7}"#,
+      #"{"type":"geo/heading","payload":"north"}"#,
+      #"{"type":"todos/unknown"}"#,
+      #"{"type":"ADD_TODO"}"#,
+    ].joined(separator: "\n")
+    let fsa = try #require(LogFormat.preset(named: "fsa"))
+    #expect(
+      replay([("a", log)], format: fsa, domains: try Self.todos() + [GeoDomain()]) == [
+        #"0:2 {"geo":{"accuracy":null,"heading":null,"location":null},"#
+          + #""todos":{"by":"nobody","texts":["Buy milk"]}}"#,
+        #"0:3 {"geo":{"accuracy":null,"heading":null,"location":null},"#
+          + #""todos":{"by":"ann","texts":["Buy milk",{"text":"x"}]}}"#,
+        #"0:4 {"geo":{"accuracy":null,"heading":null,"location":null},"#
+          + #""todos":{"by":null,"texts":["Buy milk",{"text":"x"},[1,2]]}}"#,
+        #"0:5 {"geo":{"accuracy":null,"heading":null,"location":null},"#
+          + #""todos":{"by":null,"texts":[]}}"#,
+        "skipped 6:33 field 'payload' must be an object, found a string",
+        "skipped 8:9 invalid value for field 'type': 'ADD_TODO' has no '/' between a domain "
+          + "and an event: a map file's \"defaultDomain\" gives such types one (see "
+          + "docs/formats.md)",
+        "end: 8 read, 4 applied, 2 skipped, 1 unknown, 0 other, 1 dropped, 0 blank",
+      ])
+  }
+
+  @Test func mappedTimesInMillisecondsMergeSeveralLogs() throws {
+    let map = try LogFormat(
+      mapFile: Array(
+        #"{"type": "{event}", "separator": ":", "payload": "data", "time": "at", "timeUnit": "ms"}"#
+          .utf8), name: "ms")
+    let a = [
+      #"{"event":"geo:heading","at":1767225600001,"data":{"heading":1}}"#,
+      #"{"event":"geo:heading","at":"1767225600003","data":{"heading":3}}"#,
+    ].joined(separator: "\n")
+    let b = [
+      #"{"event":"geo:heading","at":1767225600002,"data":{"heading":2}}"#,
+      #"{"event":"geo:heading","at":1767225600002.5,"data":{"heading":4}}"#,
+      #"{"event":"geo:heading","at":true,"data":{"heading":5}}"#,
+    ].joined(separator: "\n")
+    let outcomes = replay([("a", a), ("b", b)], format: map, domains: [GeoDomain()])
+    #expect(
+      outcomes.map { $0.prefix(14) } == [
+        // The bad line comes in its log's order, after the time of the line before it.
+        "0:1 {\"geo\":{\"a", "1:1 {\"geo\":{\"a", "1:2 {\"geo\":{\"a", "skipped 3:29 i",
+        "0:2 {\"geo\":{\"a", "end: 5 read, 4",
+      ])
+    #expect(
+      outcomes[3]
+        == "skipped 3:29 invalid value for field 'at': true is not a number of milliseconds")
+  }
+}
