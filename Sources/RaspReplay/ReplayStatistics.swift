@@ -66,6 +66,19 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.blank   // 1
   /// ```
   public internal(set) var blank = 0
+  /// Lines that held a batch of events (a CloudEvents batch, an OTLP request), each counted
+  /// once in ``read``; their events are counted in ``applied``, ``skipped`` and ``ignored``.
+  ///
+  /// ```swift
+  /// statistics.batchLines   // 2
+  /// ```
+  public internal(set) var batchLines = 0
+  /// The events those batch lines held.
+  ///
+  /// ```swift
+  /// statistics.batchEvents   // 11
+  /// ```
+  public internal(set) var batchEvents = 0
   /// The first event of unknown type.
   ///
   /// ```swift
@@ -99,9 +112,14 @@ public struct ReplayStatistics: Sendable, Equatable {
     if otherDomain > 0 { reasons.append("\(otherDomain) of other domains") }
     if dropped > 0 { reasons.append("\(dropped) dropped by the log format") }
     if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
-    let lines = read == 1 ? "1 line" : "\(read) lines"
+    var lines = read == 1 ? "1 line read" : "\(read) lines read"
+    if batchLines > 0 {
+      let batches = batchLines == 1 ? "1 of them a batch" : "\(batchLines) of them batches"
+      let events = batchEvents == 1 ? "1 event" : "\(batchEvents) events"
+      lines += ", \(batches) of \(events)"
+    }
     return
-      "rasp: \(lines) read: \(applied) applied, \(skipped) skipped, \(ignoredText), "
+      "rasp: \(lines): \(applied) applied, \(skipped) skipped, \(ignoredText), "
       + "\(blank) blank\n"
   }
 

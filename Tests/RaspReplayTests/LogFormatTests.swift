@@ -12,7 +12,8 @@ import Testing
   // MARK: Presets
 
   @Test func thePresetsAreMapFilesThatRead() throws {
-    #expect(LogFormat.presets.map(\.name) == ["rasp", "fsa", "cloudevents", "segment"])
+    #expect(
+      LogFormat.presets.map(\.name) == ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"])
     for preset in LogFormat.presets {
       let read = try LogFormat(mapFile: Array(preset.text.utf8), name: "other")
       #expect(read.name == preset.name, "the text names its format")
@@ -244,45 +245,6 @@ import Testing
 
   // MARK: Replays
 
-  /// Replays `inputs` (name, text) in `format` and describes each outcome.
-  private func replay(
-    _ inputs: [(name: String, text: String)], format: LogFormat,
-    domains: [any RaspDomain] = [GeoDomain(), NavDomain()],
-    threading: ReplayConfiguration.Threading = .automatic, chunkSize: Int = .max
-  ) -> [String] {
-    var configuration = ReplayConfiguration(domains: domains)
-    configuration.format = format
-    configuration.threading = threading
-    configuration.errorMode = .skip
-    let replayInputs = inputs.map { input in
-      ReplayInput(
-        name: input.name,
-        source: .memory(JSONMemorySource(Array(input.text.utf8), chunkSize: chunkSize)))
-    }
-    var replay = Replay(configuration: configuration, inputs: replayInputs)
-    var output: [UInt8] = []
-    var described: [String] = []
-    while let outcome = replay.next(appendingTo: &output) {
-      switch outcome {
-      case .record(let record):
-        described.append(
-          "\(record.input ?? -1):\(record.line ?? 0) "
-            + String(decoding: output[record.range], as: UTF8.self))
-      case .skipped(let diagnostic):
-        described.append("skipped \(diagnostic.line):\(diagnostic.column) \(diagnostic.reason)")
-      case .notice(let notice): described.append("notice \(notice.message)")
-      case .waiting: break
-      case .end(let summary):
-        let counts = summary.statistics
-        described.append(
-          "end: \(counts.read) read, \(counts.applied) applied, \(counts.skipped) skipped, "
-            + "\(counts.unknownType) unknown, \(counts.otherDomain) other, "
-            + "\(counts.dropped) dropped, \(counts.blank) blank")
-      }
-    }
-    return described
-  }
-
   /// rasp's own format read as a map file — through the mapped reader, not the envelope
   /// parser built for it.
   private static func raspAsMap() throws -> LogFormat {
@@ -316,8 +278,8 @@ import Testing
       #"{"type":"geo.heading","ts":null,"payload":{"heading":5}}"#,
     ].joined(separator: "\n")
     for text in [example, odd] {
-      let own = replay([("a", text)], format: .rasp, threading: threading)
-      let mapped = replay([("a", text)], format: try Self.raspAsMap(), threading: threading)
+      let own = replayFormat([("a", text)], format: .rasp, threading: threading)
+      let mapped = replayFormat([("a", text)], format: try Self.raspAsMap(), threading: threading)
       #expect(own.filter { !$0.hasPrefix("skipped") } == mapped.filter { !$0.hasPrefix("skipped") })
       #expect(own.count > 3)
     }
@@ -332,9 +294,9 @@ import Testing
       #"{"type":"geo.heading","ts":1767225602,"payload":{"heading":2}}"#,
       #"{"type":"geo.heading","ts":"2026-01-01T00:00:04Z","payload":{"heading":4}}"#,
     ].joined(separator: "\n")
-    let own = replay([("a", a), ("b", b)], format: .rasp)
+    let own = replayFormat([("a", a), ("b", b)], format: .rasp)
     #expect(own.prefix(4).map { $0.prefix(3) } == ["0:1", "1:1", "0:2", "1:2"])
-    #expect(own == replay([("a", a), ("b", b)], format: try Self.raspAsMap()))
+    #expect(own == replayFormat([("a", a), ("b", b)], format: try Self.raspAsMap()))
   }
 
   private static func todos() throws -> [any RaspDomain] {
@@ -363,7 +325,7 @@ import Testing
     ].joined(separator: "\n")
     let fsa = try #require(LogFormat.preset(named: "fsa"))
     #expect(
-      replay([("a", log)], format: fsa, domains: try Self.todos() + [GeoDomain()]) == [
+      replayFormat([("a", log)], format: fsa, domains: try Self.todos() + [GeoDomain()]) == [
         #"0:2 {"geo":{"accuracy":null,"heading":null,"location":null},"#
           + #""todos":{"by":"nobody","texts":["Buy milk"]}}"#,
         #"0:3 {"geo":{"accuracy":null,"heading":null,"location":null},"#
@@ -394,7 +356,7 @@ import Testing
       #"{"event":"geo:heading","at":1767225600002.5,"data":{"heading":4}}"#,
       #"{"event":"geo:heading","at":true,"data":{"heading":5}}"#,
     ].joined(separator: "\n")
-    let outcomes = replay([("a", a), ("b", b)], format: map, domains: [GeoDomain()])
+    let outcomes = replayFormat([("a", a), ("b", b)], format: map, domains: [GeoDomain()])
     #expect(
       outcomes.map { $0.prefix(14) } == [
         // The bad line comes in its log's order, after the time of the line before it.

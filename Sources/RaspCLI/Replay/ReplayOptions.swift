@@ -59,7 +59,8 @@ struct ReplayOptions {
       name: "log-format", valueName: "name", allowedValues: LogFormat.presets.map(\.name),
       help:
         "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "
-        + "'cloudevents' or 'segment'. 'rasp formats' describes them."
+        + "'cloudevents', 'segment', 'otel' (OTLP/JSON logs) or 'kcat' (Kafka messages). "
+        + "'rasp formats' describes them."
     ),
     RaspOptionSpec(
       name: "map", valueName: "file",
@@ -94,7 +95,8 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: "stats",
       help:
-        "End with a summary on standard error: lines read = applied + skipped + ignored + blank."),
+        "End with a summary on standard error: lines read = applied + skipped + ignored + blank, "
+        + "a batch line's events counted one by one."),
   ]
 
   /// Reads the options from a parsed command line, and the spec files it names.

@@ -2,17 +2,25 @@ import RaspJSON
 
 /// The `rest` domain: REST/HATEOAS links by relation, as in the RASP seeds' example.
 ///
-/// | Event           | Payload                                                           |
-/// |-----------------|-------------------------------------------------------------------|
-/// | `rest.response` | `links`: object of relation → href string, or HAL `{"href": …}`   |
-/// | `rest.link`     | `rel` string, `href` string                                       |
-/// | `rest.unlink`   | `rel` string                                                      |
-/// | `rest.clear`    | none                                                              |
+/// A response is logged as the HAL resource the server sent (draft-kelly-json-hal), or with
+/// rasp's shorter `links` object:
 ///
-/// State: `{"links":{}}` at first; `links` maps each relation to its href.
+/// | Event           | Payload                                                                |
+/// |-----------------|------------------------------------------------------------------------|
+/// | `rest.response` | HAL `_links`: relation → link object or array of them; or `links`:     |
+/// |                 | relation → href string or link object                                  |
+/// | `rest.link`     | `rel`, `href` strings; optional `templated`, `name`, `deprecation`     |
+/// | `rest.unlink`   | `rel` string; optional `href`, `name` to remove only those links       |
+/// | `rest.clear`    | none                                                                   |
+///
+/// State: `{"links":{}}` at first; `links` maps each relation to its href, to a link object
+/// when the link is templated, named or deprecated, or to an array of them when HAL gave the
+/// relation as an array (see ``RestRelation``).
 ///
 /// ```swift
 /// let replay = Replay(configuration: ReplayConfiguration(domains: [RestDomain()]), inputs: [log])
+/// // {"type":"rest.response","payload":{"_links":{"item":[{"href":"/a"},{"href":"/b"}]}}}
+/// // → {"rest":{"links":{"item":["/a","/b"]}}}
 /// ```
 public struct RestDomain: RaspDomain {
   /// Creates the domain.
@@ -71,64 +79,103 @@ public struct RestDomain: RaspDomain {
   ///   - payload: The payload.
   ///   - context: Unused.
   /// - Returns: The typed event.
-  /// - Throws: ``RaspEventError`` for a missing or mistyped field.
+  /// - Throws: ``RaspEventError`` for a missing or mistyped field, named by its full path:
+  ///   `payload._links.item[1].href`.
   public func decodeEvent(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
   ) throws(RaspEventError) -> RestState.Event {
     switch name {
     case "response":
-      var links: [RestLink]?
-      while let field = try payload.nextField() {
-        if field == "links" { links = try decodeLinks(&payload) } else { try payload.skip() }
-      }
-      guard let links else { throw payload.missing("links") }
-      return .replaceAll(links)
-    case "link", "unlink":
+      return .replaceRelations(try decodeResponse(&payload))
+    case "link":
+      var link = RestLink(rel: "", href: "")
       var rel: String?
       var href: String?
-      let needsHref = name == "link"
       while let field = try payload.nextField() {
         switch field {
         case "rel": rel = try payload.nonEmptyString()
-        case "href" where needsHref: href = try payload.string()
+        case "href": href = try payload.string()
+        case "templated": link.isTemplated = try payload.null() ? false : try payload.bool()
+        case "name": link.name = try payload.null() ? nil : try payload.string()
+        case "deprecation": link.deprecation = try payload.null() ? nil : try payload.string()
         default: try payload.skip()
         }
       }
       guard let rel else { throw payload.missing("rel") }
-      guard needsHref else { return .remove(rel: rel) }
       guard let href else { throw payload.missing("href") }
-      return .set(RestLink(rel: rel, href: href))
+      if rel == "curies", link.name == nil { throw payload.missing("name") }
+      link.rel = rel
+      link.href = href
+      return .set(link)
+    case "unlink":
+      var rel: String?
+      var href: String?
+      var linkName: String?
+      while let field = try payload.nextField() {
+        switch field {
+        case "rel": rel = try payload.nonEmptyString()
+        case "href": href = try payload.null() ? nil : try payload.string()
+        case "name": linkName = try payload.null() ? nil : try payload.string()
+        default: try payload.skip()
+        }
+      }
+      guard let rel else { throw payload.missing("rel") }
+      return .remove(rel: rel, href: href, name: linkName)
     default:
       while try payload.nextField() != nil { try payload.skip() }
       return .clear
     }
   }
 
-  private func decodeLinks(_ payload: inout RaspPayload) throws(RaspEventError) -> [RestLink] {
-    try payload.beginObject()
-    var links: [RestLink] = []
-    links.reserveCapacity(8)  // a response's links rarely number more: one allocation, not four
-    while let rel = try payload.nextField() {
-      let relation = rel.string
-      switch try payload.kind() {
-      case .string:
-        links.append(RestLink(rel: relation, href: try payload.string()))
-      case .object:
-        try payload.beginObject()
-        var href: String?
-        while let field = try payload.nextField() {
-          if field == "href" { href = try payload.string() } else { try payload.skip() }
+  /// Reads a response's relations: HAL's `_links` when the payload is a HAL resource (it has
+  /// `_links` or `_embedded`), rasp's `links` otherwise.
+  ///
+  /// A HAL resource may have a property of its own named `links`, of any shape, before its
+  /// `_links`; so a `links` that does not read as links is an error only once the payload
+  /// turned out not to be HAL. Until then the first error is kept, and reported as it would
+  /// have been at once when something later in the payload is wrong too.
+  private func decodeResponse(_ payload: inout RaspPayload) throws(RaspEventError)
+    -> [RestRelation]
+  {
+    var links: [RestRelation]?
+    var halLinks: [RestRelation]?
+    var isHAL = false
+    var linksError: RaspEventError?
+    do throws(RaspEventError) {
+      while let field = try payload.nextField() {
+        switch field {
+        case "_links":
+          isHAL = true
+          halLinks = try payload.readRelations(.hal)
+        case "_embedded":
+          isHAL = true
+          guard try payload.kind() == .object else {
+            throw payload.wrongType(expected: "an object")
+          }
+          try payload.skip()
+        case "links" where !isHAL:
+          do throws(RaspEventError) {
+            links = try payload.readRelations(.compact)
+          } catch let failure {
+            do { try payload.skip() } catch { throw failure }  // malformed JSON: at once
+            linksError = failure
+          }
+        default:
+          try payload.skip()
         }
-        guard let href else { throw payload.missing("href") }
-        links.append(RestLink(rel: relation, href: href))
-      default:
-        throw payload.wrongType(expected: "a string or an object with an 'href' string")
       }
+    } catch {
+      if !isHAL, let linksError { throw linksError }
+      throw error
     }
+    if isHAL { return halLinks ?? [] }
+    if let linksError { throw linksError }
+    guard let links else { throw payload.missing("links") }
     return links
   }
 
-  /// Writes `{"links":{"next":"…","self":"…"}}`.
+  /// Writes `{"links":{"item":["/a","/b"],"next":"…","search":{"href":"…","templated":true}}}`:
+  /// a plain link as its href, another as an object with sorted keys, a list as an array.
   ///
   /// ```swift
   /// RestDomain().encode(RestState(), into: &writer)   // {"links":{}}
@@ -139,11 +186,57 @@ public struct RestDomain: RaspDomain {
   ///   - writer: Where to write.
   public func encode(_ state: RestState, into writer: inout JSONWriter) {
     writer.writeRaw("{\"links\":{")
-    for (index, link) in state.links.enumerated() {
-      if index > 0 { writer.writeRaw(",") }
-      writer.writeKey(link.rel)
-      writer.writeString(link.href)
+    var isFirst = true
+    for relation in state.relations {
+      if !isFirst { writer.writeRaw(",") }
+      isFirst = false
+      writer.writeKey(relation.rel)
+      switch relation.storage {
+      case .href(let href):
+        writer.writeString(href)
+      case .link(let link):
+        write(link, into: &writer)
+      case .list(let links):
+        writer.writeRaw("[")
+        for (position, link) in links.enumerated() {
+          if position > 0 { writer.writeRaw(",") }
+          write(link, into: &writer)
+        }
+        writer.writeRaw("]")
+      }
     }
     writer.writeRaw("}}")
+  }
+
+  /// Writes a link: `"/orders"`, or `{"deprecation":…,"href":…,"name":…,"templated":true}`
+  /// with the members it has.
+  private func write(_ link: RestLink, into writer: inout JSONWriter) {
+    guard !link.isPlain else { return writer.writeString(link.href) }
+    writer.writeRaw("{")
+    if let deprecation = link.deprecation {
+      writer.writeRaw("\"deprecation\":")
+      writer.writeString(deprecation)
+      writer.writeRaw(",")
+    }
+    writer.writeRaw("\"href\":")
+    writer.writeString(link.href)
+    if let name = link.name {
+      writer.writeRaw(",\"name\":")
+      writer.writeString(name)
+    }
+    if link.isTemplated { writer.writeRaw(",\"templated\":true") }
+    writer.writeRaw("}")
+  }
+}
+
+extension RaspPayload {
+  /// Reads the current field's value as a response's relations, or throws and stays at it.
+  fileprivate mutating func readRelations(_ dialect: RestLinksReader.Dialect)
+    throws(RaspEventError) -> [RestRelation]
+  {
+    var reader = RestLinksReader(scanner: scanner, dialect: dialect)
+    let relations = try reader.readRelations()
+    scanner = reader.scanner
+    return relations
   }
 }

@@ -253,11 +253,31 @@ extension JSONScanner {
   static func unescape(_ contents: UnsafeBufferPointer<UInt8>) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(contents.count)
+    unescape(contents, appendingTo: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Decodes the contents of a validated string, escapes or not, appending its UTF-8 bytes to
+  /// `bytes`: the JSON text a string holds (a Kafka message's payload), read without a `String`.
+  ///
+  /// ```swift
+  /// JSONScanner.unescape(contents, appendingTo: &event)
+  /// ```
+  package static func unescape(
+    _ contents: UnsafeBufferPointer<UInt8>, appendingTo bytes: inout [UInt8]
+  ) {
     var index = 0
     while index < contents.count {
-      let byte = contents[index]
-      guard byte == UInt8(ascii: "\\"), index + 1 < contents.count else {
-        bytes.append(byte)
+      // The run up to the next escape, at once.
+      var end = index
+      while end < contents.count, contents[end] != UInt8(ascii: "\\") { end += 1 }
+      if end > index {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: contents[index..<end]))
+        index = end
+        continue
+      }
+      guard index + 1 < contents.count else {
+        bytes.append(contents[index])
         index += 1
         continue
       }
@@ -281,7 +301,6 @@ extension JSONScanner {
       default: bytes.append(escape)
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   @usableFromInline

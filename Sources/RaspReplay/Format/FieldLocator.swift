@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 
 /// Finds where a line keeps the fields a map names — `type`, `meta.timestamp`, `properties` —
@@ -99,5 +100,29 @@ struct FieldLocator: Sendable {
       return false
     }
     return true
+  }
+}
+
+extension RaspEventError {
+  /// The same error with the payload's fields named under `name`: `payload.heading` becomes
+  /// `data.heading`, for an event whose format keeps its payload in `data`.
+  func renamingPayload(to name: String) -> RaspEventError {
+    func renamed(_ field: String) -> String {
+      guard field.hasPrefix("payload") else { return field }
+      let rest = field.dropFirst("payload".count)
+      guard rest.isEmpty || rest.first == "." || rest.first == "[" else { return field }
+      return name + rest
+    }
+    let reason: Reason
+    switch self.reason {
+    case .missingField(let field): reason = .missingField(renamed(field))
+    case .wrongType(let field, let expected, let found):
+      reason = .wrongType(field: renamed(field), expected: expected, found: found)
+    case .invalidValue(let field, let why):
+      reason = .invalidValue(field: renamed(field), reason: why)
+    case .duplicateField(let field): reason = .duplicateField(renamed(field))
+    default: return self
+    }
+    return RaspEventError(offset: offset, reason: reason)
   }
 }

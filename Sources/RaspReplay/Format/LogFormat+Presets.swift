@@ -15,12 +15,14 @@ extension LogFormat {
     source: [JSONPath(components: [.key("source")])])
 
   /// The formats that ship with rasp, in the order `rasp formats` lists them: `rasp`, `fsa`
-  /// (Redux and Flux Standard Actions), `cloudevents`, `segment`.
+  /// (Redux and Flux Standard Actions), `cloudevents`, `segment`, `otel` (OpenTelemetry logs),
+  /// `kcat` (Kafka messages).
   ///
   /// Each is a map file, as ``text`` shows it: copy one to start a map of your own.
   ///
   /// ```swift
-  /// LogFormat.presets.map(\.name)   // ["rasp", "fsa", "cloudevents", "segment"]
+  /// LogFormat.presets.map(\.name)
+  /// // ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"]
   /// ```
   public static let presets: [LogFormat] = Preset.all.map { preset in
     guard preset.name != "rasp" else { return rasp }
@@ -28,6 +30,9 @@ extension LogFormat {
     // out of the list rather than stop a program that does not use it.
     return try? LogFormat(mapFile: Array(preset.text.utf8), name: preset.name)
   }.compactMap { $0 }
+
+  /// The names of the presets, without reading their map files.
+  static var presetNames: [String] { Preset.all.map(\.name) }
 
   /// The preset of a name, or `nil`.
   ///
@@ -41,9 +46,9 @@ extension LogFormat {
 
 /// The texts of the formats that ship with rasp.
 enum Preset {
-  case rasp, fsa, cloudevents, segment
+  case rasp, fsa, cloudevents, segment, otel, kcat
 
-  static let all: [Preset] = [.rasp, .fsa, .cloudevents, .segment]
+  static let all: [Preset] = [.rasp, .fsa, .cloudevents, .segment, .otel, .kcat]
 
   var name: String { "\(self)" }
 
@@ -55,11 +60,20 @@ enum Preset {
       "Redux and Flux Standard Actions ('todos/todoAdded'), as a logger or DevTools records "
         + "them; '@@INIT' and '@@redux/*' left out."
     case .cloudevents:
-      "CloudEvents 1.0 in structured JSON mode: the domain and event are the type's last two "
-        + "segments ('com.example.cart.add' is cart.add); the payload is 'data'."
+      "CloudEvents 1.0 in structured JSON mode, alone or in a batch: the domain and event are "
+        + "the type's last two segments ('com.example.cart.add' is cart.add); the payload is "
+        + "'data'."
     case .segment:
-      "Segment calls (track, identify, page, screen, group, alias): track 'Order Completed' is "
-        + "the event track.Order Completed; the payload is 'properties' or 'traits'."
+      "Segment calls (track, identify, page, screen, group, alias), alone or in a batch: track "
+        + "'Order Completed' is the event track.Order Completed; the payload is 'properties' or "
+        + "'traits'."
+    case .kcat:
+      "Kafka messages as 'kcat -C -J' prints them: each payload holds an event in rasp's own "
+        + "format; the message's 'ts' (milliseconds) is the time of an event without its own."
+    case .otel:
+      "OpenTelemetry logs in OTLP/JSON, as the Collector's file exporter writes them: each log "
+        + "record with an event name ('browser.page_view') is an event, its body (or else its "
+        + "attributes) the payload; records without one are dropped."
     }
   }
 
@@ -82,12 +96,26 @@ enum Preset {
       fields = [
         ("type", #""{type}""#), ("split", #""last""#), ("payload", #""data""#),
         ("time", #""time""#), ("timeUnit", #""rfc3339""#), ("source", #""source""#),
+        ("events", #""[]""#),
       ]
     case .segment:
       fields = [
         ("type", #""{type}.{event|name|type}""#), ("payload", #""properties|traits""#),
         ("time", #""timestamp|originalTimestamp|receivedAt""#), ("timeUnit", #""rfc3339""#),
-        ("source", #""context.library.name|channel""#),
+        ("source", #""context.library.name|channel""#), ("events", #""batch[]""#),
+      ]
+    case .kcat:
+      fields = [
+        ("inner", #""payload""#), ("innerFormat", #""rasp""#), ("time", #""ts""#),
+        ("timeUnit", #""ms""#), ("source", #""topic""#),
+      ]
+    case .otel:
+      fields = [
+        ("events", #""resourceLogs[].scopeLogs[].logRecords[]""#), ("decode", #""otlp""#),
+        ("type", #""{eventName}""#), ("untyped", #""drop""#),
+        ("payload", #""body|attributes""#),
+        ("time", #""timeUnixNano|observedTimeUnixNano""#), ("timeUnit", #""ns""#),
+        ("source", #""resource[\"service.name\"]|scope.name""#),
       ]
     }
     // The summaries have no quote or backslash to escape.

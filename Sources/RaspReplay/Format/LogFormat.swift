@@ -26,6 +26,14 @@ import RaspJSON
 /// - `payload`, `time`, `source`: the paths of those fields (`data`, `meta.timestamp`), with
 ///   `|` between alternatives (`properties|traits`); `timeUnit`: `auto` (an RFC 3339 string or
 ///   a number of seconds), `rfc3339`, `s`, `ms`, `us` or `ns` (numbers, or digits in a string).
+/// - `untyped`: `error` (the default) or `drop`: what becomes of an event that lacks every
+///   field its type is made of.
+/// - `events`: where a line keeps several events, a path with `[]` after each array: `[]`
+///   (the line is an array of events), `batch[]`, `resourceLogs[].scopeLogs[].logRecords[]`.
+/// - `decode`: `otlp` when each event is an OpenTelemetry log record, made plain JSON first.
+/// - `inner` and `innerFormat`: the string field that holds the event's JSON text, and the
+///   preset it is written in (`rasp` by default): a Kafka message's `payload`. The map's
+///   `time` and `source` are then the message's, for events without their own.
 ///
 /// ```swift
 /// var configuration = ReplayConfiguration(domains: domains)
@@ -42,6 +50,12 @@ public struct LogFormat: Sendable {
     /// Seconds, milliseconds, microseconds or nanoseconds since the Unix epoch, as a number or
     /// as digits in a string.
     case s, ms, us, ns
+  }
+
+  /// How each event of a line is written, when it is not plain JSON.
+  enum Decoding: String, Sendable, CaseIterable {
+    /// An OpenTelemetry log record in OTLP/JSON, made plain JSON first (``OTLPLogRecord``).
+    case otlp
   }
 
   /// How a type is split into domain and event.
@@ -81,6 +95,20 @@ public struct LogFormat: Sendable {
   let time: [JSONPath]
   let timeUnit: TimeUnit
   let source: [JSONPath]
+  /// Whether an event without the fields its type is made of is dropped (and counted), rather
+  /// than a bad line: OpenTelemetry's plain log records, beside its events.
+  let dropsUntyped: Bool
+  /// The string field that holds each line's event as JSON text, and the preset that event
+  /// is written in: a Kafka message's `payload`, as `kcat -J` writes it.
+  let inner: (path: JSONPath, format: String)?
+  /// Where a nested event's time is read when it has none of its own — the message's — and
+  /// in which unit (see ``nested(under:in:)``).
+  let fallbackTime: [JSONPath]
+  let fallbackTimeUnit: TimeUnit
+  /// Where a line keeps several events, if it may.
+  let events: EventsPath?
+  /// How each event is written, when it is not plain JSON.
+  let decoding: Decoding?
 
   /// Whether this is rasp's own line, read by the envelope parser built for it.
   var isRasp: Bool { name == "rasp" }
@@ -116,7 +144,9 @@ public struct LogFormat: Sendable {
     name: String, summary: String, text: String, type: TypeTemplate, separator: [UInt8],
     split: Split, defaultDomain: String?, renames: [(from: TypeGlob, to: String)],
     drops: [TypeGlob], payload: [JSONPath], time: [JSONPath], timeUnit: TimeUnit,
-    source: [JSONPath]
+    source: [JSONPath], dropsUntyped: Bool = false, events: EventsPath? = nil,
+    decoding: Decoding? = nil, inner: (path: JSONPath, format: String)? = nil,
+    fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto
   ) {
     self.name = name
     self.summary = summary
@@ -131,5 +161,36 @@ public struct LogFormat: Sendable {
     self.time = time
     self.timeUnit = timeUnit
     self.source = source
+    self.dropsUntyped = dropsUntyped
+    self.events = events
+    self.decoding = decoding
+    self.inner = inner
+    self.fallbackTime = fallbackTime
+    self.fallbackTimeUnit = fallbackTimeUnit
+  }
+
+  /// The format the lines' events are read with: this one, or for a format whose events are
+  /// JSON text in a string (``inner``), its inner format under that string's path.
+  var effective: LogFormat {
+    guard let inner, let format = LogFormat.preset(named: inner.format) else { return self }
+    return format.nested(under: inner.path, in: self)
+  }
+
+  /// This format, for events found at `path` of the lines of `outer`: each path is prefixed
+  /// with `path`; the outer line's time and source stand in for an event without its own.
+  func nested(under path: JSONPath, in outer: LogFormat) -> LogFormat {
+    func prefixed(_ paths: [JSONPath]) -> [JSONPath] {
+      paths.map { JSONPath(components: path.components + $0.components) }
+    }
+    let parts = type.parts.map { part -> TypeTemplate.Part in
+      if case .field(let paths) = part { return .field(prefixed(paths)) }
+      return part
+    }
+    return LogFormat(
+      name: outer.name, summary: outer.summary, text: outer.text, type: TypeTemplate(parts: parts),
+      separator: separator, split: split, defaultDomain: defaultDomain, renames: renames,
+      drops: drops, payload: prefixed(payload), time: prefixed(time), timeUnit: timeUnit,
+      source: prefixed(source) + outer.source, dropsUntyped: dropsUntyped,
+      fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit)
   }
 }

@@ -1,6 +1,11 @@
 import RaspDomains
 import RaspJSON
 
+/// What a map's `untyped` says.
+private enum Untyped: String, CaseIterable {
+  case error, drop
+}
+
 /// Reads and checks a map file, collecting every mistake with its place, as a spec file is
 /// checked: unknown keys with the nearest known one, values of the wrong kind, templates,
 /// globs and paths that do not parse.
@@ -8,7 +13,8 @@ struct LogFormatReader {
   /// The keys a map file may have, in the order the docs list them.
   static let keys = [
     "format", "summary", "type", "separator", "split", "defaultDomain", "rename", "drop",
-    "payload", "time", "timeUnit", "source",
+    "payload", "time", "timeUnit", "source", "untyped", "events", "decode", "inner",
+    "innerFormat",
   ]
 
   /// The file's text, for the places of problems.
@@ -85,13 +91,49 @@ struct LogFormatReader {
     let time = paths(values["time"], "time") ?? []
     let timeUnit = choice(values["timeUnit"], "timeUnit", default: LogFormat.TimeUnit.auto)
     let source = paths(values["source"], "source") ?? []
+    let untyped = choice(values["untyped"], "untyped", default: Untyped.error)
+    var events: EventsPath?
+    if let node = values["events"], let text = string(node, "events") {
+      do {
+        events = try EventsPath(text)
+      } catch {
+        fail(node, "events", "\(error)")
+      }
+    }
+    var decoding: LogFormat.Decoding?
+    if let node = values["decode"], string(node, "decode") != nil {
+      decoding = choice(node, "decode", default: LogFormat.Decoding.otlp)
+      if events == nil {
+        fail(node, "decode", "'decode' reads the members of 'events': give the map an 'events'")
+      }
+    }
+    var inner: (path: JSONPath, format: String)?
+    if let node = values["inner"], let paths = paths(node, "inner") {
+      let name = string(values["innerFormat"], "innerFormat") ?? "rasp"
+      let names = LogFormat.presetNames.filter { $0 != "otel" }
+      if !names.contains(name), let formatNode = values["innerFormat"] {
+        var reason = "unknown format '\(JSONError.abbreviated(name))'"
+        if let near = RaspSpelling.nearest(to: name, among: names) {
+          reason += ". Did you mean '\(near)'?"
+        } else {
+          reason += ": an inner format is one of \(names.map { "'\($0)'" }.joined(separator: ", "))"
+        }
+        fail(formatNode, "innerFormat", reason)
+      }
+      if paths.count > 1 { fail(node, "inner", "'inner' is one field, without alternatives") }
+      if events != nil { fail(node, "inner", "a map has 'inner' or 'events', not both") }
+      inner = (paths[0], name)
+    } else if let node = values["innerFormat"] {
+      fail(node, "innerFormat", "'innerFormat' is the format of 'inner': give the map an 'inner'")
+    }
     guard problems.isEmpty else {
       throw RaspSpecError(problems: problems.sorted { $0.offset < $1.offset })
     }
     return LogFormat(
       name: name, summary: summary, text: text, type: type, separator: Array(separator.utf8),
       split: split, defaultDomain: defaultDomain, renames: renames, drops: drops,
-      payload: payload, time: time, timeUnit: timeUnit, source: source)
+      payload: payload, time: time, timeUnit: timeUnit, source: source,
+      dropsUntyped: untyped == .drop, events: events, decoding: decoding, inner: inner)
   }
 
   /// A string value, or `nil` (with a problem) when it is something else.

@@ -33,6 +33,7 @@ struct MappedEnvelopeReader {
   private let payloadFields: Range<Int>
   private let timeFields: Range<Int>
   private let sourceFields: Range<Int>
+  private let fallbackTimeFields: Range<Int>
   /// The paths, by index, for messages.
   private let paths: [JSONPath]
   /// The ranges found in the line being read, reused from line to line.
@@ -51,6 +52,8 @@ struct MappedEnvelopeReader {
     timeFields = payloadFields.upperBound..<paths.count
     paths += format.source
     sourceFields = timeFields.upperBound..<paths.count
+    paths += format.fallbackTime
+    fallbackTimeFields = sourceFields.upperBound..<paths.count
     self.paths = paths
     locator = FieldLocator(paths: paths)
     found = locator.makeResults()
@@ -70,10 +73,14 @@ struct MappedEnvelopeReader {
     let scanner = JSONScanner(line)
     // The type, from the template's fields.
     var firstTypeField: Range<Int>?
+    var typeFieldName = "type"
     var failure: RaspEventError?
     let rendered = table.format.type.render { index, path in
       guard let range = found[typeFields.lowerBound + index] else { return nil }
-      if firstTypeField == nil { firstTypeField = range }
+      if firstTypeField == nil {
+        firstTypeField = range
+        typeFieldName = path.description
+      }
       guard line[range.lowerBound] == UInt8(ascii: "\"") else {
         if failure == nil {
           failure = RaspEventError.wrongType(
@@ -90,6 +97,7 @@ struct MappedEnvelopeReader {
     switch rendered {
     case .success(let text): type = text
     case .failure(let missing):
+      if table.format.dropsUntyped { return .dropped }
       throw RaspEventError(offset: 0, reason: .missingField(missing.paths[0].description))
     }
     let id: Int32
@@ -97,7 +105,8 @@ struct MappedEnvelopeReader {
     case .dropped: return .dropped
     case .invalid(let reason):
       throw RaspEventError(
-        offset: firstTypeField?.lowerBound, reason: .invalidValue(field: "type", reason: reason))
+        offset: firstTypeField?.lowerBound,
+        reason: .invalidValue(field: typeFieldName, reason: reason))
     case .type(let number): id = number
     }
     let payload = payloadOffset(line)
@@ -139,9 +148,14 @@ struct MappedEnvelopeReader {
   private mutating func time(_ line: UnsafeBufferPointer<UInt8>, _ scanner: JSONScanner)
     throws(RaspEventError) -> (RaspTimestamp?, Range<Int>?)
   {
-    guard let (index, range) = first(timeFields, line) else { return (nil, nil) }
+    var unit = table.format.timeUnit
+    var found = first(timeFields, line)
+    if found == nil, let fallback = first(fallbackTimeFields, line) {
+      found = fallback
+      unit = table.format.fallbackTimeUnit
+    }
+    guard let (index, range) = found else { return (nil, nil) }
     let field = paths[index].description
-    let unit = table.format.timeUnit
     let isString = line[range.lowerBound] == UInt8(ascii: "\"")
     let text = isString ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
     let bytes = UnsafeBufferPointer(rebasing: line[text])

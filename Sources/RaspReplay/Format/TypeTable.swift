@@ -35,7 +35,11 @@ final class TypeTable: @unchecked Sendable {
   /// The most bytes their `domain.event` forms may take together.
   static let byteCapacity = 1 << 22
 
+  /// The format the events are read with: the log's format, or for one whose events are JSON
+  /// text in a string, the inner format (``LogFormat/effective``).
   let format: LogFormat
+  /// The log's format, as configured: the lines' own.
+  let lineFormat: LogFormat
   /// Where each type's bytes start in ``bytes``, its length, and its dot.
   private let entries: UnsafeMutablePointer<(start: Int32, count: Int32, dot: Int32)>
   private let bytes: UnsafeMutablePointer<UInt8>
@@ -45,7 +49,8 @@ final class TypeTable: @unchecked Sendable {
   @exclusivity(unchecked) private var known: [String: Interned] = [:]
 
   init(format: LogFormat) {
-    self.format = format
+    self.format = format.effective
+    self.lineFormat = format
     entries = .allocate(capacity: Self.capacity)
     bytes = .allocate(capacity: Self.byteCapacity)
   }

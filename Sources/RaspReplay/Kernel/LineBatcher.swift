@@ -139,6 +139,24 @@ final class LineBatcher: @unchecked Sendable {
         blockNumber = reader.blockNumber
       }
       used += line.bytes.count
+      if classifier.splitter != nil {
+        // Several events a line, maybe.
+        classifier.classifyEvents(
+          line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
+          arena: &batch.arena
+        ) { item in
+          batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
+        }
+        continue reading
+      }
+      if classifier.innerPath != nil {
+        // The event is JSON text in a string of the line.
+        let item = classifier.classifyInner(
+          line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
+          arena: &batch.arena)
+        batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
+        continue reading
+      }
       let item = classifier.classify(
         line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
       batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
@@ -232,14 +250,16 @@ final class LineBatcher: @unchecked Sendable {
   private func decodeAhead(
     _ item: ReplayItem, into columns: [Unmanaged<AnyRaspDecodedEvents>]
   ) -> ReplayItem {
-    guard let decoding, case .event(let envelope) = item.kind,
-      let routed = decoding.router.route(envelope),
-      let row = try? decoding.decoder.decode(routed, into: columns[routed.domainIndex])
+    // Through optional chaining, not `guard let`, which would copy — and retain — the router
+    // and the decoder for every line.
+    guard case .event(let envelope) = item.kind,
+      let routed = decoding?.router.route(envelope),
+      let row = try? decoding?.decoder.decode(routed, into: columns[routed.domainIndex])
     else { return item }
     let kind = ReplayItem.Kind.decoded(
       envelope, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
     return ReplayItem(
       input: item.input, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind,
-      time: item.time)
+      time: item.time, origin: item.origin)
   }
 }

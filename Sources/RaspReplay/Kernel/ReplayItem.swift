@@ -14,6 +14,8 @@ struct ReplayItem {
     case blank
     /// An event of a type the log's format drops (a map file's `drop`).
     case dropped
+    /// A line that holds a batch without a single event in it (`[]`).
+    case emptyBatch
     /// A well-formed envelope, its payload not decoded yet.
     case event(Envelope)
     /// A well-formed envelope whose payload was decoded ahead: its routing, and its row in its
@@ -38,6 +40,30 @@ struct ReplayItem {
   /// The time the merge of several inputs orders by: the event's `ts`, or the last `ts` before
   /// it in its input; `nil` (before every time) until the input has given one.
   let time: RaspTimestamp?
+  /// Where the event is, when it is not the whole line: a member of a batch, or an event rasp
+  /// wrote from the line.
+  var origin = EventOrigin()
+
+  init(
+    input: Int, lineNumber: Int, bytes: UnsafeBufferPointer<UInt8>, kind: Kind,
+    time: RaspTimestamp?, origin: EventOrigin = EventOrigin()
+  ) {
+    self.input = input
+    self.lineNumber = lineNumber
+    self.bytes = bytes
+    self.kind = kind
+    self.time = time
+    self.origin = origin
+  }
+
+  /// The event's own bytes, as `--with-event` shows it: the line, a batch's member, or the
+  /// event rasp wrote from the line.
+  var eventBytes: UnsafeBufferPointer<UInt8> {
+    switch kind {
+    case .event(let envelope), .decoded(let envelope, _, _, _): return envelope.line
+    default: return bytes
+    }
+  }
 
   /// Whether the item is a notice rather than a line.
   var isNotice: Bool {
@@ -83,7 +109,22 @@ struct LineClassifier {
   /// Whether a payload that ends the line may be assumed to end there.
   let assumesPayloadEnd: Bool
   /// The reader of a format a map file describes, for logs not in rasp's own format.
-  var mapped: MappedEnvelopeReader?
+  var mapped: MappedEnvelopeReader? {
+    didSet {
+      splitter = mapped?.table.lineFormat.events.map(EventSplitter.init)
+      innerPath = mapped?.table.lineFormat.inner?.path
+    }
+  }
+  /// What finds the events of a line that may hold several, for such formats.
+  private(set) var splitter: EventSplitter?
+  /// The string field that holds each line's event as JSON text, for such formats (`kcat`).
+  private(set) var innerPath: JSONPath?
+  /// What finds that field.
+  var innerLocator: FieldLocator?
+  /// The events of the line being read, reused from line to line.
+  var members: [EventSplitter.Member] = []
+  /// The event being written from the line, reused from line to line.
+  var written: [UInt8] = []
   /// The longest line accepted, for the message about longer ones.
   var maximumLineLength = JSONLimits.maximumLineLength
   /// The last `ts` read in the input.
@@ -129,10 +170,12 @@ struct LineClassifier {
 
   /// An item of this input at the current time.
   @inline(__always)
-  func item(_ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind)
-    -> ReplayItem
-  {
-    ReplayItem(input: input, lineNumber: number, bytes: bytes, kind: kind, time: lastTime)
+  func item(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind,
+    _ origin: EventOrigin = EventOrigin()
+  ) -> ReplayItem {
+    ReplayItem(
+      input: input, lineNumber: number, bytes: bytes, kind: kind, time: lastTime, origin: origin)
   }
 }
 
@@ -151,9 +194,12 @@ final class ReplayBatch: @unchecked Sendable {
   @exclusivity(unchecked) var problems: [ReplayProblem] = []
   /// What happened to the input, which notice items refer to by index.
   @exclusivity(unchecked) var notices: [String] = []
-  /// How many items the batch can hold.
-  let capacity: Int
-  private let storage: UnsafeMutablePointer<ReplayItem>
+  /// The events rasp wrote from the batch's lines (OTLP records made plain, Kafka payloads),
+  /// which their items point into.
+  @exclusivity(unchecked) var arena = ByteArena()
+  /// How many items the batch holds before its storage grows.
+  @exclusivity(unchecked) private(set) var capacity: Int
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<ReplayItem>
   @exclusivity(unchecked) private(set) var count = 0
 
   /// An empty batch with room for `capacity` items.
@@ -166,19 +212,31 @@ final class ReplayBatch: @unchecked Sendable {
   deinit {
     // Items hold no references: there is nothing to release in them.
     storage.deallocate()
+    arena.release()
   }
 
-  /// Whether the batch is full.
-  var isFull: Bool { count == capacity }
+  /// Whether the batch holds as many items as it was made for.
+  var isFull: Bool { count >= capacity }
 
   /// The items, in order; valid as long as the batch is kept.
   var items: UnsafeBufferPointer<ReplayItem> { UnsafeBufferPointer(start: storage, count: count) }
 
-  /// Adds an item; the batch must not be full.
+  /// Adds an item. A batch is full after ``capacity`` lines, but a line of a batch format may
+  /// hold more events than that: the storage then grows.
   @inline(__always)
   func append(_ item: ReplayItem) {
-    guard count < capacity else { return }
+    if count == capacity { grow() }
     (storage + count).initialize(to: item)
     count += 1
+  }
+
+  /// Doubles the storage, moving the items (which hold no references) as they are.
+  @inline(never)
+  private func grow() {
+    let larger = UnsafeMutablePointer<ReplayItem>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
   }
 }

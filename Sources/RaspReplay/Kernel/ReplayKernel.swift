@@ -81,24 +81,44 @@ struct ReplayKernel {
   ) -> ReplayOutcome? {
     switch item.pointee.kind {
     case .decoded(let envelope, let domainIndex, let eventIndex, let row):
-      statistics.read += 1
+      countLine(of: item)
       let routed = SnapshotState.Event(
         envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex,
         column: columns[domainIndex], row: row)
       return apply(routed, item: item, writer: &writer)
     case .event(let envelope):
-      statistics.read += 1
+      countLine(of: item)
       return handle(envelope, item: item, writer: &writer)
     case .blank:
       statistics.read += 1
       statistics.blank += 1
       return nil
     case .dropped:
-      statistics.read += 1
+      countLine(of: item)
       statistics.dropped += 1
       return nil
-    case .notice, .problem:
+    case .notice, .problem, .emptyBatch:
       return handleOther(item.pointee, of: batch.takeUnretainedValue())
+    }
+  }
+
+  /// Counts the line an event item is of: once, for its first event.
+  @inline(__always)
+  private mutating func countLine(of item: UnsafePointer<ReplayItem>) {
+    if item.pointee.origin.isMember {
+      countMember(item.pointee.origin)
+    } else {
+      statistics.read += 1
+    }
+  }
+
+  /// Counts an event of a batch line, and the line with its first event.
+  @inline(never)
+  private mutating func countMember(_ origin: EventOrigin) {
+    statistics.batchEvents += 1
+    if origin.startsLine {
+      statistics.read += 1
+      statistics.batchLines += 1
     }
   }
 
@@ -116,9 +136,13 @@ struct ReplayKernel {
         ending = .readFailure(input: item.input, message: message)
         return nil
       case .invalid(let error):
-        statistics.read += 1
+        withUnsafePointer(to: item) { countLine(of: $0) }
         return reject(error, item: item)
       }
+    case .emptyBatch:
+      statistics.read += 1
+      statistics.batchLines += 1
+      return nil
     default:
       return nil
     }
@@ -145,7 +169,8 @@ struct ReplayKernel {
       try envelope.checkPayload()
     } catch {
       return envelope.isPayloadEndAssumed
-        ? handleAgain(item, writer: &writer) : reject(error, item: item)
+        ? handleAgain(item, writer: &writer)
+        : reject(router.namingPayload(in: error, of: envelope), item: item)
     }
     if excludedRouter.route(envelope) != nil {
       statistics.otherDomain += 1
@@ -215,7 +240,7 @@ struct ReplayKernel {
     if routed.envelope.isPayloadEndAssumed { return handleAgain(item, writer: &writer) }
     let eventError =
       error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
-    return reject(eventError, item: item)
+    return reject(router.namingPayload(in: eventError, of: routed.envelope), item: item)
   }
 
   /// Whether each event's record is the whole snapshot, alone: the common case.
@@ -233,7 +258,7 @@ struct ReplayKernel {
     if configuration.isFinal {
       if configuration.includesEvent {
         lastEventBytes.removeAll(keepingCapacity: true)
-        lastEventBytes.append(contentsOf: item.bytes)
+        lastEventBytes.append(contentsOf: item.eventBytes)
       }
       return nil
     }
@@ -243,9 +268,9 @@ struct ReplayKernel {
       else { return nil }
       let bytes = Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
       guard let value = selector?.select(from: bytes) else { return nil }
-      return writeRecord(value: value, event: item.bytes, writer: &writer)
+      return writeRecord(value: value, event: item.eventBytes, writer: &writer)
     }
-    return writeRecord(value: nil, event: item.bytes, writer: &writer)
+    return writeRecord(value: nil, event: item.eventBytes, writer: &writer)
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
@@ -255,11 +280,16 @@ struct ReplayKernel {
     // still adds up when it stops the replay.
     statistics.skipped += 1
     if configuration.errorMode == .fail { ending = .stoppedAtBadLine }
-    let column = JSONTextPosition(offset: error.offset ?? 0, in: item.bytes).column
+    let offset = item.origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
+    let column = JSONTextPosition(offset: offset, in: item.bytes).column
+    var reason = error.description
+    if item.origin.isMember, let path = configuration.format.events {
+      reason = "at \(path.member(item.origin.indices)): " + reason
+    }
     return .skipped(
       ReplayDiagnostic(
         input: item.input, inputName: inputNames[item.input], line: item.lineNumber,
-        column: column, reason: error.description))
+        column: column, reason: reason))
   }
 
   /// Ends the replay after its inputs: interrupted when `interruption` was requested,

@@ -102,6 +102,25 @@ package struct Router {
     return router
   }
 
+  /// A domain's error about an event read with a map file, naming the payload as the line
+  /// does: `data.heading` rather than `payload.heading` for a CloudEvent.
+  func namingPayload(in error: RaspEventError, of envelope: Envelope) -> RaspEventError {
+    guard let table, envelope.mappedType != nil else { return error }
+    let paths = table.format.payload
+    var name = paths.first?.description ?? "payload"
+    if paths.count > 1 {
+      // Which of the alternatives the event has.
+      let locator = FieldLocator(paths: paths)
+      var found = locator.makeResults()
+      if (try? locator.locate(in: envelope.line, into: &found)) != nil,
+        let index = found.firstIndex(where: { $0 != nil })
+      {
+        name = paths[index].description
+      }
+    }
+    return error.renamingPayload(to: name)
+  }
+
   /// An envelope's type, `domain.event`, for messages.
   func typeName(of envelope: Envelope) -> String {
     if let id = envelope.mappedType, let table { return table.string(id) }

@@ -1,0 +1,183 @@
+import RaspDomains
+import RaspJSON
+
+extension LineClassifier {
+  /// Classifies a line of a format whose lines may hold several events (a map file's
+  /// `events`), handing `append` an item for each: its events in order, an empty batch, or the
+  /// line itself when it is a single event or a bad line.
+  ///
+  /// Each event's item keeps the whole line, for messages, and says where in it the event is
+  /// (``EventOrigin``); its envelope refers to the event's own bytes: a part of the line, or
+  /// the plain JSON written from an OTLP record into the batch's `arena`.
+  mutating func classifyEvents(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem], arena: inout ByteArena, append: (ReplayItem) -> Void
+  ) {
+    guard let splitter, !isTooLong, !JSONLine.isBlank(bytes) else {
+      append(classify(bytes, number: number, isTooLong: isTooLong, problems: &problems))
+      return
+    }
+    var members = self.members
+    defer { self.members = members }
+    do throws(EventSplitter.Failure) {
+      guard case .members = try splitter.split(bytes, into: &members) else {
+        append(classify(bytes, number: number, isTooLong: false, problems: &problems))
+        return
+      }
+    } catch {
+      var origin = EventOrigin()
+      origin.indices = error.indices
+      problems.append(.invalid(error.error))
+      append(item(bytes, number, .problem(problems.count - 1), origin))
+      return
+    }
+    guard !members.isEmpty else {
+      append(item(bytes, number, .emptyBatch))
+      return
+    }
+    for (index, member) in members.enumerated() {
+      var origin = EventOrigin()
+      origin.indices = member.indices
+      origin.startsLine = index == 0
+      append(
+        classifyMember(
+          member, of: bytes, number: number, origin: origin, problems: &problems, arena: &arena))
+    }
+  }
+
+  /// The item of one event of a batch line.
+  private mutating func classifyMember(
+    _ member: EventSplitter.Member, of line: UnsafeBufferPointer<UInt8>, number: Int,
+    origin: EventOrigin, problems: inout [ReplayProblem], arena: inout ByteArena
+  ) -> ReplayItem {
+    var origin = origin
+    origin.start = Int32(truncatingIfNeeded: member.range.lowerBound)
+    if let problem = member.problem {
+      origin.place = .part
+      problems.append(.invalid(problem))
+      return item(line, number, .problem(problems.count - 1), origin)
+    }
+    let event: UnsafeBufferPointer<UInt8>
+    switch mapped?.table.lineFormat.decoding {
+    case .otlp?:
+      written.removeAll(keepingCapacity: true)
+      do {
+        try OTLPLogRecord.write(
+          line: line, record: member.range,
+          resource: member.ancestors.0.flatMap { Self.value(of: "resource", in: $0, of: line) },
+          scope: member.ancestors.1.flatMap { Self.value(of: "scope", in: $0, of: line) },
+          into: &written)
+      } catch {
+        // The converter's errors point at the line itself.
+        problems.append(.invalid(error))
+        return item(line, number, .problem(problems.count - 1), origin)
+      }
+      event = arena.store(written)
+      origin.place = .written
+    case nil:
+      event = UnsafeBufferPointer(rebasing: line[member.range])
+      origin.place = .part
+    }
+    do {
+      switch try mapped?.read(event) {
+      case .envelope(let envelope)?:
+        if tracksTime, let time = envelope.context.timestamp { lastTime = time }
+        return item(line, number, .event(envelope), origin)
+      case .dropped?, nil:
+        return item(line, number, .dropped, origin)
+      }
+    } catch {
+      problems.append(.invalid(error))
+      return item(line, number, .problem(problems.count - 1), origin)
+    }
+  }
+
+  /// Where the value of `key` is in the object at `range` of the line, which was checked.
+  static func value(of key: String, in range: Range<Int>, of line: UnsafeBufferPointer<UInt8>)
+    -> Range<Int>?
+  {
+    var scanner = JSONScanner(line, position: range.lowerBound)
+    guard var progress = try? scanner.beginObject() else { return nil }
+    while let name = try? scanner.nextMember(&progress) {
+      scanner.skipWhitespace()
+      let start = scanner.position
+      guard (try? scanner.skipValue()) != nil else { return nil }
+      if scanner.string(name) == key { return start..<scanner.position }
+    }
+    return nil
+  }
+}
+
+extension LineClassifier {
+  /// Classifies a line whose event is JSON text in one of its strings (a map's `inner`: a
+  /// Kafka message's `payload`): the event read is the line with that string replaced by the
+  /// JSON it holds, written into the batch's `arena`, so that the message's other fields (its
+  /// `key`, `partition`, `offset`) stay readable beside the event's.
+  ///
+  /// A message without a payload (`null`: a tombstone) is dropped, and counted.
+  mutating func classifyInner(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem], arena: inout ByteArena
+  ) -> ReplayItem {
+    guard let innerPath, !isTooLong, !JSONLine.isBlank(bytes) else {
+      return classify(bytes, number: number, isTooLong: isTooLong, problems: &problems)
+    }
+    var origin = EventOrigin()
+    do throws(RaspEventError) {
+      let locator = innerLocator ?? FieldLocator(paths: [innerPath])
+      innerLocator = locator
+      var found = [Range<Int>?](repeating: nil, count: 1)
+      var start = JSONScanner(bytes)
+      start.skipWhitespace()
+      if start.peek() != UInt8(ascii: "{") {
+        return classify(bytes, number: number, isTooLong: false, problems: &problems)
+      }
+      do {
+        try locator.locate(in: bytes, into: &found)
+      } catch {
+        throw RaspEventError(error)
+      }
+      guard let range = found[0], bytes[range.lowerBound] != UInt8(ascii: "n") else {
+        return item(bytes, number, .dropped)
+      }
+      guard bytes[range.lowerBound] == UInt8(ascii: "\"") else {
+        throw RaspEventError.wrongType(
+          field: innerPath.description, expected: "a string holding an event's JSON",
+          at: range.lowerBound, in: JSONScanner(bytes))
+      }
+      written.removeAll(keepingCapacity: true)
+      written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]))
+      JSONScanner.unescape(
+        UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]),
+        appendingTo: &written)
+      let length = written.count - range.lowerBound
+      written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.upperBound...]))
+      origin.place = .unescaped
+      origin.start = Int32(truncatingIfNeeded: range.lowerBound)
+      origin.length = Int32(truncatingIfNeeded: length)
+      origin.rawLength = Int32(truncatingIfNeeded: range.count)
+      let event = arena.store(written)
+      do {
+        switch try mapped?.read(event) {
+        case .envelope(let envelope)?:
+          if tracksTime, let time = envelope.context.timestamp { lastTime = time }
+          return item(bytes, number, .event(envelope), origin)
+        case .dropped?, nil:
+          return item(bytes, number, .dropped, origin)
+        }
+      } catch {
+        // JSON that is not, in the string: said so.
+        guard case .syntax(let reason) = error.reason, let offset = error.offset,
+          offset >= range.lowerBound, offset < range.lowerBound + length
+        else { throw error }
+        throw RaspEventError(
+          offset: offset,
+          reason: .invalidValue(
+            field: innerPath.description, reason: "the string holds no JSON event: \(reason)"))
+      }
+    } catch {
+      problems.append(.invalid(error))
+      return item(bytes, number, .problem(problems.count - 1), origin)
+    }
+  }
+}

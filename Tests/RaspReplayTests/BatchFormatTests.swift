@@ -1,0 +1,302 @@
+import Foundation
+import RaspDomains
+import RaspJSON
+import Testing
+
+@testable import RaspReplay
+
+/// Lines that hold several events (CloudEvents and Segment batches, OTLP requests) and events
+/// held as JSON text in a string (Kafka messages): how they are found, counted, and how their
+/// errors point back at the original line's columns.
+@Suite struct BatchFormatTests {
+  private func format(_ name: String) throws -> LogFormat {
+    try #require(LogFormat.preset(named: name))
+  }
+
+  private static func heading(_ value: Int) -> String {
+    #"{"geo":{"accuracy":null,"heading":\#(value),"location":null}}"#
+  }
+
+  // MARK: Paths
+
+  @Test func readsEventsPathsAndNamesTheirMembers() throws {
+    let otlp = try EventsPath("resourceLogs[].scopeLogs[].logRecords[]")
+    #expect(otlp.levels == [["resourceLogs"], ["scopeLogs"], ["logRecords"]])
+    #expect(otlp.member((0, 1, 2)) == "resourceLogs[0].scopeLogs[1].logRecords[2]")
+    #expect(try EventsPath("[]").member((3, -1, -1)) == "[3]")
+    #expect(try EventsPath("data.items[]").member((0, -1, -1)) == "data.items[0]")
+    #expect(try EventsPath(#"["a.b"][]"#).member((1, -1, -1)) == #"["a.b"][1]"#)
+    func reason(_ text: String) -> String {
+      do {
+        _ = try EventsPath(text)
+        return "ok"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      reason("batch") == "'batch' does not end in '[]': write the array of events as 'batch[]'")
+    #expect(reason("a[]b[]") == "'a[]b[]' needs a '.' after each '[]' but the last")
+    #expect(reason("a[][]") == "'a[][]' has '[][]': an array of arrays")
+    #expect(reason("[][]") == "'[][]' has '[][]': an array of arrays")
+    #expect(reason("a[].b[].c[].d[]") == "'a[].b[].c[].d[]' goes through more than 3 arrays")
+  }
+
+  /// What the splitter finds in `line`: `single`, the members as `indices text`, or the error.
+  private func split(_ path: String, _ line: String) throws -> [String] {
+    let splitter = EventSplitter(path: try EventsPath(path))
+    let bytes = Array(line.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var members: [EventSplitter.Member] = []
+      do throws(EventSplitter.Failure) {
+        guard case .members = try splitter.split(buffer, into: &members) else {
+          return ["single"]
+        }
+      } catch {
+        return ["error at \(error.error.offset ?? -1) \(error.indices): \(error.error)"]
+      }
+      return members.map { member in
+        let text = String(decoding: buffer[member.range], as: UTF8.self)
+        let problem = member.problem.map { " (\($0))" } ?? ""
+        return "\(member.indices) \(text)\(problem)"
+      }
+    }
+  }
+
+  @Test func findsTheEventsOfABatchLineAndTakesOtherLinesForOneEvent() throws {
+    #expect(try split("[]", #"{"type":"a.b"}"#) == ["single"])
+    #expect(
+      try split("[]", #" [ {"a":1} , 2, {"b":[]} ] "#) == [
+        #"(0, -1, -1) {"a":1}"#,
+        "(1, -1, -1) 2 (an event must be a JSON object, found a number)",
+        #"(2, -1, -1) {"b":[]}"#,
+      ])
+    #expect(try split("[]", "[]") == [])
+    #expect(try split("batch[]", #"{"type":"track"}"#) == ["single"])
+    #expect(try split("batch[]", #"{"batch":null}"#) == ["single"])
+    #expect(try split("batch[]", #"{"context":{},"batch":[{"x":1}]}"#) == [#"(0, -1, -1) {"x":1}"#])
+    #expect(
+      try split("batch[]", #"{"batch":{"x":1}}"#)
+        == ["error at 9 (-1, -1, -1): field 'batch' must be an array of events, found an object"])
+    #expect(
+      try split("a[].b[]", #"{"a":[{"b":[{"n":1},{"n":2}]},{"c":0},{"b":[{"n":3}]}]}"#) == [
+        #"(0, 0, -1) {"n":1}"#, #"(0, 1, -1) {"n":2}"#, #"(2, 0, -1) {"n":3}"#,
+      ])
+    // The walk checks what it passes: syntax, and duplicate keys.
+    #expect(try split("[]", "[{},").first?.hasPrefix("error at 4") == true)
+    #expect(
+      try split("batch[]", #"{"batch":[],"batch":[]}"#)
+        == ["error at 12 (-1, -1, -1): duplicate key 'batch'"])
+  }
+
+  // MARK: Places
+
+  @Test func mapsAPlaceInAnUnescapedStringBackToTheLine() {
+    // The string's pieces, each escaped as JSON writes it: the raw offset of each piece's
+    // first byte must come back for the text offset of its first byte.
+    let pieces: [(text: String, raw: String)] = [
+      ("{", "{"), ("\"", #"\""#), ("a", "a"), ("\n", #"\n"#), ("é", #"\u00e9"#), ("b", "b"),
+      ("€", #"\u20AC"#), ("😀", #"\ud83d\ude00"#), ("é", "é"), ("\\", #"\\"#), ("}", "}"),
+    ]
+    let prefix = #"{"key":"k","payload":""#
+    var raw = prefix
+    var expectations: [(text: Int, raw: Int)] = []
+    var text = 0
+    for piece in pieces {
+      expectations.append((text, raw.utf8.count - prefix.utf8.count))
+      raw += piece.raw
+      text += piece.text.utf8.count
+    }
+    raw += #""}"#
+    let line = Array(raw.utf8)
+    let start = prefix.utf8.count - 1  // the opening quote
+    var origin = EventOrigin()
+    origin.place = .unescaped
+    origin.start = Int32(start)
+    origin.length = Int32(text)
+    origin.rawLength = Int32(line.count - 1 - start)
+    line.withUnsafeBufferPointer { line in
+      for expectation in expectations {
+        #expect(
+          origin.lineOffset(of: start + expectation.text, in: line)
+            == start + 1 + expectation.raw, "text offset \(expectation.text)")
+      }
+      #expect(origin.lineOffset(of: 3, in: line) == 3, "before the string")
+      // After the string: the closing brace of the line.
+      #expect(origin.lineOffset(of: start + text, in: line) == line.count - 1)
+    }
+  }
+
+  // MARK: Batches
+
+  @Test(arguments: [ReplayConfiguration.Threading.single, .readAhead, .decodeAhead])
+  func appliesEachMemberOfABatchAndCountsTheLineOnce(
+    threading: ReplayConfiguration.Threading
+  ) throws {
+    func event(_ id: Int, _ heading: String) -> String {
+      #"{"specversion":"1.0","id":"\#(id)","source":"/c","type":"com.x.geo.heading","#
+        + #""data":{"heading":\#(heading)}}"#
+    }
+    let log = [
+      "[" + event(1, "1") + "," + event(2, "\"x\"") + "," + event(3, "3") + "]",
+      "[]",
+      "",
+      event(4, "4"),
+      "[" + event(5, "5") + "]",
+    ].joined(separator: "\n")
+    // Where the bad heading is, found independently in the line as written.
+    let first = log.prefix { $0 != "\n" }
+    let column =
+      first.distance(
+        from: first.startIndex, to: first.range(of: #""x""#)?.lowerBound ?? first.startIndex) + 1
+    #expect(column > 100)
+    #expect(
+      replayFormat(
+        [("a", log)], format: try format("cloudevents"), domains: [GeoDomain()],
+        threading: threading) == [
+          "0:1 " + Self.heading(1),
+          "skipped 1:\(column) at [1]: field 'data.heading' must be a number, found a string",
+          "0:1 " + Self.heading(3),
+          "0:4 " + Self.heading(4),
+          "0:5 " + Self.heading(5),
+          "end: 5 read, 4 applied, 1 skipped, 0 unknown, 0 other, 0 dropped, 1 blank, "
+            + "3 batches of 4",
+        ])
+  }
+
+  @Test(arguments: [ReplayConfiguration.Threading.single, .decodeAhead])
+  func readsBatchesLargerThanABatchOfLines(threading: ReplayConfiguration.Threading) throws {
+    // One line of 5000 events, more than a batch of lines holds, between two lines.
+    let member = #"{"type":"track","event":"x","properties":{}}"#
+    let line = #"{"batch":["# + Array(repeating: member, count: 5000).joined(separator: ",") + "]}"
+    let log = [#"{"type":"track","event":"x"}"#, line, #"{"type":"track","event":"y"}"#]
+      .joined(separator: "\n")
+    let outcomes = replayFormat(
+      [("a", log)], format: try format("segment"), domains: [GeoDomain()], threading: threading)
+    #expect(
+      outcomes == [
+        "end: 3 read, 0 applied, 0 skipped, 5002 unknown, 0 other, 0 dropped, 0 blank, "
+          + "1 batches of 5000"
+      ])
+  }
+
+  @Test func readsOpenTelemetryEventsAndDropsPlainLogRecords() throws {
+    let spec = try RaspSpec(
+      parsing: Array(
+        #"""
+        {"domains": [{"name": "browser", "initial": {}, "events": [
+          {"name": "page_view", "ops": [
+            {"op": "set", "path": "url", "from": "payload.url"},
+            {"op": "set", "path": "service", "from": "source"},
+            {"op": "set", "path": "scope", "from": "scope.name"}]}]}]}
+        """#.utf8))
+    let record = { (name: String, time: String, url: String) in
+      #"{"timeUnixNano":"\#(time)","eventName":"\#(name)","body":{"kvlistValue":{"values":["#
+        + #"{"key":"url","value":{"stringValue":"\#(url)"}}]}}}"#
+    }
+    let line =
+      #"{"resourceLogs":[{"resource":{"attributes":[{"key":"service.name","value":"#
+      + #"{"stringValue":"shop"}}]},"scopeLogs":[{"scope":{"name":"web"},"logRecords":["#
+      + record("browser.page_view", "1700000000000000001", "/a") + ","
+      + #"{"timeUnixNano":"1700000000000000002","body":{"stringValue":"plain"}},"#
+      + record("browser.page_view", "0", "/b") + "]}]}]}"
+    #expect(
+      replayFormat([("a", line)], format: try format("otel"), domains: spec.domains) == [
+        #"0:1 {"browser":{"scope":"web","service":"shop","url":"/a"}}"#,
+        #"0:1 {"browser":{"scope":"web","service":"shop","url":"/b"}}"#,
+        "end: 1 read, 2 applied, 0 skipped, 0 unknown, 0 other, 1 dropped, 0 blank, "
+          + "1 batches of 3",
+      ])
+  }
+
+  // MARK: Kafka messages
+
+  private static func message(_ offset: Int, ts: Int64?, payload: String?) -> String {
+    var line = #"{"topic":"t","partition":0,"offset":\#(offset),"key":"k""#
+    if let ts { line += #","tstype":"create","ts":\#(ts)"# }
+    if let payload {
+      var writer = JSONWriter()
+      writer.writeString(payload)
+      line += #","payload":"# + String(decoding: writer.bytes, as: UTF8.self)
+    } else {
+      line += #","payload":null"#
+    }
+    return line + "}"
+  }
+
+  @Test func readsTheEventInAKafkaMessagesPayloadWithTheMessagesTimeForOneWithout() throws {
+    // Two partitions, merged by time: the events' own times where they have one, the
+    // message's (milliseconds) where not.
+    let a = [
+      Self.message(
+        0, ts: 1_767_225_600_001, payload: #"{"type":"geo.heading","payload":{"heading":1}}"#),
+      Self.message(
+        1, ts: 1_767_225_600_000,
+        payload: #"{"type":"geo.heading","ts":"2026-01-01T00:00:00.004Z","#
+          + #""payload":{"heading":4}}"#),
+    ].joined(separator: "\n")
+    let b = [
+      Self.message(
+        0, ts: 1_767_225_600_002, payload: #"{"type":"geo.heading","payload":{"heading":2}}"#),
+      Self.message(1, ts: nil, payload: nil),
+      Self.message(
+        2, ts: 1_767_225_600_003, payload: #"{"type":"geo.heading","payload":{"heading":3}}"#),
+    ].joined(separator: "\n")
+    #expect(
+      replayFormat([("a", a), ("b", b)], format: try format("kcat"), domains: [GeoDomain()]) == [
+        "0:1 " + Self.heading(1), "1:1 " + Self.heading(2), "1:3 " + Self.heading(3),
+        "0:2 " + Self.heading(4),
+        "end: 5 read, 4 applied, 0 skipped, 0 unknown, 0 other, 1 dropped, 0 blank",
+      ])
+  }
+
+  @Test func pointsErrorsInAKafkaPayloadAtTheOriginalLinesColumns() throws {
+    let lines = [
+      Self.message(0, ts: 1, payload: "not json"),
+      Self.message(1, ts: 1, payload: #"{"type":"geo.heading","payload":{"heading":"é"}}"#),
+      Self.message(2, ts: 1, payload: #"{"type":"geo.heading","payload":{"heading":1},}"#),
+      #"{"topic":"t","payload":7}"#,
+    ]
+    // The columns, found independently in the lines as written.
+    func column(_ line: String, _ marker: String) -> Int {
+      guard let range = line.range(of: marker) else { return -1 }
+      return line[..<range.lowerBound].count + 1
+    }
+    #expect(
+      replayFormat([("a", lines.joined(separator: "\n"))], format: try format("kcat")) == [
+        "skipped 1:\(column(lines[0], "not json")) invalid value for field 'payload': the string "
+          + "holds no JSON event: invalid literal 'not': strings must be in double quotes",
+        "skipped 2:\(column(lines[1], #"\"é"#)) field 'payload.payload.heading' must be a "
+          + "number, found a string",
+        "skipped 3:\(column(lines[2], "},}") + 1) invalid value for field 'payload': the string "
+          + "holds no JSON event: trailing comma before '}'",
+        "skipped 4:\(column(lines[3], "7")) field 'payload' must be a string holding an event's "
+          + "JSON, found a number",
+        "end: 4 read, 0 applied, 4 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
+      ])
+  }
+
+  @Test func showsTheMessageWithItsPayloadInPlaceAsTheEvent() throws {
+    var configuration = ReplayConfiguration(domains: [GeoDomain()])
+    configuration.format = try format("kcat")
+    configuration.includesEvent = true
+    configuration.selection = try JSONPath("geo.heading")
+    let line = Self.message(7, ts: 5, payload: #"{"type":"geo.heading","payload":{"heading":9}}"#)
+    var replay = Replay(
+      configuration: configuration,
+      inputs: [ReplayInput(name: "a", source: .memory(JSONMemorySource(Array(line.utf8))))])
+    var output: [UInt8] = []
+    var records: [String] = []
+    while let outcome = replay.next(appendingTo: &output) {
+      if case .record(let record) = outcome {
+        records.append(String(decoding: output[record.range], as: UTF8.self))
+      }
+    }
+    #expect(
+      records == [
+        #"{"event":{"key":"k","offset":7,"partition":0,"payload":{"payload":{"heading":9},"#
+          + #""type":"geo.heading"},"topic":"t","ts":5,"tstype":"create"},"file":"a","line":1,"#
+          + #""seq":1,"value":9}"#
+      ])
+  }
+}
