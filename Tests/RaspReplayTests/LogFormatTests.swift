@@ -63,8 +63,20 @@ import Testing
           "3:2: tipe: unknown key 'tipe'. Did you mean 'type'?",
         ])
     #expect(problems("[]") == ["1:1: -: expected an object, found an array"])
+    #expect(problems(#"{"type": ""}"#) == ["1:10: type: it is empty: write a field as '{type}'"])
+    #expect(problems(#"{"type": "geo.location", "payload": "."}"#) == [])
     #expect(
-      problems(#"{"type": "type"}"#) == ["1:10: type: it names no field: write one as '{type}'"])
+      problems(
+        #"{"fields": [{"from": "a", "to": "x", "scale": 0}, {"to": "b"}, "#
+          + #"{"from": "a", "to": "c"}, 1, {"from": "d", "by": 2}]}"#)
+        == [
+          "1:47: fields[0].scale: expected a number other than 0, such as 1e-7",
+          "1:51: fields[1]: a field needs 'from', and 'to' or 'scale'",
+          "1:64: fields[2]: 'a' is moved twice",
+          "1:90: fields[3]: expected {\"from\": …, \"to\": …}, found a number",
+          "1:93: fields[4]: a field needs 'from', and 'to' or 'scale'",
+          "1:107: fields[4].by: unknown key 'by': a field has 'from', 'to' and 'scale'",
+        ])
     #expect(problems(#"{"type": "}"}"#) == ["1:10: type: '}' without a '{' before it"])
     #expect(
       problems("{")
@@ -366,5 +378,47 @@ import Testing
     #expect(
       outcomes[3]
         == "skipped 3:29 invalid value for field 'at': true is not a number of milliseconds")
+  }
+
+  // MARK: Payload fields
+
+  /// The payload of `event` rewritten by `moves`, or the error with its column.
+  private func moved(_ event: String, _ moves: [PayloadFieldMoves.Move]) -> String {
+    let bytes = Array(event.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var output: [UInt8] = []
+      do throws(RaspEventError) {
+        try PayloadFieldMoves(moves).rewrite(buffer, payloadAt: 0, named: "data", into: &output)
+      } catch {
+        return "col \((error.offset ?? -1) + 1): \(error)"
+      }
+      return String(decoding: output, as: UTF8.self)
+    }
+  }
+
+  @Test func renamesAndScalesPayloadFieldsExactly() {
+    let takeout: [PayloadFieldMoves.Move] = [
+      .init(from: "latitudeE7", to: "latitude", scale: 1e-7),
+      .init(from: "longitudeE7", to: "longitude", scale: 1e-7),
+      .init(from: "acc", to: "accuracy", scale: nil),
+      .init(from: "speedKmh", to: "speedKmh", scale: 1 / 3.6),
+    ]
+    // The coordinates as written in decimal, which multiplying by 1e-7 would miss
+    // (134051120 × 1e-7 is 13.405111999999999 in doubles).
+    #expect(134_051_120 * 1e-7 != 13.405112)
+    #expect(
+      moved(#"{"latitudeE7":525203970,"longitudeE7":-134051120,"acc":12,"x":[1,{"y":2}]}"#, takeout)
+        == #"{"latitude":52.520397,"longitude":-13.405112,"accuracy":12,"x":[1,{"y":2}]}"#)
+    #expect(moved(#"{"speedKmh":36}"#, takeout) == #"{"speedKmh":10}"#)
+    #expect(moved("{}", takeout) == "{}")
+    #expect(
+      moved(#"{"latitudeE7":"52"}"#, takeout)
+        == "col 15: field 'data.latitudeE7' must be a number to scale, found a string")
+    #expect(
+      moved(#"{"latitude":1,"latitudeE7":2}"#, takeout)
+        == "col 15: invalid value for field 'data.latitudeE7': the map's 'fields' gives the "
+        + "payload a second 'latitude'")
+    #expect(PayloadFieldMoves.scaled(7, by: 1e-3) == 0.007)
+    #expect(PayloadFieldMoves.scaled(7, by: 2) == 14)
   }
 }

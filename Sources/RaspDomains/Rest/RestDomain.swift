@@ -45,21 +45,49 @@ public struct RestDomain: RaspDomain {
         name: "response", summary: "A response brought links; they replace the whole set.",
         fields: [
           RaspFieldSchema(
-            name: "links", type: "object", isRequired: true,
-            summary: "Relation → href string, or → HAL link object with an `href` string.")
+            name: "_links", type: "object", isRequired: false,
+            summary:
+              "A HAL resource's links: relation → link object, or → array of link objects "
+              + "(a payload with `_links` or `_embedded` is read as HAL)."),
+          RaspFieldSchema(
+            name: "links", type: "object", isRequired: false,
+            summary:
+              "Without `_links`: relation → href string, or → link object with an `href` "
+              + "string; required then."),
         ]),
       RaspEventSchema(
-        name: "link", summary: "Adds the relation, or replaces its href.",
+        name: "link",
+        summary:
+          "Adds the relation, or replaces its link; in a list, the link of the same name (or "
+          + "href), or adds one.",
         fields: [
           RaspFieldSchema(
             name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation."),
           RaspFieldSchema(name: "href", type: "string", isRequired: true, summary: "The target."),
+          RaspFieldSchema(
+            name: "templated", type: "boolean", isRequired: false,
+            summary: "Whether the href is a URI template."),
+          RaspFieldSchema(
+            name: "name", type: "string", isRequired: false,
+            summary: "Tells the relation's links apart."),
+          RaspFieldSchema(
+            name: "deprecation", type: "string", isRequired: false,
+            summary: "A URL saying the link is going away."),
         ]),
       RaspEventSchema(
-        name: "unlink", summary: "Removes the relation; removing an absent one changes nothing.",
+        name: "unlink",
+        summary:
+          "Removes the relation, or only its links with the href and name given; removing an "
+          + "absent one changes nothing.",
         fields: [
           RaspFieldSchema(
-            name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation.")
+            name: "rel", type: "string (non-empty)", isRequired: true, summary: "The relation."),
+          RaspFieldSchema(
+            name: "href", type: "string", isRequired: false,
+            summary: "Only the links to this target."),
+          RaspFieldSchema(
+            name: "name", type: "string", isRequired: false, summary: "Only the links of this name."
+          ),
         ]),
       RaspEventSchema(name: "clear", summary: "Removes every link.", fields: []),
     ]

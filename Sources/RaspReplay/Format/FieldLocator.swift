@@ -63,7 +63,10 @@ struct FieldLocator: Sendable {
     for index in results.indices { results[index] = nil }
     var scanner = JSONScanner(line)
     scanner.skipWhitespace()
+    let start = scanner.position
     try walk(&scanner, node: 0, results: &results)
+    // `.`: the line's object itself.
+    for target in nodes[0].targets { results[target] = start..<scanner.position }
     try scanner.expectEnd()
   }
 

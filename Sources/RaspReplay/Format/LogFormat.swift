@@ -26,6 +26,8 @@ import RaspJSON
 /// - `payload`, `time`, `source`: the paths of those fields (`data`, `meta.timestamp`), with
 ///   `|` between alternatives (`properties|traits`); `timeUnit`: `auto` (an RFC 3339 string or
 ///   a number of seconds), `rfc3339`, `s`, `ms`, `us` or `ns` (numbers, or digits in a string).
+/// - `fields`: payload fields renamed or scaled before a domain reads them:
+///   `[{"from": "latitudeE7", "to": "latitude", "scale": 1e-7}]`.
 /// - `untyped`: `error` (the default) or `drop`: what becomes of an event that lacks every
 ///   field its type is made of.
 /// - `events`: where a line keeps several events, a path with `[]` after each array: `[]`
@@ -105,6 +107,8 @@ public struct LogFormat: Sendable {
   /// in which unit (see ``nested(under:in:)``).
   let fallbackTime: [JSONPath]
   let fallbackTimeUnit: TimeUnit
+  /// Payload fields renamed or scaled before a domain reads them, if any.
+  let fieldMoves: PayloadFieldMoves?
   /// Where a line keeps several events, if it may.
   let events: EventsPath?
   /// How each event is written, when it is not plain JSON.
@@ -146,7 +150,8 @@ public struct LogFormat: Sendable {
     drops: [TypeGlob], payload: [JSONPath], time: [JSONPath], timeUnit: TimeUnit,
     source: [JSONPath], dropsUntyped: Bool = false, events: EventsPath? = nil,
     decoding: Decoding? = nil, inner: (path: JSONPath, format: String)? = nil,
-    fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto
+    fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto,
+    fieldMoves: PayloadFieldMoves? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -167,6 +172,7 @@ public struct LogFormat: Sendable {
     self.inner = inner
     self.fallbackTime = fallbackTime
     self.fallbackTimeUnit = fallbackTimeUnit
+    self.fieldMoves = fieldMoves
   }
 
   /// The format the lines' events are read with: this one, or for a format whose events are
@@ -191,6 +197,6 @@ public struct LogFormat: Sendable {
       separator: separator, split: split, defaultDomain: defaultDomain, renames: renames,
       drops: drops, payload: prefixed(payload), time: prefixed(time), timeUnit: timeUnit,
       source: prefixed(source) + outer.source, dropsUntyped: dropsUntyped,
-      fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit)
+      fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit, fieldMoves: outer.fieldMoves)
   }
 }

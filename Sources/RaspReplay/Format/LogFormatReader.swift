@@ -13,7 +13,7 @@ struct LogFormatReader {
   /// The keys a map file may have, in the order the docs list them.
   static let keys = [
     "format", "summary", "type", "separator", "split", "defaultDomain", "rename", "drop",
-    "payload", "time", "timeUnit", "source", "untyped", "events", "decode", "inner",
+    "payload", "fields", "time", "timeUnit", "source", "untyped", "events", "decode", "inner",
     "innerFormat",
   ]
 
@@ -107,6 +107,7 @@ struct LogFormatReader {
         fail(node, "decode", "'decode' reads the members of 'events': give the map an 'events'")
       }
     }
+    let fieldMoves = readFieldMoves(values["fields"])
     var inner: (path: JSONPath, format: String)?
     if let node = values["inner"], let paths = paths(node, "inner") {
       let name = string(values["innerFormat"], "innerFormat") ?? "rasp"
@@ -133,7 +134,8 @@ struct LogFormatReader {
       name: name, summary: summary, text: text, type: type, separator: Array(separator.utf8),
       split: split, defaultDomain: defaultDomain, renames: renames, drops: drops,
       payload: payload, time: time, timeUnit: timeUnit, source: source,
-      dropsUntyped: untyped == .drop, events: events, decoding: decoding, inner: inner)
+      dropsUntyped: untyped == .drop, events: events, decoding: decoding, inner: inner,
+      fieldMoves: fieldMoves)
   }
 
   /// A string value, or `nil` (with a problem) when it is something else.
@@ -185,6 +187,55 @@ struct LogFormatReader {
       fail(node, path, "\(error)")
       return nil
     }
+  }
+
+  /// `[{"from": "latitudeE7", "to": "latitude", "scale": 1e-7}]`.
+  private mutating func readFieldMoves(_ node: JSONNode?) -> PayloadFieldMoves? {
+    guard let node else { return nil }
+    guard case .array(let elements) = node.content else {
+      fail(node, "fields", "expected an array of {\"from\": …, \"to\": …}, found \(node.phrase)")
+      return nil
+    }
+    var moves: [PayloadFieldMoves.Move] = []
+    for (index, element) in elements.enumerated() {
+      let path = "fields[\(index)]"
+      guard let members = element.members else {
+        fail(element, path, "expected {\"from\": …, \"to\": …}, found \(element.phrase)")
+        continue
+      }
+      var from: String?
+      var to: String?
+      var scale: Double?
+      for member in members {
+        switch member.key {
+        case "from": from = string(member.value, path + ".from")
+        case "to": to = string(member.value, path + ".to")
+        case "scale":
+          if case .number(let number) = member.value.content, case let value = number.doubleValue,
+            value.isFinite, value != 0
+          {
+            scale = value
+          } else {
+            fail(member.value, path + ".scale", "expected a number other than 0, such as 1e-7")
+          }
+        default:
+          problems.append(
+            problem(
+              at: member.keyOffset, path: path + "." + member.key,
+              "unknown key '\(JSONError.abbreviated(member.key))': a field has 'from', 'to' "
+                + "and 'scale'"))
+        }
+      }
+      guard let from, to != nil || scale != nil else {
+        fail(element, path, "a field needs 'from', and 'to' or 'scale'")
+        continue
+      }
+      if moves.contains(where: { $0.from == from }) {
+        fail(element, path, "'\(JSONError.abbreviated(from))' is moved twice")
+      }
+      moves.append(.init(from: from, to: to ?? from, scale: scale))
+    }
+    return moves.isEmpty ? nil : PayloadFieldMoves(moves)
   }
 
   /// `[{"from": "com.example.*", "to": "app.*"}]`.

@@ -57,9 +57,9 @@ struct TypeTemplate: Sendable {
       parts.append(.field(paths))
     }
     if !literal.isEmpty { parts.append(.literal(literal)) }
-    guard parts.contains(where: { if case .field = $0 { true } else { false } }) else {
-      throw TemplateError("it names no field: write one as '{type}'")
-    }
+    // A template without a field is one type for every event: "geo.location" for a log of
+    // GPS fixes.
+    guard !parts.isEmpty else { throw TemplateError("it is empty: write a field as '{type}'") }
     self.parts = parts
   }
 
@@ -100,7 +100,8 @@ struct TypeTemplate: Sendable {
   }
 }
 
-/// The paths a map file names: keys only, joined by dots, such as `meta.timestamp`.
+/// The paths a map file names: keys only, joined by dots, such as `meta.timestamp`; `.` for
+/// the event itself.
 enum FieldPaths {
   /// Reads one path.
   ///
@@ -108,13 +109,14 @@ enum FieldPaths {
   static func path(_ text: String) throws(TypeTemplate.TemplateError) -> JSONPath {
     let trimmed = text.trimmingWhitespace
     guard !trimmed.isEmpty else { throw .init("an empty field name") }
+    if trimmed == "." { return JSONPath(components: []) }
     let path: JSONPath
     do {
       path = try JSONPath(trimmed)
     } catch {
       throw .init("'\(trimmed)' is not a field path: \(error)")
     }
-    guard !path.components.isEmpty, !path.selectsLength,
+    guard !path.selectsLength,
       path.components.allSatisfy({ if case .key = $0 { true } else { false } })
     else { throw .init("'\(trimmed)' is not a field path: use keys and dots, such as 'meta.time'") }
     return path

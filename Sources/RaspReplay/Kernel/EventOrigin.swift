@@ -27,6 +27,9 @@ struct EventOrigin {
     /// The event was written by rasp from the part of the line at ``start``, which errors in
     /// it point at.
     case written
+    /// The event is the line with the ``rawLength`` bytes at ``start`` — its payload — written
+    /// anew as ``length`` bytes (a map's `fields`): errors inside point at the payload.
+    case replaced
   }
 
   /// How the event's bytes relate to the line's.
@@ -35,9 +38,11 @@ struct EventOrigin {
   var startsLine = true
   /// Where the event, the string or the written event's source starts in the line.
   var start: Int32 = 0
-  /// For ``Place/unescaped``: the length of the string's text in the event.
+  /// For ``Place/unescaped`` and ``Place/replaced``: the length of what was written in the
+  /// event.
   var length: Int32 = 0
-  /// For ``Place/unescaped``: the length of the string in the line, quotes included.
+  /// For ``Place/unescaped`` and ``Place/replaced``: the length of what it stands for in the
+  /// line (for a string, quotes included).
   var rawLength: Int32 = 0
   /// The event's indices in the arrays of its format's `events` path, outermost first; -1 for
   /// the levels it does not have (a line that is one event has none).
@@ -57,6 +62,10 @@ struct EventOrigin {
     case .line: return offset
     case .part: return start + offset
     case .written: return start
+    case .replaced:
+      if offset < start { return offset }
+      if offset - start >= Int(length) { return offset - Int(length) + Int(rawLength) }
+      return start
     case .unescaped:
       if offset < start { return offset }
       let text = offset - start

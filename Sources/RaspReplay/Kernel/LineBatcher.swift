@@ -139,22 +139,14 @@ final class LineBatcher: @unchecked Sendable {
         blockNumber = reader.blockNumber
       }
       used += line.bytes.count
-      if classifier.splitter != nil {
-        // Several events a line, maybe.
-        classifier.classifyEvents(
+      if classifier.readsSpecially {
+        // Batches, events in strings, payload fields moved: maybe several items a line.
+        classifier.classifySpecially(
           line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
           arena: &batch.arena
         ) { item in
           batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
         }
-        continue reading
-      }
-      if classifier.innerPath != nil {
-        // The event is JSON text in a string of the line.
-        let item = classifier.classifyInner(
-          line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
-          arena: &batch.arena)
-        batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
         continue reading
       }
       let item = classifier.classify(

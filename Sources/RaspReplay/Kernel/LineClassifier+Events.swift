@@ -2,6 +2,27 @@ import RaspDomains
 import RaspJSON
 
 extension LineClassifier {
+  /// Classifies a line of a format read otherwise than one plain event a line — a batch, an
+  /// event in a string, payload fields moved — handing `append` an item for each event.
+  mutating func classifySpecially(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem], arena: inout ByteArena, append: (ReplayItem) -> Void
+  ) {
+    if innerPath != nil {
+      append(
+        classifyInner(
+          bytes, number: number, isTooLong: isTooLong, problems: &problems, arena: &arena))
+    } else if splitter != nil {
+      classifyEvents(
+        bytes, number: number, isTooLong: isTooLong, problems: &problems, arena: &arena,
+        append: append)
+    } else {
+      append(
+        classifyMoving(
+          bytes, number: number, isTooLong: isTooLong, problems: &problems, arena: &arena))
+    }
+  }
+
   /// Classifies a line of a format whose lines may hold several events (a map file's
   /// `events`), handing `append` an item for each: its events in order, an empty batch, or the
   /// line itself when it is a single event or a bad line.
@@ -79,17 +100,74 @@ extension LineClassifier {
       origin.place = .part
     }
     do {
-      switch try mapped?.read(event) {
-      case .envelope(let envelope)?:
-        if tracksTime, let time = envelope.context.timestamp { lastTime = time }
-        return item(line, number, .event(envelope), origin)
-      case .dropped?, nil:
-        return item(line, number, .dropped, origin)
-      }
+      return try readEvent(event, of: line, number: number, origin: origin, arena: &arena)
     } catch {
       problems.append(.invalid(error))
       return item(line, number, .problem(problems.count - 1), origin)
     }
+  }
+
+  /// Classifies a line that is one event of a format that moves payload fields (a map's
+  /// `fields`).
+  mutating func classifyMoving(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem], arena: inout ByteArena
+  ) -> ReplayItem {
+    guard !isTooLong, !JSONLine.isBlank(bytes) else {
+      return classify(bytes, number: number, isTooLong: isTooLong, problems: &problems)
+    }
+    do {
+      return try readEvent(bytes, of: bytes, number: number, origin: EventOrigin(), arena: &arena)
+    } catch {
+      problems.append(.invalid(error))
+      return item(bytes, number, .problem(problems.count - 1))
+    }
+  }
+
+  /// The item of an event read with the map: its envelope, its payload's fields moved when
+  /// the map says so (written anew into `arena`), or a dropped type.
+  private mutating func readEvent(
+    _ event: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>, number: Int,
+    origin: EventOrigin, arena: inout ByteArena
+  ) throws(RaspEventError) -> ReplayItem {
+    var origin = origin
+    guard case .envelope(var envelope)? = try mapped?.read(event) else {
+      return item(line, number, .dropped, origin)
+    }
+    if let moves = payloadMoves, let start = envelope.payloadOffset,
+      event[start] == UInt8(ascii: "{")
+    {
+      var scanner = JSONScanner(event, position: start)
+      do {
+        try scanner.skipValue()
+      } catch {
+        throw RaspEventError(error)
+      }
+      let end = scanner.position
+      written.removeAll(keepingCapacity: true)
+      written.append(contentsOf: UnsafeBufferPointer(rebasing: event[..<start]))
+      let name = mapped?.table.format.payload.first?.description ?? "payload"
+      try moves.rewrite(event, payloadAt: start, named: name, into: &written)
+      let length = written.count - start
+      written.append(contentsOf: UnsafeBufferPointer(rebasing: event[end...]))
+      let moved = arena.store(written)
+      if origin.place == .line {
+        origin.place = .replaced
+        origin.start = Int32(truncatingIfNeeded: start)
+        origin.length = Int32(truncatingIfNeeded: length)
+        origin.rawLength = Int32(truncatingIfNeeded: end - start)
+      } else {
+        let payload = origin.lineOffset(of: start, in: line)
+        origin.place = .written
+        origin.start = Int32(truncatingIfNeeded: payload)
+      }
+      guard case .envelope(let read)? = try mapped?.read(moved) else {
+        return item(line, number, .dropped, origin)
+      }
+      envelope = read
+    }
+    if tracksTime, let time = envelope.context.timestamp { lastTime = time }
+    return item(line, number, .event(envelope), origin)
   }
 
   /// Where the value of `key` is in the object at `range` of the line, which was checked.
@@ -158,13 +236,7 @@ extension LineClassifier {
       origin.rawLength = Int32(truncatingIfNeeded: range.count)
       let event = arena.store(written)
       do {
-        switch try mapped?.read(event) {
-        case .envelope(let envelope)?:
-          if tracksTime, let time = envelope.context.timestamp { lastTime = time }
-          return item(bytes, number, .event(envelope), origin)
-        case .dropped?, nil:
-          return item(bytes, number, .dropped, origin)
-        }
+        return try readEvent(event, of: bytes, number: number, origin: origin, arena: &arena)
       } catch {
         // JSON that is not, in the string: said so.
         guard case .syntax(let reason) = error.reason, let offset = error.offset,

@@ -113,6 +113,7 @@ struct LineClassifier {
     didSet {
       splitter = mapped?.table.lineFormat.events.map(EventSplitter.init)
       innerPath = mapped?.table.lineFormat.inner?.path
+      payloadMoves = mapped?.table.format.fieldMoves
     }
   }
   /// What finds the events of a line that may hold several, for such formats.
@@ -121,6 +122,11 @@ struct LineClassifier {
   private(set) var innerPath: JSONPath?
   /// What finds that field.
   var innerLocator: FieldLocator?
+  /// The payload fields the format renames or scales, if any.
+  private(set) var payloadMoves: PayloadFieldMoves?
+  /// Whether lines are read otherwise than one plain event each: batches, events in strings,
+  /// payload fields moved.
+  var readsSpecially: Bool { splitter != nil || innerPath != nil || payloadMoves != nil }
   /// The events of the line being read, reused from line to line.
   var members: [EventSplitter.Member] = []
   /// The event being written from the line, reused from line to line.
