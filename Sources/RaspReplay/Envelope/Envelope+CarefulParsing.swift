@@ -82,7 +82,7 @@ extension Envelope {
               // Exponents or many digits: convert now to check the range, and that it is not
               // milliseconds written as seconds.
               do {
-                try EpochTime.checkUnitlessSeconds(Array(text)[...])
+                try EpochTime.checkUnitlessSeconds(text)
                 _ = try RaspTimestamp(epochSeconds: text)
               } catch {
                 throw RaspEventError(

@@ -31,9 +31,9 @@ enum EpochTime {
   /// optional fraction).
   ///
   /// - Throws: A reason, for text that is not such a number, or a time out of range.
-  static func read(_ text: ArraySlice<UInt8>, unit: LogFormat.TimeUnit) throws(Failure)
-    -> RaspTimestamp
-  {
+  static func read<Text: RandomAccessCollection<UInt8>>(
+    _ text: Text, unit: LogFormat.TimeUnit
+  ) throws(Failure) -> RaspTimestamp where Text.Index == Int {
     var index = text.startIndex
     let negative = index < text.endIndex && text[index] == UInt8(ascii: "-")
     if negative { index += 1 }
@@ -87,7 +87,9 @@ enum EpochTime {
   /// Checks that a number of seconds written without a unit is not milliseconds in disguise.
   ///
   /// - Throws: A reason that names the year it would be and the map's unit to use.
-  static func checkUnitlessSeconds(_ text: ArraySlice<UInt8>) throws(Failure) {
+  static func checkUnitlessSeconds<Text: RandomAccessCollection<UInt8>>(_ text: Text)
+    throws(Failure) where Text.Index == Int
+  {
     var index = text.startIndex
     if index < text.endIndex, text[index] == UInt8(ascii: "-") { index += 1 }
     var whole: Int64 = 0

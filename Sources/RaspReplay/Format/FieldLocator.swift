@@ -12,24 +12,45 @@ import RaspJSON
 /// found[1]   // the range of the value of meta.time, or nil
 /// ```
 struct FieldLocator: Sendable {
-  /// A key of an object on the way to some of the paths.
-  private struct Node: Sendable {
+  /// A key of an object on the way to some of the paths, as the tree is built.
+  private struct Node {
     /// The key.
     let key: [UInt8]
     /// The paths that end here: a map may name a field twice (`{type}.{event|type}`).
     var targets: [Int] = []
-    /// The keys below, as indices in ``nodes``.
+    /// The keys below, as indices in the nodes.
     var children: [Int] = []
   }
 
-  /// The keys of every path, as a tree; index 0 is the line's object.
-  private var nodes: [Node] = [Node(key: [])]
+  /// A node as the walk reads it: plain numbers into ``keyBytes``, ``childList`` and
+  /// ``targetList``, so that reading it retains nothing.
+  private struct Flat: Sendable {
+    var keyStart: Int32
+    var keyCount: Int32
+    var childStart: Int32
+    var childCount: Int32
+    var targetStart: Int32
+    var targetCount: Int32
+    /// Whether the value here is only found, not checked: a payload, which its domain's
+    /// decoder reads to the last byte anyway (and ``Envelope/checkPayload()`` when nobody
+    /// decodes it).
+    var isLazy: Bool
+  }
+
+  /// The nodes; index 0 is the line's object.
+  private let flat: [Flat]
+  private let keyBytes: [UInt8]
+  private let childList: [Int32]
+  private let targetList: [Int32]
   /// How many paths it looks for.
   let count: Int
 
-  /// A locator of these paths; a path's result is at its index.
-  init(paths: [JSONPath]) {
+  /// A locator of these paths; a path's result is at its index. The values of the paths at
+  /// `lazy` indices are found without being checked, when no other path ends there or goes
+  /// through them.
+  init(paths: [JSONPath], lazy: Set<Int> = []) {
     count = paths.count
+    var nodes = [Node(key: [])]
     for (index, path) in paths.enumerated() {
       var node = 0
       for component in path.components {
@@ -45,6 +66,26 @@ struct FieldLocator: Sendable {
       }
       nodes[node].targets.append(index)
     }
+    var flat: [Flat] = []
+    var keyBytes: [UInt8] = []
+    var childList: [Int32] = []
+    var targetList: [Int32] = []
+    for (index, node) in nodes.enumerated() {
+      flat.append(
+        Flat(
+          keyStart: Int32(keyBytes.count), keyCount: Int32(node.key.count),
+          childStart: Int32(childList.count), childCount: Int32(node.children.count),
+          targetStart: Int32(targetList.count), targetCount: Int32(node.targets.count),
+          isLazy: index > 0 && node.children.isEmpty && !node.targets.isEmpty
+            && node.targets.allSatisfy(lazy.contains)))
+      keyBytes += node.key
+      childList += node.children.map { Int32($0) }
+      targetList += node.targets.map { Int32($0) }
+    }
+    self.flat = flat
+    self.keyBytes = keyBytes
+    self.childList = childList
+    self.targetList = targetList
   }
 
   /// Empty results, one per path.
@@ -66,8 +107,17 @@ struct FieldLocator: Sendable {
     let start = scanner.position
     try walk(&scanner, node: 0, results: &results)
     // `.`: the line's object itself.
-    for target in nodes[0].targets { results[target] = start..<scanner.position }
+    record(node: 0, start..<scanner.position, in: &results)
     try scanner.expectEnd()
+  }
+
+  /// Sets the results of the paths that end at `node`.
+  @inline(__always)
+  private func record(node: Int, _ range: Range<Int>, in results: inout [Range<Int>?]) {
+    let entry = flat[node]
+    for index in Int(entry.targetStart)..<Int(entry.targetStart + entry.targetCount) {
+      results[Int(targetList[index])] = range
+    }
   }
 
   /// Walks the object at the scanner, recording the paths below `node`.
@@ -76,30 +126,48 @@ struct FieldLocator: Sendable {
   ) throws(JSONError) {
     var progress = try scanner.beginObject()
     var keys = JSONKeyTracker()
+    let parent = flat[node]
     while let key = try scanner.nextMember(&progress) {
       try keys.record(key, in: scanner)
       scanner.skipWhitespace()
-      let child = nodes[node].children.first { Self.key(key, in: scanner, is: nodes[$0].key) }
-      guard let child else {
+      var child = -1
+      for index in Int(parent.childStart)..<Int(parent.childStart + parent.childCount) {
+        let candidate = Int(childList[index])
+        if matches(key, in: scanner, node: candidate) {
+          child = candidate
+          break
+        }
+      }
+      guard child >= 0 else {
         try scanner.skipValue()
         continue
       }
+      let entry = flat[child]
       let start = scanner.position
-      if !nodes[child].children.isEmpty, try scanner.peekKind() == .object {
+      if entry.childCount > 0, try scanner.peekKind() == .object {
         try walk(&scanner, node: child, results: &results)
+      } else if entry.isLazy, scanner.peek() == UInt8(ascii: "{"),
+        scanner.skipContainerWithoutValidating()
+      {
+        // A payload object, checked by whoever reads it.
       } else {
         try scanner.skipValue()
       }
-      for target in nodes[child].targets { results[target] = start..<scanner.position }
+      record(node: child, start..<scanner.position, in: &results)
     }
   }
 
-  /// Whether a key of the line is `bytes`, comparing its text when written with escapes.
-  private static func key(_ raw: JSONRawString, in scanner: JSONScanner, is bytes: [UInt8]) -> Bool
-  {
-    if raw.hasEscapes { return scanner.string(raw).utf8.elementsEqual(bytes) }
-    guard raw.end - raw.start == bytes.count else { return false }
-    for index in bytes.indices where scanner.input[raw.start + index] != bytes[index] {
+  /// Whether a key of the line is the key of `node`, comparing its text when written with
+  /// escapes.
+  private func matches(_ raw: JSONRawString, in scanner: JSONScanner, node: Int) -> Bool {
+    let entry = flat[node]
+    let start = Int(entry.keyStart)
+    let count = Int(entry.keyCount)
+    if raw.hasEscapes {
+      return scanner.string(raw).utf8.elementsEqual(keyBytes[start..<start + count])
+    }
+    guard raw.end - raw.start == count else { return false }
+    for index in 0..<count where scanner.input[raw.start + index] != keyBytes[start + index] {
       return false
     }
     return true

@@ -36,6 +36,8 @@ struct MappedEnvelopeReader {
   private let fallbackTimeFields: Range<Int>
   /// The paths, by index, for messages.
   private let paths: [JSONPath]
+  /// The name of the one field the type is, when the template is no more than that.
+  private let singleTypeField: String?
   /// The ranges found in the line being read, reused from line to line.
   private var found: [Range<Int>?]
   /// The minute of the last RFC 3339 time read.
@@ -55,7 +57,17 @@ struct MappedEnvelopeReader {
     paths += format.fallbackTime
     fallbackTimeFields = sourceFields.upperBound..<paths.count
     self.paths = paths
-    locator = FieldLocator(paths: paths)
+    if format.type.parts.count == 1, case .field(let fields) = format.type.parts[0],
+      fields.count == 1
+    {
+      singleTypeField = fields[0].description
+    } else {
+      singleTypeField = nil
+    }
+    // A payload without alternatives is read to its end by its decoder, or checked when
+    // nobody decodes it: found here, not checked twice.
+    locator = FieldLocator(
+      paths: paths, lazy: format.payload.count == 1 ? Set(payloadFields) : [])
     found = locator.makeResults()
   }
 
@@ -71,7 +83,16 @@ struct MappedEnvelopeReader {
       throw RaspEventError(error)
     }
     let scanner = JSONScanner(line)
-    // The type, from the template's fields.
+    // The type, from the template's fields: read in place when it is one field's string.
+    if let name = singleTypeField, let range = found[typeFields.lowerBound],
+      line[range.lowerBound] == UInt8(ascii: "\""),
+      !line[(range.lowerBound + 1)..<(range.upperBound - 1)].contains(UInt8(ascii: "\\"))
+    {
+      let bytes = UnsafeBufferPointer(
+        rebasing: line[(range.lowerBound + 1)..<(range.upperBound - 1)])
+      return try envelope(
+        line, scanner, interned: table.intern(bytes: bytes), typeField: range, named: name)
+    }
     var firstTypeField: Range<Int>?
     var typeFieldName = "type"
     var failure: RaspEventError?
@@ -97,12 +118,26 @@ struct MappedEnvelopeReader {
     switch rendered {
     case .success(let text): type = text
     case .failure(let missing):
-      if table.format.dropsUntyped { return .dropped }
+      if table.format.dropsUntyped {
+        try checkPayload(line, scanner)
+        return .dropped
+      }
       throw RaspEventError(offset: 0, reason: .missingField(missing.paths[0].description))
     }
+    return try envelope(
+      line, scanner, interned: table.intern(type), typeField: firstTypeField, named: typeFieldName)
+  }
+
+  /// The envelope of a line whose type is `interned`.
+  private mutating func envelope(
+    _ line: UnsafeBufferPointer<UInt8>, _ scanner: JSONScanner, interned: TypeTable.Interned,
+    typeField firstTypeField: Range<Int>?, named typeFieldName: String
+  ) throws(RaspEventError) -> Read {
     let id: Int32
-    switch table.intern(type) {
-    case .dropped: return .dropped
+    switch interned {
+    case .dropped:
+      try checkPayload(line, scanner)
+      return .dropped
     case .invalid(let reason):
       throw RaspEventError(
         offset: firstTypeField?.lowerBound,
@@ -117,6 +152,22 @@ struct MappedEnvelopeReader {
       Envelope(
         line: line, mappedType: id, typeRange: typeRange, payloadOffset: payload,
         timestamp: timestamp, timestampRange: timestampRange, source: source))
+  }
+
+  /// Checks the payload of an event no domain will read: a dropped one.
+  private func checkPayload(_ line: UnsafeBufferPointer<UInt8>, _ scanner: JSONScanner)
+    throws(RaspEventError)
+  {
+    for index in payloadFields {
+      guard let range = found[index] else { continue }
+      var reader = JSONScanner(line, position: range.lowerBound)
+      reader.depth = 1
+      do {
+        try reader.skipValue()
+      } catch {
+        throw RaspEventError(error)
+      }
+    }
   }
 
   /// Throws the error for a line that is not a JSON object, as rasp's own lines have it.
@@ -155,7 +206,8 @@ struct MappedEnvelopeReader {
       unit = table.format.fallbackTimeUnit
     }
     guard let (index, range) = found else { return (nil, nil) }
-    let field = paths[index].description
+    // The field's name, for messages only: not made for every line.
+    var field: String { paths[index].description }
     let isString = line[range.lowerBound] == UInt8(ascii: "\"")
     let text = isString ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
     let bytes = UnsafeBufferPointer(rebasing: line[text])
@@ -179,14 +231,14 @@ struct MappedEnvelopeReader {
           field: field, expected: "an RFC 3339 string", at: range.lowerBound, in: scanner)
       }
       do throws(EpochTime.Failure) {
-        try EpochTime.checkUnitlessSeconds(Array(bytes)[...])
-        return (try EpochTime.read(Array(bytes)[...], unit: .s), range)
+        try EpochTime.checkUnitlessSeconds(bytes)
+        return (try EpochTime.read(bytes, unit: .s), range)
       } catch {
         throw invalid("\(error)")
       }
     case .s, .ms, .us, .ns:
       do throws(EpochTime.Failure) {
-        return (try EpochTime.read(Array(bytes)[...], unit: unit), range)
+        return (try EpochTime.read(bytes, unit: unit), range)
       } catch {
         throw invalid("\(JSONError.abbreviated(String(decoding: bytes, as: UTF8.self))) \(error)")
       }

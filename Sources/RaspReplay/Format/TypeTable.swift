@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import RaspJSON
 
 /// The event types of a log read with a map file, each made once into rasp's `domain.event`
@@ -58,6 +63,73 @@ final class TypeTable: @unchecked Sendable {
   deinit {
     entries.deallocate()
     bytes.deallocate()
+  }
+
+  /// A type's bytes and what they intern to, in ``slots``: the number, -1 for dropped, -2 for
+  /// invalid (whose reason ``known`` keeps).
+  private struct Slot {
+    var hash: UInt64 = 0
+    var start: Int32 = 0
+    var count: Int32 = -1
+    var result: Int32 = 0
+  }
+  /// An open-addressing table of the types seen, by their bytes, so that a line's type is
+  /// found without making a `String` of it.
+  @exclusivity(unchecked) private var slots = [Slot](repeating: Slot(), count: 256)
+  @exclusivity(unchecked) private var slotBytes: [UInt8] = []
+  @exclusivity(unchecked) private var slotsUsed = 0
+
+  /// The number of a foreign type given by its UTF-8 bytes (written without escapes), made
+  /// into `domain.event` the first time it is seen.
+  func intern(bytes: UnsafeBufferPointer<UInt8>) -> Interned {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index].count >= 0 {
+      let slot = slots[index]
+      if slot.hash == hash, Int(slot.count) == bytes.count,
+        slotBytes.withUnsafeBytes({ stored in
+          guard let storedStart = stored.baseAddress, let start = bytes.baseAddress else {
+            return bytes.isEmpty
+          }
+          return memcmp(storedStart + Int(slot.start), start, bytes.count) == 0
+        })
+      {
+        switch slot.result {
+        case -1: return .dropped
+        case -2: return intern(String(decoding: bytes, as: UTF8.self))
+        default: return .type(slot.result)
+        }
+      }
+      index = (index + 1) & mask
+    }
+    let interned = intern(String(decoding: bytes, as: UTF8.self))
+    let result: Int32
+    switch interned {
+    case .type(let id): result = id
+    case .dropped: result = -1
+    case .invalid: result = -2
+    }
+    slots[index] = Slot(
+      hash: hash, start: Int32(truncatingIfNeeded: slotBytes.count),
+      count: Int32(truncatingIfNeeded: bytes.count), result: result)
+    slotBytes.append(contentsOf: bytes)
+    slotsUsed += 1
+    if slotsUsed * 2 > slots.count { growSlots() }
+    return interned
+  }
+
+  /// Doubles the slots, placing each type again.
+  private func growSlots() {
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    let mask = slots.count - 1
+    for slot in old where slot.count >= 0 {
+      var index = Int(truncatingIfNeeded: slot.hash) & mask
+      while slots[index].count >= 0 { index = (index + 1) & mask }
+      slots[index] = slot
+    }
   }
 
   /// The number of a foreign type, made into `domain.event` the first time it is seen.

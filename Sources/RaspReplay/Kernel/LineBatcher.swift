@@ -99,6 +99,8 @@ final class LineBatcher: @unchecked Sendable {
     var problems: [ReplayProblem] = []
     var notices: [String] = []
     defer {
+      batch.origins = classifier.origins
+      classifier.origins.removeAll()
       self.classifier = classifier
       self.share = share
       batch.problems = problems
@@ -139,7 +141,7 @@ final class LineBatcher: @unchecked Sendable {
         blockNumber = reader.blockNumber
       }
       used += line.bytes.count
-      if classifier.readsSpecially {
+      if classifier.readsSpecially, classifier.readsSpecially(line.bytes) {
         // Batches, events in strings, payload fields moved: maybe several items a line.
         classifier.classifySpecially(
           line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
@@ -250,8 +252,11 @@ final class LineBatcher: @unchecked Sendable {
     else { return item }
     let kind = ReplayItem.Kind.decoded(
       envelope, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
-    return ReplayItem(
+    var decoded = ReplayItem(
       input: item.input, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind,
-      time: item.time, origin: item.origin)
+      time: item.time)
+    decoded.originIndex = item.originIndex
+    decoded.memberState = item.memberState
+    return decoded
   }
 }

@@ -40,21 +40,27 @@ struct ReplayItem {
   /// The time the merge of several inputs orders by: the event's `ts`, or the last `ts` before
   /// it in its input; `nil` (before every time) until the input has given one.
   let time: RaspTimestamp?
-  /// Where the event is, when it is not the whole line: a member of a batch, or an event rasp
-  /// wrote from the line.
-  var origin = EventOrigin()
+  /// Where the event is, when it is not the whole line — a member of a batch, an event rasp
+  /// wrote from the line: its ``EventOrigin`` at this index of the batch's
+  /// ``ReplayBatch/origins``; -1 for a line that is simply the event. Kept out of the item,
+  /// which every line has, for the few that need it.
+  var originIndex: Int32 = -1
+  /// Whether the event is a member of a batch: 0 not, 1 its line's first, 2 another.
+  var memberState: UInt8 = 0
 
   init(
     input: Int, lineNumber: Int, bytes: UnsafeBufferPointer<UInt8>, kind: Kind,
-    time: RaspTimestamp?, origin: EventOrigin = EventOrigin()
+    time: RaspTimestamp?
   ) {
     self.input = input
     self.lineNumber = lineNumber
     self.bytes = bytes
     self.kind = kind
     self.time = time
-    self.origin = origin
   }
+
+  /// Whether the event is a member of a batch line.
+  var isMember: Bool { memberState != 0 }
 
   /// The event's own bytes, as `--with-event` shows it: the line, a batch's member, or the
   /// event rasp wrote from the line.
@@ -122,11 +128,25 @@ struct LineClassifier {
   private(set) var innerPath: JSONPath?
   /// What finds that field.
   var innerLocator: FieldLocator?
+  /// The origins of the items of the batch being read whose events are not simply their lines.
+  var origins: [EventOrigin] = []
   /// The payload fields the format renames or scales, if any.
   private(set) var payloadMoves: PayloadFieldMoves?
   /// Whether lines are read otherwise than one plain event each: batches, events in strings,
   /// payload fields moved.
   var readsSpecially: Bool { splitter != nil || innerPath != nil || payloadMoves != nil }
+
+  /// Whether `line` must be read otherwise than as one plain event: not for a line that is an
+  /// object when only a line that is an array holds a batch (CloudEvents), the common case.
+  @inline(__always)
+  func readsSpecially(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let splitter, innerPath == nil, payloadMoves == nil, splitter.path.levels[0].isEmpty
+    else { return readsSpecially }
+    for byte in line where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+      return byte == UInt8(ascii: "[")
+    }
+    return false
+  }
   /// The events of the line being read, reused from line to line.
   var members: [EventSplitter.Member] = []
   /// The event being written from the line, reused from line to line.
@@ -176,12 +196,25 @@ struct LineClassifier {
 
   /// An item of this input at the current time.
   @inline(__always)
-  func item(
+  func item(_ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind)
+    -> ReplayItem
+  {
+    ReplayItem(input: input, lineNumber: number, bytes: bytes, kind: kind, time: lastTime)
+  }
+
+  /// An item whose event is not simply its line: its origin is kept in ``origins``, which the
+  /// batch takes over.
+  mutating func item(
     _ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind,
-    _ origin: EventOrigin = EventOrigin()
+    _ origin: EventOrigin
   ) -> ReplayItem {
-    ReplayItem(
-      input: input, lineNumber: number, bytes: bytes, kind: kind, time: lastTime, origin: origin)
+    var item = item(bytes, number, kind)
+    if origin.place != .line || origin.isMember {
+      item.originIndex = Int32(truncatingIfNeeded: origins.count)
+      origins.append(origin)
+    }
+    if origin.isMember { item.memberState = origin.startsLine ? 1 : 2 }
+    return item
   }
 }
 
@@ -203,6 +236,9 @@ final class ReplayBatch: @unchecked Sendable {
   /// The events rasp wrote from the batch's lines (OTLP records made plain, Kafka payloads),
   /// which their items point into.
   @exclusivity(unchecked) var arena = ByteArena()
+  /// Where the events are of the items whose events are not simply their lines, by
+  /// ``ReplayItem/originIndex``.
+  @exclusivity(unchecked) var origins: [EventOrigin] = []
   /// How many items the batch holds before its storage grows.
   @exclusivity(unchecked) private(set) var capacity: Int
   @exclusivity(unchecked) private var storage: UnsafeMutablePointer<ReplayItem>

@@ -36,6 +36,9 @@ struct ReplayKernel {
   private var lastLine: Int?
   /// The last applied event's line, kept only when a `--with-event` record may need it later.
   private var lastEventBytes: [UInt8] = []
+  /// The batch of the item being handled, for the origins of events that are not simply their
+  /// lines (not retained: the caller keeps it).
+  private var currentBatch: Unmanaged<ReplayBatch>?
   /// The counts.
   private(set) var statistics = ReplayStatistics()
   /// How the replay ends, once it must.
@@ -79,6 +82,7 @@ struct ReplayKernel {
     _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
     columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
   ) -> ReplayOutcome? {
+    currentBatch = batch
     switch item.pointee.kind {
     case .decoded(let envelope, let domainIndex, let eventIndex, let row):
       countLine(of: item)
@@ -105,8 +109,8 @@ struct ReplayKernel {
   /// Counts the line an event item is of: once, for its first event.
   @inline(__always)
   private mutating func countLine(of item: UnsafePointer<ReplayItem>) {
-    if item.pointee.origin.isMember {
-      countMember(item.pointee.origin)
+    if item.pointee.memberState != 0 {
+      countMember(startsLine: item.pointee.memberState == 1)
     } else {
       statistics.read += 1
     }
@@ -114,9 +118,9 @@ struct ReplayKernel {
 
   /// Counts an event of a batch line, and the line with its first event.
   @inline(never)
-  private mutating func countMember(_ origin: EventOrigin) {
+  private mutating func countMember(startsLine: Bool) {
     statistics.batchEvents += 1
-    if origin.startsLine {
+    if startsLine {
       statistics.read += 1
       statistics.batchLines += 1
     }
@@ -280,11 +284,17 @@ struct ReplayKernel {
     // still adds up when it stops the replay.
     statistics.skipped += 1
     if configuration.errorMode == .fail { ending = .stoppedAtBadLine }
-    let offset = item.origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
+    var origin = EventOrigin()
+    if item.originIndex >= 0, let batch = currentBatch?.takeUnretainedValue(),
+      Int(item.originIndex) < batch.origins.count
+    {
+      origin = batch.origins[Int(item.originIndex)]
+    }
+    let offset = origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
     let column = JSONTextPosition(offset: offset, in: item.bytes).column
     var reason = error.description
-    if item.origin.isMember, let path = configuration.format.events {
-      reason = "at \(path.member(item.origin.indices)): " + reason
+    if origin.isMember, let path = configuration.format.events {
+      reason = "at \(path.member(origin.indices)): " + reason
     }
     return .skipped(
       ReplayDiagnostic(
