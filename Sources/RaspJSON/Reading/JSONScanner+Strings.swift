@@ -266,41 +266,81 @@ extension JSONScanner {
   package static func unescape(
     _ contents: UnsafeBufferPointer<UInt8>, appendingTo bytes: inout [UInt8]
   ) {
+    // The text is never longer than its escaped form.
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: contents.count))
+    let end = bytes.withUnsafeMutableBufferPointer { output in
+      unescape(contents, into: output, at: start)
+    }
+    bytes.removeLast(bytes.count - end)
+  }
+
+  /// Decodes the contents of a validated string into `output` from `start`, which has room for
+  /// `contents.count` bytes (the text is never longer than its escaped form), and returns where
+  /// the text ends.
+  ///
+  /// ```swift
+  /// let end = JSONScanner.unescape(contents, into: buffer, at: 0)
+  /// ```
+  package static func unescape(
+    _ contents: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+    at start: Int
+  ) -> Int {
+    var out = start
     var index = 0
-    while index < contents.count {
-      // The run up to the next escape, at once.
-      var end = index
-      while end < contents.count, contents[end] != UInt8(ascii: "\\") { end += 1 }
-      if end > index {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: contents[index..<end]))
-        index = end
-        continue
-      }
-      guard index + 1 < contents.count else {
-        bytes.append(contents[index])
+    let count = contents.count
+    while index < count {
+      let byte = contents[index]
+      guard byte == UInt8(ascii: "\\"), index + 1 < count else {
+        output[out] = byte
+        out += 1
         index += 1
         continue
       }
       let escape = contents[index + 1]
       index += 2
+      var decoded = escape
       switch escape {
-      case UInt8(ascii: "b"): bytes.append(0x08)
-      case UInt8(ascii: "f"): bytes.append(0x0C)
-      case UInt8(ascii: "n"): bytes.append(0x0A)
-      case UInt8(ascii: "r"): bytes.append(0x0D)
-      case UInt8(ascii: "t"): bytes.append(0x09)
+      case UInt8(ascii: "b"): decoded = 0x08
+      case UInt8(ascii: "f"): decoded = 0x0C
+      case UInt8(ascii: "n"): decoded = 0x0A
+      case UInt8(ascii: "r"): decoded = 0x0D
+      case UInt8(ascii: "t"): decoded = 0x09
       case UInt8(ascii: "u"):
         var scalar = hexValue(contents, index)
         index += 4
-        if scalar >= 0xD800, scalar <= 0xDBFF, index + 6 <= contents.count {
+        if scalar >= 0xD800, scalar <= 0xDBFF, index + 6 <= count {
           let low = hexValue(contents, index + 2)
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           index += 6
         }
-        appendUTF8(scalar, to: &bytes)
-      default: bytes.append(escape)
+        switch scalar {
+        case 0..<0x80:
+          output[out] = UInt8(scalar)
+          out += 1
+        case 0x80..<0x800:
+          output[out] = UInt8(0xC0 | scalar >> 6)
+          output[out + 1] = UInt8(0x80 | scalar & 0x3F)
+          out += 2
+        case 0x800..<0x10000:
+          output[out] = UInt8(0xE0 | scalar >> 12)
+          output[out + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+          output[out + 2] = UInt8(0x80 | scalar & 0x3F)
+          out += 3
+        default:
+          output[out] = UInt8(0xF0 | scalar >> 18 & 0x07)
+          output[out + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+          output[out + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+          output[out + 3] = UInt8(0x80 | scalar & 0x3F)
+          out += 4
+        }
+        continue
+      default: break
       }
+      output[out] = decoded
+      out += 1
     }
+    return out
   }
 
   @usableFromInline

@@ -30,6 +30,23 @@ struct ByteArena {
     return UnsafeBufferPointer(rebasing: chunk[start..<start + bytes.count])
   }
 
+  /// Lets `write` fill up to `maximumCount` bytes of the arena, and returns the bytes it
+  /// wrote, whose count it returns.
+  mutating func write(
+    maximumCount: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int
+  ) -> UnsafeBufferPointer<UInt8> {
+    if chunks.isEmpty || used + maximumCount > chunks[chunks.count - 1].count {
+      chunks.append(.allocate(capacity: max(Self.chunkSize, maximumCount)))
+      used = 0
+    }
+    let chunk = chunks[chunks.count - 1]
+    let start = used
+    let room = UnsafeMutableBufferPointer(rebasing: chunk[start..<start + maximumCount])
+    let count = min(max(0, write(room)), maximumCount)
+    used += count
+    return UnsafeBufferPointer(rebasing: chunk[start..<start + count])
+  }
+
   /// Frees every chunk; what was stored must not be read after.
   func release() {
     for chunk in chunks { chunk.deallocate() }
