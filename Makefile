@@ -46,7 +46,8 @@ example: ## Build the custom-domain example package and replay its events with c
 	$(SWIFT) build --package-path Examples/custom-domain --scratch-path .build-examples
 	.build-examples/debug/cart-rasp replay --domain cart Examples/custom-domain/events.jsonl
 
-bench: ## Benchmark rasp against jq, and live input's latency; see docs/benchmarks.md.
+bench: BENCH_COMMIT = $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- Sources fixtures Package.swift 2>/dev/null || echo ' with local changes')
+bench: ## Benchmark rasp against jq, live input's latency, and other log formats; see docs/benchmarks.md.
 	$(SWIFT) build -c release --product rasp
 	$(SWIFT) build -c release --product rasp-bench
 	mkdir -p $(BENCH_DIR)
@@ -54,9 +55,11 @@ bench: ## Benchmark rasp against jq, and live input's latency; see docs/benchmar
 	$(if $(BENCH_LONG),.build/release/rasp-bench generate --events $$(( $(BENCH_EVENTS) * 10 )) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-long.jsonl)
 	.build/release/rasp-bench replay --log $(BENCH_DIR)/events.jsonl $(if $(BENCH_LONG),--long-log $(BENCH_DIR)/events-long.jsonl) \
 	  --runs $(BENCH_RUNS) --rasp .build/release/rasp --jq $(JQ) --programs fixtures/bench \
-	  --scratch $(BENCH_DIR) --commit "$$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- Sources fixtures Package.swift 2>/dev/null || echo ' with local changes')"
+	  --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
 	.build/release/rasp-bench latency --rasp .build/release/rasp --seed $(BENCH_SEED) > $(BENCH_DIR)/latency.md
 	cat $(BENCH_DIR)/latency.md
+	.build/release/rasp-bench formats --log $(BENCH_DIR)/events.jsonl --runs $(BENCH_RUNS) --rasp .build/release/rasp \
+	  --jq $(JQ) --programs fixtures/bench --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
 
 fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.md).
 	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --scratch-path $(FUZZ_DIR)

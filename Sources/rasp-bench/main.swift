@@ -1,8 +1,11 @@
 // rasp-bench — benchmarks for the rasp package, one subcommand per layer.
 //
 //   rasp-bench core [--events N] [--repeat N]      the core's synchronous paths, in events/second
-//   rasp-bench generate --events N [--seed S]      a deterministic event log on standard output
+//   rasp-bench generate --events N [--seed S]      a deterministic event log on standard output,
+//                       [--format F]               in rasp's own format or another tool's
 //   rasp-bench replay --log FILE [<options>]       `rasp replay` against jq, with a results table
+//   rasp-bench formats --log FILE [<options>]      `rasp replay --log-format` against rasp's own
+//                                                  format and a jq rewrite, with a results table
 //   rasp-bench stages --log FILE                   nanoseconds per line of each stage of a replay
 //   rasp-bench latency --rasp PATH [<options>]     write-to-snapshot latency of `rasp replay -`
 #if canImport(Glibc)
@@ -13,7 +16,7 @@
 
 let usage = """
   Usage: rasp-bench <subcommand> [<options>]
-    Subcommands: core, generate, replay, stages, latency
+    Subcommands: core, generate, replay, formats, stages, latency
   """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
@@ -24,6 +27,8 @@ case "generate":
   status = GenerateCommand.main(arguments: Array(arguments.dropFirst()))
 case "replay":
   status = ReplayBenchmark.main(arguments: Array(arguments.dropFirst()))
+case "formats":
+  status = FormatsBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "stages":
   status = StagesBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "latency":

@@ -5,25 +5,13 @@ import Testing
 
 @testable import rasp_bench
 
-private let installedJQ: String? = ["/usr/bin/jq", "/usr/local/bin/jq", "/opt/homebrew/bin/jq"]
-  .first { FileManager.default.isExecutableFile(atPath: $0) }
-
 /// The jq programs of `fixtures/bench` print what `rasp replay` prints, on a short generated
 /// log, compared line by line as parsed JSON — the check `make bench` makes on a sample of a
 /// million events, here on every line of a few thousand.
-@Suite(.enabled(if: installedJQ != nil, "jq is not installed"))
+@Suite(.enabled(if: JQ.path != nil, "jq is not installed"))
 struct JQProgramsTests {
 
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
-
-  static let log: [UInt8] = {
-    var generator = BenchLogGenerator(seed: 11)
-    return generator.makeLog(events: 3_000)
-  }()
+  static let log = JQ.log
 
   @Test(arguments: [
     (["replay"], "foreach.jq"),
@@ -56,19 +44,8 @@ struct JQProgramsTests {
   }
 
   func jqOutput(_ program: String) throws -> String {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rasp-bench-\(getpid())-\(program).jsonl")
-    try Data(Self.log).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: installedJQ!)
-    process.arguments = ["-nc", "-f", Self.root + "/fixtures/bench/" + program, file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self)
+    let (output, status) = try JQ.run(program, options: ["-nc"], log: Self.log)
+    #expect(status == 0)
+    return output
   }
 }

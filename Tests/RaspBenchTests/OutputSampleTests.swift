@@ -38,3 +38,30 @@ import Testing
     #expect(sample.lastLine == nil)
   }
 }
+
+@Suite struct OutputSampleHashTests {
+  @Test func hashesEveryByteWithFNV1a() {
+    var sample = OutputSample(limit: 0, hashing: true)
+    #expect(sample.hash == 0xCBF2_9CE4_8422_2325)
+    sample.consume(Array("a".utf8))
+    #expect(sample.hash == 0xAF63_DC4C_8601_EC8C)
+    var foobar = OutputSample(limit: 0, hashing: true)
+    foobar.consume(Array("foobar".utf8))
+    #expect(foobar.hash == 0x8594_4171_F739_67E8)
+  }
+
+  @Test func hashIsTheSameHoweverTheOutputIsCut() {
+    var whole = OutputSample(limit: 2, hashing: true)
+    whole.consume(Array("a\nbb\nccc\n".utf8))
+    var pieces = OutputSample(limit: 2, hashing: true)
+    for piece in ["a", "\nb", "b\ncc", "c\n"] { pieces.consume(Array(piece.utf8)) }
+    #expect(whole.hash == pieces.hash)
+    #expect(whole.lineCount == 3)
+  }
+
+  @Test func hashesNothingUnlessAsked() {
+    var sample = OutputSample(limit: 2)
+    sample.consume(Array("a\n".utf8))
+    #expect(sample.hash == nil)
+  }
+}

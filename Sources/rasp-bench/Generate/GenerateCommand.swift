@@ -4,16 +4,22 @@
   import Darwin
 #endif
 
-/// `rasp-bench generate --events N [--seed S]`: writes a benchmark log to standard output.
+/// `rasp-bench generate --events N [--seed S] [--format F]`: writes a benchmark log to standard
+/// output.
 ///
 /// The log is streamed in blocks of 256 KiB, so ten million events (about a gigabyte) take no
-/// more memory than a thousand.
+/// more memory than a thousand. `--format` writes the same events in another tool's format
+/// (``BenchLogFormat``), each line rewritten by ``BenchLogConverter``; the default is rasp's own.
 ///
 /// ```sh
 /// rasp-bench generate --events 1000000 --seed 7 > bench-output/events-1m.jsonl
+/// rasp-bench generate --events 1000000 --seed 7 --format fsa > bench-output/events-1m-fsa.jsonl
 /// ```
 enum GenerateCommand {
-  static let usage = "Usage: rasp-bench generate --events <count> [--seed <number>]"
+  static let usage = """
+    Usage: rasp-bench generate --events <count> [--seed <number>] \
+    [--format \(BenchLogFormat.allCases.map(\.rawValue).joined(separator: "|"))]
+    """
 
   /// Runs the command.
   ///
@@ -23,6 +29,7 @@ enum GenerateCommand {
   static func main(arguments: [String]) -> Int32 {
     var events: Int?
     var seed: UInt64 = 7
+    var format = BenchLogFormat.rasp
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -41,6 +48,13 @@ enum GenerateCommand {
           return 64
         }
         seed = value
+      case "--format":
+        guard let value = remaining.popFirst().flatMap({ BenchLogFormat(rawValue: $0) }) else {
+          printError(
+            "Error: '--format' expects one of \(BenchLogFormat.quotedNames())\n\(usage)")
+          return 64
+        }
+        format = value
       default:
         printError("Error: Unknown option '\(argument)'\n\(usage)")
         return 64
@@ -50,35 +64,56 @@ enum GenerateCommand {
       printError("Error: Missing '--events <count>'\n\(usage)")
       return 64
     }
+    return generate(events: events, seed: seed, format: format, to: writeAll) ? 0 : 2
+  }
+
+  /// Generates the log in blocks of about 256 KiB and hands each to `write`.
+  ///
+  /// ```swift
+  /// var log: [UInt8] = []
+  /// GenerateCommand.generate(events: 100, seed: 7, format: .fsa) { log += $0; return true }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - events: How many events.
+  ///   - seed: The generator's seed.
+  ///   - format: The format of the lines.
+  ///   - write: Takes the next block; returns `false` to stop.
+  /// - Returns: `false` when `write` did.
+  @discardableResult
+  static func generate(
+    events: Int, seed: UInt64, format: BenchLogFormat, to write: ([UInt8]) -> Bool
+  ) -> Bool {
     var generator = BenchLogGenerator(seed: seed)
+    var converter = BenchLogConverter(format: format)
     var block: [UInt8] = []
-    block.reserveCapacity(1 << 18 + 512)
+    block.reserveCapacity(1 << 18 + 1024)
+    var line: [UInt8] = []
     for _ in 0..<events {
-      generator.appendEvent(to: &block)
+      if format == .rasp {
+        generator.appendEvent(to: &block)
+      } else {
+        line.removeAll(keepingCapacity: true)
+        generator.appendEvent(to: &line)
+        let converted = line.withUnsafeBufferPointer {
+          converter.append(UnsafeBufferPointer(rebasing: $0.dropLast()), to: &block)
+        }
+        precondition(converted, "every generated line is in the generator's layout")
+      }
       if block.count >= 1 << 18 {
-        guard writeAll(block) else { return 2 }
+        guard write(block) else { return false }
         block.removeAll(keepingCapacity: true)
       }
     }
-    return writeAll(block) ? 0 : 2
+    return write(block)
   }
 
-  /// Writes `bytes` to standard output, retrying short writes; reports a failure on stderr.
+  /// Writes `bytes` to standard output; reports a failure on stderr, but not a closed pipe.
   static func writeAll(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno != EPIPE {
-            printError("rasp-bench: cannot write the log: \(String(cString: strerror(errno)))")
-          }
-          return false
-        }
-        offset += written
-      }
-      return true
+    guard let code = bytes.withUnsafeBytes({ FileBytes.writeAll($0, to: 1) }) else { return true }
+    if code != EPIPE {
+      printError("rasp-bench: cannot write the log: \(String(cString: strerror(code)))")
     }
+    return false
   }
 }

@@ -41,24 +41,15 @@ enum LatencyBenchmark {
   /// - Returns: 0 when the table was printed, 1 when the replay failed or printed another
   ///   number of lines, 2 when the benchmark cannot run, 64 for a usage error.
   static func main(arguments: [String]) -> Int32 {
-    let options: Options
-    switch parse(arguments) {
-    case .success(let parsed): options = parsed
-    case .failure(let error):
-      if error.message.isEmpty {
-        print(usage)
+    BenchCommandLine.main(parse(arguments), usage: usage) { options in
+      do throws(LatencyError) {
+        let report = try run(options)
+        print(report.markdown, terminator: "")
         return 0
+      } catch {
+        printError("rasp-bench: error: \(error)")
+        return error.exitStatus
       }
-      printError("Error: \(error.message)\n\(usage)")
-      return 64
-    }
-    do {
-      let report = try run(options)
-      print(report.markdown, terminator: "")
-      return 0
-    } catch {
-      printError("rasp-bench: error: \(error)")
-      return error.exitStatus
     }
   }
 
@@ -67,40 +58,29 @@ enum LatencyBenchmark {
   /// - Parameter arguments: The arguments after `latency`.
   /// - Returns: The options, or the usage error (empty for `--help`).
   static func parse(_ arguments: [String]) -> Result<Options, UsageErrorMessage> {
-    var options = Options()
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if argument == "--help" || argument == "-h" { return .failure(UsageErrorMessage("")) }
-      guard let value = remaining.popFirst() else {
-        return .failure(UsageErrorMessage("Missing value for '\(argument)'"))
-      }
+    BenchCommandLine.parse(arguments, into: Options()) { options, argument, value in
       switch argument {
       case "--rasp":
         options.rasp = value
       case "--lines":
-        guard let lines = Int(value), lines > 0 else {
-          return .failure(
-            UsageErrorMessage("'--lines' expects a positive whole number, found '\(value)'"))
-        }
-        options.lines = lines
+        options.lines = try BenchCommandLine.positiveNumber(value, for: argument)
       case "--rate":
         guard let rate = Double(value), rate.isFinite, rate > 0 else {
-          return .failure(UsageErrorMessage("'--rate' expects a positive number, found '\(value)'"))
+          throw UsageErrorMessage("'--rate' expects a positive number, found '\(value)'")
         }
         options.rate = rate
       case "--seed":
         guard let seed = UInt64(value) else {
-          return .failure(UsageErrorMessage("'--seed' expects a whole number, found '\(value)'"))
+          throw UsageErrorMessage("'--seed' expects a whole number, found '\(value)'")
         }
         options.seed = seed
       default:
-        return .failure(UsageErrorMessage("Unknown option '\(argument)'"))
+        throw UsageErrorMessage("Unknown option '\(argument)'")
       }
+    }.flatMap { options in
+      options.rasp.isEmpty
+        ? .failure(UsageErrorMessage("Missing '--rasp <path>'")) : .success(options)
     }
-    guard !options.rasp.isEmpty else {
-      return .failure(UsageErrorMessage("Missing '--rasp <path>'"))
-    }
-    return .success(options)
   }
 
   /// Generates the log, replays it live, checks the replies and computes the figures.

@@ -24,18 +24,13 @@ struct BenchReport {
     var run: ToolRuns.Run
   }
 
-  var date: String
-  var commit: String?
-  var machine: Machine
-  var raspVersion: String
-  var jqVersion: String
+  /// When, where and with what the benchmark ran; the load averages are taken around the cases
+  /// over the main log.
+  var header: ReportHeader
   var raspPath: String
-  var jqPath: String
   var log: LogFile
   var runs: Int
   var sampleLines: Int
-  /// The one-minute load average before and after the cases over the main log.
-  var loadAverages: (before: Double?, after: Double?)
   var peakMemorySource: String
   var results: [CaseResult]
   var longLog: LogFile?
@@ -49,25 +44,14 @@ struct BenchReport {
 
   /// The whole report.
   var markdown: String {
-    var lines: [String] = []
-    let commitText = commit.map { ", commit `\($0)`" } ?? ""
-    lines.append("#### \(date)\(commitText)")
-    lines.append("")
-    lines.append("- Machine: \(machine.summary).")
-    lines.append("- Tools: \(raspVersion) (release build), \(jqVersion) (`\(jqPath)`).")
+    var lines = header.lines
     lines.append("- Log: \(log.summary)\(longLog.map { "; long log: \($0.summary)" } ?? "").")
     lines.append(
       "- Method: best of \(runs) timed runs, rasp and jq alternating, standard output to "
         + "`/dev/null`; peak memory is the highest of all runs (\(peakMemorySource)). Before them, "
         + "one run of each through a pipe read by rasp-bench: line counts equal, and the first and "
         + "last \(BenchFormat.grouped(sampleLines)) lines equal as parsed JSON.")
-    let load = [loadAverages.before, loadAverages.after].map {
-      $0.map { BenchFormat.decimal($0, digits: 2) } ?? "?"
-    }
-    lines.append(
-      "- Load average (1 min) before and after the runs over the main log: "
-        + "\(load[0]) and \(load[1])."
-    )
+    lines.append(header.loadAverageLine(around: "the runs over the main log"))
     lines.append("")
     lines.append(contentsOf: summaryTable)
     lines.append("")
@@ -165,7 +149,7 @@ struct BenchReport {
     for result in results {
       for (tool, runs, check, command) in [
         ("rasp", result.rasp, result.raspCheck, result.benchCase.raspCommand(raspPath)),
-        ("jq", result.jq, result.jqCheck, result.benchCase.jqCommand(jqPath)),
+        ("jq", result.jq, result.jqCheck, result.benchCase.jqCommand(header.jqPath)),
       ] {
         let best = runs.best
         let timedRuns = runs.runs.map { BenchFormat.decimal($0.seconds, digits: 2) }

@@ -28,8 +28,9 @@ enum ChildProcess {
   enum Output {
     /// `/dev/null`.
     case null
-    /// A pipe that this process reads to the end, keeping `sampleLimit` lines at each end.
-    case pipe(sampleLimit: Int)
+    /// A pipe that this process reads to the end, keeping `sampleLimit` lines at each end and,
+    /// with `hashing`, hashing every byte (``OutputSample/hash``).
+    case pipe(sampleLimit: Int, hashing: Bool = false)
   }
 
   /// How a run went.
@@ -53,6 +54,56 @@ enum ChildProcess {
   /// The program that reports a child's own peak memory, when installed.
   static let timeTool = "/usr/bin/time"
   static var hasTimeTool: Bool { access(timeTool, X_OK) == 0 }
+  /// Where the peak memory figures come from, for a report.
+  static var peakMemorySource: String {
+    hasTimeTool
+      ? "`/usr/bin/time -f %M`" : "`wait4` ru_maxrss, an upper bound: /usr/bin/time is missing"
+  }
+
+  /// Runs a command like ``run(_:_:output:scratch:)``, and throws unless it succeeded; what it
+  /// wrote on standard error is told of as a warning.
+  ///
+  /// - Parameters:
+  ///   - executable: A path, or a name looked up in `PATH`.
+  ///   - arguments: The arguments, without the program's name.
+  ///   - output: Where standard output goes.
+  ///   - scratch: A directory for standard error and the memory report.
+  ///   - quiet: Whether a command that writes on standard error fails, for a pipeline whose
+  ///     first command's exit status is lost.
+  /// - Returns: The measurements.
+  /// - Throws: ``BenchError/toolFailed(command:status:standardError:)`` for a status other
+  ///   than 0, or a non-empty standard error when `quiet`.
+  static func runChecked(
+    _ executable: String, _ arguments: [String], output: Output, scratch: String,
+    quiet: Bool = false
+  ) throws(BenchError) -> Result {
+    let result = try run(executable, arguments, output: output, scratch: scratch)
+    guard result.status == 0, !quiet || result.standardError.isEmpty else {
+      throw .toolFailed(
+        command: ([executable] + arguments).map(shellQuoted).joined(separator: " "),
+        status: result.status, standardError: result.standardError)
+    }
+    if !result.standardError.isEmpty {
+      printProgress("warning: '\(executable)' wrote on standard error: \(result.standardError)")
+    }
+    return result
+  }
+
+  /// The first line a command prints, such as its version.
+  ///
+  /// - Parameters:
+  ///   - executable: A path, or a name looked up in `PATH`.
+  ///   - arguments: The arguments, such as `--version`.
+  ///   - scratch: A directory for standard error and the memory report.
+  /// - Returns: The line, without its line end.
+  /// - Throws: ``BenchError`` when the command cannot start or fails.
+  static func firstLine(
+    _ executable: String, _ arguments: [String], scratch: String
+  ) throws(BenchError) -> String {
+    let result = try runChecked(
+      executable, arguments, output: .pipe(sampleLimit: 1), scratch: scratch)
+    return String(decoding: result.output.head.first ?? [], as: UTF8.self)
+  }
 
   /// Runs `executable` with `arguments` and waits for it.
   ///
@@ -76,9 +127,11 @@ enum ChildProcess {
     _ = unlink(memoryPath)
 
     var sampleLimit = 0
+    var hashing = false
     var pipeEnds: [Int32] = [-1, -1]
-    if case .pipe(let limit) = output {
+    if case .pipe(let limit, let hashes) = output {
       sampleLimit = limit
+      hashing = hashes
       guard pipe(&pipeEnds) == 0 else { throw .system("pipe", errno) }
       // A larger pipe means fewer switches between the writer and the benchmark (F_SETPIPE_SZ).
       _ = fcntl(pipeEnds[1], 1031, Int32(1 << 20))
@@ -109,7 +162,7 @@ enum ChildProcess {
       throw .system("cannot start '\(argv[0])'", spawned)
     }
 
-    var sample = OutputSample(limit: sampleLimit)
+    var sample = OutputSample(limit: sampleLimit, hashing: hashing)
     if pipeEnds[0] >= 0 {
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
       defer { buffer.deallocate() }
@@ -157,4 +210,15 @@ extension Duration {
 extension timeval {
   /// The time in seconds.
   var seconds: Double { Double(tv_sec) + Double(tv_usec) / 1e6 }
+}
+
+/// `text` as one word for `sh`: as it is when it holds only safe characters, else in single
+/// quotes.
+func shellQuoted(_ text: String) -> String {
+  let safe = text.unicodeScalars.allSatisfy {
+    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+      || "-_./=:,+@%".unicodeScalars.contains($0)
+  }
+  guard !safe || text.isEmpty else { return text }
+  return "'" + text.replacing("'", with: #"'\''"#) + "'"
 }

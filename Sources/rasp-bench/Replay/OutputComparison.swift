@@ -78,3 +78,58 @@ enum OutputComparison {
     return line.count > 400 ? shown + "…" : shown
   }
 }
+
+extension OutputComparison {
+  /// Throws unless `sample` and `reference` are the same bytes: the same number of lines and of
+  /// bytes, and the same hash of every byte (both made with `hashing`).
+  ///
+  /// ```swift
+  /// try OutputComparison.checkIdentical(fsa.output, to: own.output, label: "'rasp replay …'")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sample: The output checked.
+  ///   - reference: The output it must equal.
+  ///   - label: The command checked, for the message.
+  /// - Throws: ``BenchError/mismatch(_:)`` with both outputs' counts and hashes, and the first
+  ///   line that differs when it is among the lines the samples kept.
+  static func checkIdentical(
+    _ sample: OutputSample, to reference: OutputSample, label: String
+  ) throws(BenchError) {
+    precondition(sample.hash != nil && reference.hash != nil, "both outputs must be hashed")
+    guard
+      sample.lineCount != reference.lineCount || sample.byteCount != reference.byteCount
+        || sample.hash != reference.hash
+    else { return }
+    func summary(_ output: OutputSample) -> String {
+      "\(BenchFormat.lines(output.lineCount)), \(BenchFormat.grouped(output.byteCount)) bytes, "
+        + "FNV-1a \(BenchFormat.hash(output.hash))"
+    }
+    var message =
+      "\(label) printed \(summary(sample)), where the reference printed \(summary(reference))"
+    if let (number, expected, actual) = firstDifferingLine(sample, reference) {
+      message += "\n  line \(number):\n  - \(text(expected))\n  + \(text(actual))"
+    }
+    throw .mismatch(message)
+  }
+
+  /// The first line, among those both samples kept, where `sample` differs from `reference`.
+  private static func firstDifferingLine(
+    _ sample: OutputSample, _ reference: OutputSample
+  ) -> (number: Int, expected: [UInt8], actual: [UInt8])? {
+    if let index = firstDifference(sample.head, reference.head) {
+      return (index + 1, reference.head[index], sample.head[index])
+    }
+    // The last lines are the same lines of both outputs only when both have as many.
+    guard sample.lineCount == reference.lineCount else { return nil }
+    let tail = sample.tail
+    let referenceTail = reference.tail
+    guard let index = firstDifference(tail, referenceTail) else { return nil }
+    return (sample.lineCount - tail.count + index + 1, referenceTail[index], tail[index])
+  }
+
+  /// The first index at which `lines` and `others` hold different lines, among those both have.
+  private static func firstDifference(_ lines: [[UInt8]], _ others: [[UInt8]]) -> Int? {
+    (0..<min(lines.count, others.count)).first { lines[$0] != others[$0] }
+  }
+}

@@ -9,7 +9,8 @@
 ///
 /// The output of an every-snapshot replay of a million events is some 400 MB; the sample keeps
 /// the first `limit` lines and just enough of the last blocks read to hold the last `limit`
-/// lines.
+/// lines. Made with `hashing`, it also hashes every byte (64-bit FNV-1a), so that two outputs can
+/// be found equal, not only alike, still without storing either.
 ///
 /// ```swift
 /// var sample = OutputSample(limit: 2)
@@ -17,6 +18,10 @@
 /// sample.lineCount   // 4
 /// sample.head        // ["a", "b"]
 /// sample.tail        // ["c", "d"]
+///
+/// var hashed = OutputSample(limit: 0, hashing: true)
+/// hashed.consume(Array("a".utf8))
+/// hashed.hash        // 0xaf63dc4c8601ec8c
 /// ```
 struct OutputSample {
   /// How many lines to keep at each end.
@@ -27,6 +32,8 @@ struct OutputSample {
   private(set) var byteCount = 0
   /// The first `limit` lines, without their line ends.
   private(set) var head: [[UInt8]] = []
+  /// The 64-bit FNV-1a hash of every byte, or `nil` when the sample was made without hashing.
+  private(set) var hash: UInt64?
 
   private var newlines = 0
   private var endsMidLine = false
@@ -34,11 +41,19 @@ struct OutputSample {
   /// The last blocks read, with how many line ends each holds.
   private var blocks: [(bytes: [UInt8], newlines: Int)] = []
 
+  /// The FNV-1a offset basis, the hash of no bytes.
+  static let emptyHash: UInt64 = 0xCBF2_9CE4_8422_2325
+  /// The FNV-1a prime for 64 bits.
+  static let hashPrime: UInt64 = 0x100_0000_01B3
+
   /// Creates an empty sample.
   ///
-  /// - Parameter limit: How many lines to keep at each end.
-  init(limit: Int) {
+  /// - Parameters:
+  ///   - limit: How many lines to keep at each end.
+  ///   - hashing: Whether to hash every byte into ``hash``.
+  init(limit: Int, hashing: Bool = false) {
     self.limit = limit
+    hash = hashing ? Self.emptyHash : nil
   }
 
   /// Takes the next bytes of the output.
@@ -47,6 +62,10 @@ struct OutputSample {
   mutating func consume(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     byteCount += bytes.count
+    if var value = hash {
+      for byte in bytes { value = (value ^ UInt64(byte)) &* Self.hashPrime }
+      hash = value
+    }
     var blockNewlines = 0
     var start = 0
     while start < bytes.count,

@@ -20,18 +20,12 @@ enum ReplayBenchmark {
                              [--core-events <count>] [--commit <text>]
     """
 
-  /// What to run.
-  struct Options {
-    var log = ""
+  /// What to run: the options every benchmark over a log has, and the replay benchmark's own.
+  struct Options: LogBenchmarkCommandOptions {
+    var shared = LogBenchmarkOptions()
     var longLog: String?
-    var runs = 3
-    var rasp = ".build/release/rasp"
-    var jq = "jq"
-    var programs = "fixtures/bench"
-    var scratch = "bench-output"
     var sampleLines = 1000
     var coreEvents = 10_000_000
-    var commit: String?
   }
 
   /// Runs the command.
@@ -40,32 +34,8 @@ enum ReplayBenchmark {
   /// - Returns: 0 when the report was printed, 1 when the tools disagree or fail, 2 when the
   ///   benchmark cannot run, 64 for a usage error.
   static func main(arguments: [String]) -> Int32 {
-    let options: Options
-    switch parse(arguments) {
-    case .success(let parsed): options = parsed
-    case .failure(let error):
-      let message = error.message
-      if message.isEmpty {
-        print(usage)
-        return 0
-      }
-      printError("Error: \(message)\n\(usage)")
-      return 64
-    }
-    do {
-      let report = try run(options)
-      let text = report.markdown
-      print(text, terminator: "")
-      let path = options.scratch + "/results.md"
-      try FileBytes.save(text, to: path)
-      printError("rasp-bench: report written to \(path)")
-      return 0
-    } catch {
-      printError("rasp-bench: error: \(error)")
-      switch error {
-      case .mismatch, .toolFailed: return 1
-      case .system, .file: return 2
-      }
+    BenchCommandLine.runLogBenchmark(parse(arguments), usage: usage, reportName: "results.md") {
+      try run($0).markdown
     }
   }
 
@@ -74,48 +44,24 @@ enum ReplayBenchmark {
   /// - Parameter arguments: The arguments after `replay`.
   /// - Returns: The options, or the usage error (empty for `--help`).
   static func parse(_ arguments: [String]) -> Result<Options, UsageErrorMessage> {
-    var options = Options()
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if argument == "--help" || argument == "-h" { return .failure(UsageErrorMessage("")) }
-      guard let value = remaining.popFirst() else {
-        return .failure(UsageErrorMessage("Missing value for '\(argument)'"))
-      }
+    BenchCommandLine.parseLogBenchmark(arguments, into: Options()) { options, argument, value in
       switch argument {
-      case "--log": options.log = value
       case "--long-log": options.longLog = value.isEmpty ? nil : value
-      case "--rasp": options.rasp = value
-      case "--jq": options.jq = value
-      case "--programs": options.programs = value
-      case "--scratch": options.scratch = value
-      case "--commit": options.commit = value.isEmpty ? nil : value
-      case "--runs", "--sample", "--core-events":
-        guard let number = Int(value), number > 0 else {
-          return .failure(
-            UsageErrorMessage("'\(argument)' expects a positive whole number, found '\(value)'"))
-        }
-        switch argument {
-        case "--runs": options.runs = number
-        case "--sample": options.sampleLines = number
-        default: options.coreEvents = number
-        }
-      default:
-        return .failure(UsageErrorMessage("Unknown option '\(argument)'"))
+      case "--sample":
+        options.sampleLines = try BenchCommandLine.positiveNumber(value, for: argument)
+      case "--core-events":
+        options.coreEvents = try BenchCommandLine.positiveNumber(value, for: argument)
+      default: throw UsageErrorMessage("Unknown option '\(argument)'")
       }
     }
-    guard !options.log.isEmpty else { return .failure(UsageErrorMessage("Missing '--log <file>'")) }
-    return .success(options)
   }
 
   /// Runs every case and returns the report.
   ///
   /// - Throws: ``BenchError`` when a tool fails or the outputs differ.
   static func run(_ options: Options) throws(BenchError) -> BenchReport {
-    let size = try FileBytes.measure(options.log)
-    let log = BenchReport.LogFile(path: options.log, events: size.lines, bytes: size.bytes)
-    progress("log \(log.summary)")
-    let raspVersion = try firstLine(options.rasp, ["--version"], options)
-    let jqVersion = try firstLine(options.jq, ["--version"], options)
+    let inspected = try options.shared.inspect()
+    let log = inspected.log
 
     let loadBefore = Machine.loadAverage()
     var results: [CaseResult] = []
@@ -140,16 +86,16 @@ enum ReplayBenchmark {
       (longLog, longRuns) = try runLong(path, options)
     }
 
-    progress(
+    printProgress(
       "core: \(BenchFormat.grouped(options.coreEvents)) events in-process, best of \(options.runs)")
     let core = CoreBenchmark.run(events: options.coreEvents, repetitions: options.runs)
 
+    var header = inspected.header
+    header.loadAverages = (loadBefore, loadAfter)
     return BenchReport(
-      date: Machine.now(), commit: options.commit, machine: .current(), raspVersion: raspVersion,
-      jqVersion: jqVersion, raspPath: options.rasp, jqPath: options.jq, log: log,
-      runs: options.runs, sampleLines: options.sampleLines, loadAverages: (loadBefore, loadAfter),
-      peakMemorySource: ChildProcess.hasTimeTool
-        ? "`/usr/bin/time -f %M`" : "`wait4` ru_maxrss, an upper bound: /usr/bin/time is missing",
+      header: header, raspPath: options.rasp, log: log, runs: options.runs,
+      sampleLines: options.sampleLines,
+      peakMemorySource: ChildProcess.peakMemorySource,
       results: results, longLog: longLog, longRuns: longRuns, core: core)
   }
 
@@ -166,7 +112,7 @@ enum ReplayBenchmark {
     let compared = try OutputComparison.check(
       raspCheck.output, against: jqCheck.output, expectedLines: benchCase.expectedLines,
       label: benchCase.name)
-    progress(
+    printProgress(
       "\(name), through a pipe: rasp \(BenchFormat.seconds(raspCheck.seconds)), "
         + "jq \(BenchFormat.seconds(jqCheck.seconds)); outputs equal "
         + "(\(BenchFormat.lines(raspCheck.output.lineCount)), "
@@ -179,7 +125,7 @@ enum ReplayBenchmark {
       let jq = try measure(options.jq, benchCase.jqArguments, .null, options)
       result.rasp.runs.append(ToolRuns.Run(rasp))
       result.jq.runs.append(ToolRuns.Run(jq))
-      progress(
+      printProgress(
         "\(name), run \(run)/\(options.runs): rasp \(BenchFormat.seconds(rasp.seconds)), "
           + "jq \(BenchFormat.seconds(jq.seconds))")
     }
@@ -192,7 +138,7 @@ enum ReplayBenchmark {
   ) throws(BenchError) -> (BenchReport.LogFile, [BenchReport.LongRun]) {
     let size = try FileBytes.measure(path)
     let log = BenchReport.LogFile(path: path, events: size.lines, bytes: size.bytes)
-    progress("long log \(log.summary)")
+    printProgress("long log \(log.summary)")
     var runs: [BenchReport.LongRun] = []
     for (name, arguments) in [
       ("Every snapshot", ["replay", path]), ("Final snapshot", ["replay", "--final", path]),
@@ -202,7 +148,7 @@ enum ReplayBenchmark {
         BenchReport.LongRun(
           name: name, command: ([options.rasp] + arguments).joined(separator: " "),
           run: ToolRuns.Run(rasp)))
-      progress(
+      printProgress(
         "\(name.lowercased()), long log: rasp \(BenchFormat.seconds(rasp.seconds)), "
           + "peak \(BenchFormat.memory(rasp.peakKilobytes))")
     }
@@ -213,32 +159,6 @@ enum ReplayBenchmark {
   private static func measure(
     _ tool: String, _ arguments: [String], _ output: ChildProcess.Output, _ options: Options
   ) throws(BenchError) -> ChildProcess.Result {
-    let result = try ChildProcess.run(tool, arguments, output: output, scratch: options.scratch)
-    guard result.status == 0 else {
-      throw .toolFailed(
-        command: ([tool] + arguments).joined(separator: " "), status: result.status,
-        standardError: result.standardError)
-    }
-    if !result.standardError.isEmpty {
-      progress("warning: '\(tool)' wrote on standard error: \(result.standardError)")
-    }
-    return result
+    try ChildProcess.runChecked(tool, arguments, output: output, scratch: options.scratch)
   }
-
-  private static func firstLine(
-    _ tool: String, _ arguments: [String], _ options: Options
-  ) throws(BenchError) -> String {
-    let result = try measure(tool, arguments, .pipe(sampleLimit: 1), options)
-    return String(decoding: result.output.head.first ?? [], as: UTF8.self)
-  }
-
-  private static func progress(_ message: String) {
-    printError("rasp-bench: " + message)
-  }
-}
-
-/// A usage error's message; empty when the user asked for help.
-struct UsageErrorMessage: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
 }

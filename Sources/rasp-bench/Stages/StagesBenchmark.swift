@@ -32,9 +32,7 @@ enum StagesBenchmark {
       print("\(name): \(lines) lines, \(Int(best * 1000)) ms, \(Int(perLine)) ns/line")
     }
     func reader() -> JSONLinesReader<FileSource>? {
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { return nil }
-      return JSONLinesReader(source: FileSource(descriptor: descriptor))
+      FileSource(path: path).map { JSONLinesReader(source: $0) }
     }
     time("read lines") {
       guard let lines = reader() else { return 0 }
@@ -64,16 +62,5 @@ enum StagesBenchmark {
       return count
     }
     return 0
-  }
-}
-
-/// A file read with read(2).
-struct FileSource: JSONByteSource {
-  let descriptor: Int32
-
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-    if count <= 0 { close(descriptor) }
-    return max(count, 0)
   }
 }

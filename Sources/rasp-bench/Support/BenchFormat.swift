@@ -47,8 +47,15 @@ enum BenchFormat {
     decimal(Double(kilobytes) / 1024, digits: 1) + " MiB"
   }
 
-  /// A ratio: `10.5×`.
+  /// A ratio with three significant digits or more: `0.0731×`, `0.731×`, `7.31×`, `10.5×`.
   static func ratio(_ value: Double) -> String {
-    decimal(value, digits: value < 10 ? 2 : 1) + "×"
+    decimal(value, digits: value < 0.1 ? 4 : value < 1 ? 3 : value < 10 ? 2 : 1) + "×"
+  }
+
+  /// A 64-bit hash as sixteen hexadecimal digits: `77ee0ba0f244d6c3`; `-` for none.
+  static func hash(_ value: UInt64?) -> String {
+    guard let value else { return "-" }
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }

@@ -31,17 +31,32 @@ enum FileBytes {
     guard descriptor >= 0 else { throw .file("cannot write '\(path)'") }
     defer { close(descriptor) }
     var text = text
-    let complete = text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
+    let failure = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    guard failure == nil else { throw .file("cannot write '\(path)'") }
+  }
+
+  /// Writes all of `buffer` to `descriptor`, retrying short and interrupted writes.
+  ///
+  /// ```swift
+  /// if let code = bytes.withUnsafeBytes({ FileBytes.writeAll($0, to: 1) }) { report(code) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - buffer: The bytes.
+  ///   - descriptor: An open file descriptor.
+  /// - Returns: `nil` when every byte was written, else the `errno` of the write that failed.
+  static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return true
+      guard written > 0 else { return EIO }
+      offset += written
     }
-    guard complete else { throw .file("cannot write '\(path)'") }
+    return nil
   }
 
   /// The size of the file at `path` in bytes and its number of lines, read in 1 MiB blocks.

@@ -9,3 +9,8 @@ func printError(_ message: String) {
   var line = message + "\n"
   line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
+
+/// Tells of a benchmark's progress on standard error, after the tool's name.
+func printProgress(_ message: String) {
+  printError("rasp-bench: " + message)
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import rasp_bench
+
+@Suite struct GenerateCommandTests {
+  func generated(events: Int, seed: UInt64, format: BenchLogFormat) -> (log: [UInt8], blocks: Int) {
+    var log: [UInt8] = []
+    var blocks = 0
+    let finished = GenerateCommand.generate(events: events, seed: seed, format: format) {
+      log += $0
+      blocks += 1
+      return true
+    }
+    #expect(finished)
+    return (log, blocks)
+  }
+
+  @Test func raspFormatWritesTheGeneratorsBytesInBlocks() {
+    var generator = BenchLogGenerator(seed: 7)
+    let (log, blocks) = generated(events: 5_000, seed: 7, format: .rasp)
+    #expect(log == generator.makeLog(events: 5_000))
+    #expect(blocks == log.count / (1 << 18) + 1)
+  }
+
+  @Test(arguments: [BenchLogFormat.fsa, .cloudevents])
+  func otherFormatsWriteTheConvertersLines(format: BenchLogFormat) {
+    var generator = BenchLogGenerator(seed: 3)
+    var converter = BenchLogConverter(format: format)
+    var expected: [UInt8] = []
+    for line in generator.makeLog(events: 3_000).split(separator: 0x0A) {
+      Array(line).withUnsafeBufferPointer { _ = converter.append($0, to: &expected) }
+    }
+    #expect(generated(events: 3_000, seed: 3, format: format).log == expected)
+  }
+
+  @Test func stopsWhenTheWriterDoes() {
+    var calls = 0
+    let finished = GenerateCommand.generate(events: 10_000, seed: 1, format: .cloudevents) { _ in
+      calls += 1
+      return false
+    }
+    #expect(!finished)
+    #expect(calls == 1)
+  }
+
+  @Test(arguments: [
+    ["--events", "10", "--format", "xml"], ["--events", "10", "--format"], ["--format", "fsa"],
+  ])
+  func refusesAnUnknownOrMissingFormatOrCount(arguments: [String]) {
+    #expect(GenerateCommand.main(arguments: arguments) == 64)
+  }
+}
