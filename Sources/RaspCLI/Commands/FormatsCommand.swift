@@ -19,8 +19,8 @@ enum FormatsCommand {
       rasp reads its own lines by default: {"type":"geo.heading","payload":{…}}. Logs written \
       by other tools are read with --log-format <name>, or with --map <file> for any other \
       shape: a map file says where a line keeps its type, payload, time and source, and how \
-      the type becomes 'domain.event'. The formats below are map files that ship with rasp; \
-      'rasp formats <name> > mine.json' starts a map of your own (see docs/formats.md).
+      the type becomes 'domain.event'. The formats it lists are map files that ship with \
+      rasp; 'rasp formats <name> > mine.json' starts a map of your own (see docs/formats.md).
       """,
     usage: "rasp formats [--json] [<name>]",
     arguments: [
