@@ -77,6 +77,57 @@ import Testing
     }
   }
 
+  @Test func kafkaMessagesHoldTheRaspLineAsTheirPayloadString() throws {
+    let converted = Self.convert(Self.raspLines, to: .kcat)
+    #expect(converted.count == Self.raspLines.count)
+    let times = ISO8601DateFormatter()
+    times.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    for (index, (raspLine, line)) in zip(Self.raspLines, converted).enumerated() {
+      let event = try Self.object(raspLine)
+      let message = try Self.object(line)
+      #expect(
+        message.keys.sorted() == [
+          "broker", "key", "offset", "partition", "payload", "topic", "ts", "tstype",
+        ])
+      #expect(message["topic"] as? String == "events")
+      #expect(message["partition"] as? Int == 0)
+      #expect(message["offset"] as? Int == index)
+      #expect(message["tstype"] as? String == "create")
+      #expect(message["broker"] as? Int == 1)
+      #expect(message["key"] as? String == event["source"] as? String)
+      let time = try #require(event["ts"] as? String)
+      let date = try #require(times.date(from: time))
+      #expect(message["ts"] as? Int64 == Int64((date.timeIntervalSince1970 * 1000).rounded()))
+      let payload = try #require(message["payload"] as? String)
+      #expect(Array(payload.utf8) == raspLine)
+    }
+  }
+
+  @Test func kafkaPayloadsEscapeWhatAJSONStringMust() throws {
+    let line =
+      #"{"ts":"2000-02-29T23:59:59.999Z","source":"ui","type":"data.note","payload":"#
+      + "{\"text\":\"a\\\"b\\\\c\\n\u{1}\u{1F}\t\u{8}\u{C}\r é\"}}"
+    let converted = try #require(Self.convert([Array(line.utf8)], to: .kcat).first)
+    let message = try Self.object(converted)
+    #expect(message["payload"] as? String == line)
+    #expect(message["ts"] as? Int64 == 951_868_799_999)
+    #expect(
+      String(decoding: converted, as: UTF8.self).hasSuffix(
+        #"{\"text\":\"a\\\"b\\\\c\\n\u0001\u001f\t\b\f\r é\"}}"}"#))
+  }
+
+  @Test(arguments: [
+    "2026-11-22T09:30:00Z", "2026-11-22T09:30:00.05Z", "2026-11-22 09:30:00.005Z",
+    "2026-02-29T09:30:00.005Z", "2026-11-22T24:00:00.000Z", "2026-11-22T09:30:00.005+01:00",
+  ])
+  func kafkaMessagesRefuseATimeTheGeneratorDoesNotWrite(time: String) {
+    var converter = BenchLogConverter(format: .kcat)
+    var bytes: [UInt8] = []
+    let line = Array(#"{"ts":"\#(time)","source":"ui","type":"nav.pop"}"#.utf8)
+    #expect(!line.withUnsafeBufferPointer { converter.append($0, to: &bytes) })
+    #expect(bytes.isEmpty)
+  }
+
   @Test func raspFormatCopiesTheLinesAsTheyAre() {
     var generator = BenchLogGenerator(seed: 7)
     let log = generator.makeLog(events: 500)
@@ -101,6 +152,16 @@ import Testing
         #"{"specversion":"1.0","id":"2","source":"compass","type":"com.example.geo.heading","#
           + #""time":"2026-11-22T09:30:00.114Z","datacontenttype":"application/json","#
           + #""data":{"heading":139.9}}"#,
+      ])
+    #expect(
+      Self.convert(lines, to: .kcat).map { String(decoding: $0, as: UTF8.self) } == [
+        #"{"topic":"events","partition":0,"offset":0,"tstype":"create","ts":1795339800005,"#
+          + #""broker":1,"key":"ui","payload":"{\"ts\":\"2026-11-22T09:30:00.005Z\","#
+          + #"\"source\":\"ui\",\"type\":\"nav.push\",\"payload\":{\"screen\":\"orders\"}}"}"#,
+        #"{"topic":"events","partition":0,"offset":1,"tstype":"create","ts":1795339800114,"#
+          + #""broker":1,"key":"compass","payload":"{\"ts\":\"2026-11-22T09:30:00.114Z\","#
+          + #"\"source\":\"compass\",\"type\":\"geo.heading\","#
+          + #"\"payload\":{\"heading\":139.9}}"}"#,
       ])
   }
 

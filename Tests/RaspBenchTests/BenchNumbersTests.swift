@@ -12,4 +12,14 @@ import Testing
     BenchNumbers.appendDecimal(value, fractionDigits: digits, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == text)
   }
+
+  @Test(arguments: [
+    (UInt(0), "0"), (9, "9"), (10, "10"), (1_795_339_800_005, "1795339800005"),
+    (UInt.max, "18446744073709551615"),
+  ])
+  func writesWholeNumbersInDecimal(value: UInt, text: String) {
+    var bytes: [UInt8] = [0x2A]
+    BenchNumbers.appendWhole(value, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "*" + text)
+  }
 }

@@ -26,15 +26,16 @@ import Testing
 
   @Test func comparesEveryOtherFormatByDefault() throws {
     let options = try FormatsBenchmark.parse(["--log", "events.jsonl"]).get()
-    #expect(options.formats == [.fsa, .cloudevents])
+    #expect(options.formats == [.fsa, .cloudevents, .kcat])
     #expect(options.runs == 3)
     #expect(options.scratch == "bench-output")
   }
 
   @Test func readsAFormatNamedTwiceOnce() throws {
-    let options = try FormatsBenchmark.parse(["--log", "l", "--formats", "fsa,cloudevents,fsa"])
-      .get()
-    #expect(options.formats == [.fsa, .cloudevents])
+    let options = try FormatsBenchmark.parse([
+      "--log", "l", "--formats", "kcat,fsa,cloudevents,fsa,kcat",
+    ]).get()
+    #expect(options.formats == [.kcat, .fsa, .cloudevents])
   }
 
   @Test(arguments: [
@@ -46,15 +47,18 @@ import Testing
     (["--log", "l", "--sample", "9"], "Unknown option '--sample'"),
     (
       ["--log", "l", "--formats", "fsa,xml"],
-      "'--formats' expects names among 'fsa', 'cloudevents', separated by commas, found 'xml'"
+      "'--formats' expects names among 'fsa', 'cloudevents', 'kcat', separated by commas, "
+        + "found 'xml'"
     ),
     (
       ["--log", "l", "--formats", "rasp"],
-      "'--formats' expects names among 'fsa', 'cloudevents', separated by commas, found 'rasp'"
+      "'--formats' expects names among 'fsa', 'cloudevents', 'kcat', separated by commas, "
+        + "found 'rasp'"
     ),
     (
       ["--log", "l", "--formats", ""],
-      "'--formats' expects names among 'fsa', 'cloudevents', separated by commas, found ''"
+      "'--formats' expects names among 'fsa', 'cloudevents', 'kcat', separated by commas, "
+        + "found ''"
     ),
   ])
   func refusesWrongArguments(arguments: [String], message: String) {
@@ -69,7 +73,7 @@ import Testing
 
   @Test func endsAUsageErrorWithStatus64() {
     #expect(FormatsBenchmark.main(arguments: ["--runs", "3"]) == 64)
-    #expect(FormatsBenchmark.main(arguments: ["--log", "l", "--formats", "kcat"]) == 64)
+    #expect(FormatsBenchmark.main(arguments: ["--log", "l", "--formats", "otel"]) == 64)
   }
 
   @Test func namesTheConvertedLogAfterTheLog() {
@@ -79,5 +83,8 @@ import Testing
     #expect(
       LogConversion.convertedPath(of: "log", in: .cloudevents, directory: "/tmp")
         == "/tmp/log-cloudevents.jsonl")
+    #expect(
+      LogConversion.convertedPath(of: "out/events.jsonl", in: .kcat, directory: "out")
+        == "out/events-kcat.jsonl")
   }
 }

@@ -22,7 +22,7 @@ import Testing
     #expect(blocks == log.count / (1 << 18) + 1)
   }
 
-  @Test(arguments: [BenchLogFormat.fsa, .cloudevents])
+  @Test(arguments: BenchLogFormat.others)
   func otherFormatsWriteTheConvertersLines(format: BenchLogFormat) {
     var generator = BenchLogGenerator(seed: 3)
     var converter = BenchLogConverter(format: format)

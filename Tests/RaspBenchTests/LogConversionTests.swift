@@ -9,7 +9,7 @@ import Testing
       .appendingPathComponent("rasp-bench-\(getpid())-\(UUID().uuidString)-\(name)").path
   }
 
-  @Test(arguments: [BenchLogFormat.fsa, .cloudevents])
+  @Test(arguments: BenchLogFormat.others)
   func writesWhatGenerateWritesInTheFormat(format: BenchLogFormat) throws {
     var raspLog: [UInt8] = []
     GenerateCommand.generate(events: 30_000, seed: 5, format: .rasp) {

@@ -5,10 +5,10 @@ import Testing
 
 @testable import rasp_bench
 
-/// The rewrite programs of `fixtures/bench` (`fsa-to-rasp.jq`, `cloudevents-to-rasp.jq`) turn
-/// a converted log back into the rasp lines it came from, and what they print replays to the
-/// same bytes — the check `rasp-bench formats` makes on a million events, here on a few
-/// thousand.
+/// The rewrite programs of `fixtures/bench` (`fsa-to-rasp.jq`, `cloudevents-to-rasp.jq`,
+/// `kcat-to-rasp.jq`) turn a converted log back into the rasp lines it came from, and what they
+/// print replays to the same bytes — the check `rasp-bench formats` makes on a million events,
+/// here on a few thousand.
 @Suite(.enabled(if: JQ.path != nil, "jq is not installed"))
 struct RewriteProgramsTests {
   static let log = JQ.log
@@ -63,6 +63,10 @@ struct RewriteProgramsTests {
     let rewritten = try Self.rewritten(format)
     #expect(replay(["replay"], Array(rewritten.utf8)) == own)
     #expect(replay(["replay", "--log-format", format.rawValue], Self.converted(format)) == own)
+  }
+
+  @Test func kcatRewritePrintsTheOriginalLinesByteForByte() throws {
+    #expect(Array(try Self.rewritten(.kcat).utf8) == Self.log)
   }
 
   @Test func leavesOutReduxsOwnActions() throws {

@@ -65,6 +65,11 @@ struct FuzzCommandLine {
     if bit(first, 6) { options.append("--with-event") }
     if bit(second, 0) { options += ["--domain", "geo", "--domain", "nav", "--domain", "rest"] }
     if isPretty { options.append("--pretty") }
+    if bit(second, 6) {
+      // Another log format: batches, OTLP requests, Kafka messages.
+      let formats = ["fsa", "cloudevents", "segment", "otel", "kcat"]
+      options += ["--log-format", formats[Int(first ^ second) % formats.count]]
+    }
     self.options = options
   }
 }

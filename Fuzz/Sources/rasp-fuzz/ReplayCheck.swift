@@ -44,7 +44,9 @@ enum ReplayCheck {
       FuzzFailure.fail("\(context) without a --stats summary; stderr: \(errors.text)")
     }
     let lines = LineModel.count(of: input) * files.count
-    guard stats.read == stats.applied + stats.skipped + stats.ignored + stats.blank else {
+    // A batch line counts once in `read`, and each of its events once after it.
+    let events = stats.read - stats.batchLines + stats.batchEvents
+    guard events == stats.applied + stats.skipped + stats.ignored + stats.blank else {
       FuzzFailure.fail("\(context): '\(stats.text)' does not add up")
     }
     guard (status == 0) == (stats.skipped == 0), status == 0 || status == 2 else {
@@ -97,6 +99,9 @@ struct ReplayStatsLine {
   let skipped: Int
   let ignored: Int
   let blank: Int
+  /// Lines that held batches, and their events: `…, 2 of them batches of 5 events: …`.
+  let batchLines: Int
+  let batchEvents: Int
 
   /// Reads the summary from the last line of `standardError`, or fails when it is not one.
   init?(lastLineOf standardError: [UInt8]) {
@@ -129,5 +134,14 @@ struct ReplayStatsLine {
     (self.read, self.applied, self.skipped, self.ignored, self.blank) = (
       read, applied, skipped, ignored, blank
     )
+    if let them = words.firstIndex(of: "them"), them > 0, words[them - 1] == "of",
+      them >= 2, let lines = Int(words[them - 2]),
+      let of = words[(them + 1)...].firstIndex(of: "of"), of + 1 < words.count,
+      let events = Int(words[of + 1])
+    {
+      (batchLines, batchEvents) = (lines, events)
+    } else {
+      (batchLines, batchEvents) = (0, 0)
+    }
   }
 }

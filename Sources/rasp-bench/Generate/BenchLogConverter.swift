@@ -10,7 +10,9 @@
 /// `{"ts":"T","source":"S","type":"D.E","payload":P}`, the payload left out by events that have
 /// none — by finding its fixed parts, without parsing JSON: the payload's bytes are copied as
 /// they are. A line in any other layout (other keys, another order, spaces, escapes in the
-/// strings) is refused, not guessed at. The type is split at its first dot.
+/// strings) is refused, not guessed at. The type is split at its first dot. A Kafka message
+/// also reads the time, and refuses one written otherwise than the generator writes it
+/// (``BenchClock/milliseconds(ofRFC3339:)``); it holds the whole line as a JSON string.
 ///
 /// `rasp-bench generate --format` and `rasp-bench formats` share it, so a converted log is the
 /// same bytes whichever wrote it.
@@ -25,7 +27,8 @@
 struct BenchLogConverter {
   /// The format lines are written in.
   let format: BenchLogFormat
-  /// How many lines the converter has been given; a CloudEvents line's `id`.
+  /// How many lines the converter has been given; a CloudEvents line's `id`, and one more than a
+  /// Kafka message's `offset`.
   private(set) var lineNumber = 0
 
   /// Creates a converter whose line numbers start at 1.
@@ -84,9 +87,74 @@ struct BenchLogConverter {
       } else {
         bytes.append(contentsOf: #""}"#.utf8)
       }
+    case .kcat:
+      guard
+        let milliseconds = BenchClock.milliseconds(
+          ofRFC3339: UnsafeBufferPointer(rebasing: line[fields.time]))
+      else { return false }
+      bytes.append(contentsOf: #"{"topic":"events","partition":0,"offset":"#.utf8)
+      BenchNumbers.appendWhole(UInt(lineNumber - 1), to: &bytes)
+      bytes.append(contentsOf: #","tstype":"create","ts":"#.utf8)
+      BenchNumbers.appendDecimal(Int(milliseconds), fractionDigits: 0, to: &bytes)
+      bytes.append(contentsOf: #","broker":1,"key":""#.utf8)
+      copy(fields.source)
+      bytes.append(contentsOf: #"","payload":""#.utf8)
+      Self.appendStringContents(line, to: &bytes)
+      bytes.append(contentsOf: #""}"#.utf8)
     }
     bytes.append(0x0A)
     return true
+  }
+
+  /// Appends `text` as the contents of a JSON string: `"` and `\` escaped with a backslash,
+  /// control characters as `\n`, `\t`, … or `\u00XX`, all else (UTF-8 included) as it is.
+  ///
+  /// - Parameters:
+  ///   - text: The bytes to write.
+  ///   - bytes: Where to write, without quotes.
+  /// - Complexity: O(*n*) in the length of `text`: one pass to measure, one to write in place.
+  static func appendStringContents(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    var length = text.count
+    for byte in text where byte == 0x22 || byte == 0x5C || byte < 0x20 {
+      length += shortEscape(byte) == nil ? 5 : 1
+    }
+    var position = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: length))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      func write(_ byte: UInt8) {
+        buffer[position] = byte
+        position += 1
+      }
+      for byte in text {
+        guard byte == 0x22 || byte == 0x5C || byte < 0x20 else {
+          write(byte)
+          continue
+        }
+        write(0x5C)
+        if let letter = shortEscape(byte) {
+          write(letter)
+        } else {
+          let digits: StaticString = "0123456789abcdef"
+          for byte in "u00".utf8 { write(byte) }
+          write(digits.utf8Start[Int(byte >> 4)])
+          write(digits.utf8Start[Int(byte & 0xF)])
+        }
+      }
+    }
+  }
+
+  /// What follows the backslash when `byte` is escaped in two characters (`"` for `"`, `n` for a
+  /// line feed), or `nil` when it is written `\u00XX`.
+  private static func shortEscape(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x22, 0x5C: byte
+    case 0x08: 0x62
+    case 0x09: 0x74
+    case 0x0A: 0x6E
+    case 0x0C: 0x66
+    case 0x0D: 0x72
+    default: nil
+    }
   }
 
   /// Where the parts of a line in the generator's layout are, as ranges of its bytes.

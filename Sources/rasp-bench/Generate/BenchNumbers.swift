@@ -40,7 +40,16 @@ enum BenchNumbers {
 
   /// Appends a whole number in decimal.
   static func appendWhole(_ value: UInt, to bytes: inout [UInt8]) {
-    if value >= 10 { appendWhole(value / 10, to: &bytes) }
-    bytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+    // The digits from the last, at the end of room for the most a UInt has.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var rest = value
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        rest /= 10
+      } while rest != 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 }
