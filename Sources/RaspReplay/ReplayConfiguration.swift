@@ -117,6 +117,13 @@ public struct ReplayConfiguration {
   /// configuration.format = LogFormat.preset(named: "cloudevents") ?? .rasp
   /// ```
   public var format = LogFormat.rasp
+  /// The first key of a ``selection`` that reads each event's line, as written, rather than
+  /// the snapshot: `event.meta.user`, `event.source` (when no domain is named `event`).
+  ///
+  /// ```swift
+  /// configuration.selection = try JSONPath("\(ReplayConfiguration.eventRoot).meta.user")
+  /// ```
+  public static let eventRoot = "event"
   /// Where a request to stop comes from (Ctrl-C), if anywhere.
   ///
   /// ```swift

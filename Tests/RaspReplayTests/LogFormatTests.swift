@@ -421,4 +421,38 @@ import Testing
     #expect(PayloadFieldMoves.scaled(7, by: 1e-3) == 0.007)
     #expect(PayloadFieldMoves.scaled(7, by: 2) == 14)
   }
+
+  // MARK: Selecting an event's field
+
+  @Test func selectsAFieldOfEachEventsLineWhenItChanges() throws {
+    let log = [
+      #"{"type":"geo/heading","payload":{"heading":1},"meta":{"user":"ann"}}"#,
+      #"{"type":"geo/heading","payload":{"heading":2},"meta":{"user":"ann","x":1}}"#,
+      #"{"type":"zzz/ignored","meta":{"user":"bob"}}"#,
+      #"{"type":"geo/heading","payload":{"heading":3},"meta":{ "user" : { "b":1, "a":[ 2 ] }}}"#,
+      #"{"type":"geo/heading","payload":{"heading":4}}"#,
+    ].joined(separator: "\n")
+    for isFinal in [false, true] {
+      var configuration = ReplayConfiguration(domains: [GeoDomain()])
+      configuration.format = try #require(LogFormat.preset(named: "fsa"))
+      configuration.selection = try JSONPath("event.meta.user")
+      configuration.isFinal = isFinal
+      var replay = Replay(
+        configuration: configuration,
+        inputs: [ReplayInput(name: "a", source: .memory(JSONMemorySource(Array(log.utf8))))])
+      var output: [UInt8] = []
+      var records: [String] = []
+      while let outcome = replay.next(appendingTo: &output) {
+        if case .record(let record) = outcome {
+          records.append(
+            "\(record.line ?? 0) " + String(decoding: output[record.range], as: UTF8.self))
+        }
+      }
+      // The value as canonical JSON, printed when it changes; an ignored event changes nothing.
+      #expect(
+        records
+          == (isFinal ? ["5 null"] : [#"1 "ann""#, #"4 {"a":[2],"b":1}"#, "5 null"]),
+        "final: \(isFinal)")
+    }
+  }
 }

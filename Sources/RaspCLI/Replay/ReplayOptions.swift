@@ -43,7 +43,8 @@ struct ReplayOptions {
       name: "select", valueName: "path",
       help:
         "Print only the value at <path> (such as geo.heading, nav.stack[-1] or "
-        + "rest.links|length), and only when it changes."
+        + "rest.links|length), and only when it changes; event.<path> reads each event's line "
+        + "(event.meta.user)."
     ),
     RaspOptionSpec(
       name: "domain", valueName: "name", isRepeatable: true,
@@ -205,13 +206,19 @@ struct ReplayOptions {
     } catch {
       throw fail("Invalid path '\(text)' for '--select <path>': \(error)")
     }
-    if let first = path.firstKey, !domains.contains(where: { $0.name == first }) {
+    if let first = path.firstKey, !domains.contains(where: { $0.name == first }),
+      first != ReplayConfiguration.eventRoot
+    {
       let enabled = domains.map(\.name)
       var message = "Unknown domain '\(first)' in '--select \(text)'"
-      if let near = RaspSpelling.nearest(to: first, among: enabled) {
+      if let near = RaspSpelling.nearest(
+        to: first, among: enabled + [ReplayConfiguration.eventRoot])
+      {
         message += ". Did you mean '\(near)'?"
       } else {
-        message += ": the snapshot holds \(enabled.map { "'\($0)'" }.joined(separator: ", "))"
+        message +=
+          ": the snapshot holds \(enabled.map { "'\($0)'" }.joined(separator: ", ")), and "
+          + "'event.' reads each event's line"
       }
       throw fail(message)
     } else if path.firstKey == nil, !path.components.isEmpty {

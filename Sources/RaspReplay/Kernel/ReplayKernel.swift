@@ -23,6 +23,9 @@ struct ReplayKernel {
   private let excludedRouter: Router
   /// The domain the selection starts with, or `nil` for the whole snapshot.
   private let selectedDomain: Int?
+  /// Whether the selection is a field of each event's line (`event.meta.user`), not of the
+  /// snapshot.
+  private let selectsEvent: Bool
   /// The last selected value, to yield it only when it changes.
   private var selector: RaspSelector<[UInt8], [UInt8]>?
   /// The current snapshot's JSON, made at the first record.
@@ -55,14 +58,18 @@ struct ReplayKernel {
     if let path = configuration.selection {
       selectedDomain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
       selector = RaspSelector { (value: [UInt8]) in value }
+      selectsEvent = selectedDomain == nil && path.firstKey == ReplayConfiguration.eventRoot
     } else {
       selectedDomain = nil
+      selectsEvent = false
     }
     if configuration.emit == .diff {
       var initial = SnapshotText(snapshot)
       if let path = configuration.selection {
         differ = RecordDiffer(
-          initialValue: Self.selectedBytes(path, domain: selectedDomain, text: &initial, snapshot))
+          initialValue: selectsEvent
+            ? Array("null".utf8)
+            : Self.selectedBytes(path, domain: selectedDomain, text: &initial, snapshot))
       } else {
         differ = RecordDiffer(
           initialDomains: snapshot.domainNames.indices.map { initial.domain(at: $0, of: snapshot) },
@@ -260,7 +267,7 @@ struct ReplayKernel {
     _ routed: SnapshotState.Event, item: ReplayItem, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if configuration.isFinal {
-      if configuration.includesEvent {
+      if configuration.includesEvent || selectsEvent {
         lastEventBytes.removeAll(keepingCapacity: true)
         lastEventBytes.append(contentsOf: item.eventBytes)
       }
@@ -270,7 +277,10 @@ struct ReplayKernel {
       // Only an event of the selected domain can change the value, once there is one.
       guard selector?.last == nil || selectedDomain == nil || routed.domainIndex == selectedDomain
       else { return nil }
-      let bytes = Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
+      let bytes =
+        selectsEvent
+        ? Self.eventValue(path, of: item.eventBytes)
+        : Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
       guard let value = selector?.select(from: bytes) else { return nil }
       return writeRecord(value: value, event: item.eventBytes, writer: &writer)
     }
@@ -314,7 +324,10 @@ struct ReplayKernel {
   mutating func writeFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
     var value: [UInt8]?
     if let path = configuration.selection {
-      value = Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
+      value =
+        selectsEvent
+        ? lastEventBytes.withUnsafeBufferPointer { Self.eventValue(path, of: $0) }
+        : Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
     }
     let event = lastEventBytes
     return event.withUnsafeBufferPointer { event in
@@ -386,6 +399,22 @@ struct ReplayKernel {
   }
 
   /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`.
+  /// The canonical JSON of the value at `path` — after its first key, `event` — in an event's
+  /// line as written; `null` when the line has none there.
+  static func eventValue(_ path: JSONPath, of event: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    switch try? path.locate(in: event, droppingFirst: 1) {
+    case .value(let range)?:
+      guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: event[range])) else {
+        return Array(event[range])
+      }
+      var writer = JSONWriter()
+      writer.write(value)
+      return writer.bytes
+    case .length(let count)?: return Array(String(count).utf8)
+    case .missing?, nil: return Array("null".utf8)
+    }
+  }
+
   static func selectedBytes(
     _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState
   ) -> [UInt8] {
