@@ -70,6 +70,13 @@ public struct RaspEventContext {
     timestampStart < 0 ? nil : Int(timestampStart)..<Int(timestampEnd)
   }
 
+  /// Where the `source` string's contents are in the line, or `nil`.
+  package var sourceString: JSONRawString? {
+    sourceStart < 0
+      ? nil
+      : JSONRawString(start: Int(sourceStart), end: Int(sourceEnd), hasEscapes: sourceHasEscapes)
+  }
+
   /// The event's `ts`, or `nil` when it has none.
   ///
   /// A `ts` written as a number of seconds was checked when the line was read and is

@@ -220,7 +220,7 @@ extension JSONScanner {
   /// point beyond U+10FFFF, or a sequence cut short) is reported at its first byte, naming that
   /// byte: the byte after a truncated sequence may be a perfectly good quote.
   @inlinable
-  mutating func skipUTF8Sequence() throws(JSONError) {
+  package mutating func skipUTF8Sequence() throws(JSONError) {
     let lead = input[position]
     let length: Int
     var low: UInt8 = 0x80

@@ -32,30 +32,8 @@ extension Envelope {
     var isEpochSeconds = false
     var source: JSONRawString?
     var seen: UInt8 = 0
-    /// Moves past an ASCII string without escapes starting after its opening quote at `start`;
-    /// returns the offset of the closing quote, or -1.
     @inline(__always) func plainString(from start: Int) -> Int {
-      var at = start
-      // Eight bytes at a time: the first special byte is found from the word's mask, and the
-      // string is plain exactly when that byte is its closing quote.
-      if let base = line.baseAddress {
-        while at + 8 <= count {
-          let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-          let mask = Envelope.specialByteMask(word)
-          if mask != 0 {
-            let special = at + mask.trailingZeroBitCount >> 3
-            return line[special] == UInt8(ascii: "\"") ? special : -1
-          }
-          at += 8
-        }
-      }
-      while at < count {
-        let byte = line[at]
-        if byte == UInt8(ascii: "\"") { return at }
-        if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return -1 }
-        at += 1
-      }
-      return -1
+      Envelope.plainStringEnd(in: line, from: start)
     }
     while true {
       guard index < count, line[index] == UInt8(ascii: "\"") else { return nil }
@@ -158,6 +136,35 @@ extension Envelope {
       line: line, type: JSONRawString(start: typeStart, end: typeEnd, hasEscapes: false), dot: dot,
       payloadOffset: payloadOffset, timestamp: timestamp, timestampRange: timestampRange,
       isEpochSeconds: isEpochSeconds, source: source, isPayloadEndAssumed: isPayloadEndAssumed)
+  }
+
+  /// Moves past an ASCII string without escapes starting after its opening quote at `start`;
+  /// returns the offset of the closing quote, or -1 when the string has an escape, a control
+  /// character or a non-ASCII byte, or does not end in `line`.
+  @inline(__always)
+  static func plainStringEnd(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let count = line.count
+    var at = start
+    // Eight bytes at a time: the first special byte is found from the word's mask, and the
+    // string is plain exactly when that byte is its closing quote.
+    if let base = line.baseAddress {
+      while at + 8 <= count {
+        let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+        let mask = Envelope.specialByteMask(word)
+        if mask != 0 {
+          let special = at + mask.trailingZeroBitCount >> 3
+          return line[special] == UInt8(ascii: "\"") ? special : -1
+        }
+        at += 8
+      }
+    }
+    while at < count {
+      let byte = line[at]
+      if byte == UInt8(ascii: "\"") { return at }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return -1 }
+      at += 1
+    }
+    return -1
   }
 
   /// A mask of eight bytes (read little-endian) whose lowest set bit is the high bit of the first

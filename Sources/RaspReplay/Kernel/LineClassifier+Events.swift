@@ -126,7 +126,7 @@ extension LineClassifier {
 
   /// The item of an event read with the map: its envelope, its payload's fields moved when
   /// the map says so (written anew into `arena`), or a dropped type.
-  private mutating func readEvent(
+  mutating func readEvent(
     _ event: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>, number: Int,
     origin: EventOrigin, arena: inout ByteArena
   ) throws(RaspEventError) -> ReplayItem {
@@ -183,117 +183,5 @@ extension LineClassifier {
       if scanner.string(name) == key { return start..<scanner.position }
     }
     return nil
-  }
-}
-
-extension LineClassifier {
-  /// Where the value of the line's member `key` is, found quickly: the values before it are
-  /// skipped without being checked, and the search stops at it — the event read next is the
-  /// whole line, checked then. The value found is checked.
-  static func findMember(_ key: String, in line: UnsafeBufferPointer<UInt8>)
-    throws(JSONError) -> Range<Int>?
-  {
-    var scanner = JSONScanner(line)
-    var progress = try scanner.beginObject()
-    let utf8 = Array(key.utf8)
-    while let name = try scanner.nextMember(&progress) {
-      scanner.skipWhitespace()
-      let start = scanner.position
-      let isKey =
-        name.hasEscapes
-        ? scanner.string(name).utf8.elementsEqual(utf8)
-        : name.end - name.start == utf8.count
-          && utf8.indices.allSatisfy { line[name.start + $0] == utf8[$0] }
-      if isKey {
-        try scanner.skipValue()
-        return start..<scanner.position
-      }
-      switch scanner.peek() {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        if !scanner.skipContainerWithoutValidating() { try scanner.skipValue() }
-      default:
-        try scanner.skipValue()
-      }
-    }
-    return nil
-  }
-
-  /// Classifies a line whose event is JSON text in one of its strings (a map's `inner`: a
-  /// Kafka message's `payload`): the event read is the line with that string replaced by the
-  /// JSON it holds, written into the batch's `arena`, so that the message's other fields (its
-  /// `key`, `partition`, `offset`) stay readable beside the event's.
-  ///
-  /// A message without a payload (`null`: a tombstone) is dropped, and counted.
-  mutating func classifyInner(
-    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
-    problems: inout [ReplayProblem], arena: inout ByteArena
-  ) -> ReplayItem {
-    guard let innerPath, !isTooLong, !JSONLine.isBlank(bytes) else {
-      return classify(bytes, number: number, isTooLong: isTooLong, problems: &problems)
-    }
-    var origin = EventOrigin()
-    do throws(RaspEventError) {
-      var start = JSONScanner(bytes)
-      start.skipWhitespace()
-      if start.peek() != UInt8(ascii: "{") {
-        return classify(bytes, number: number, isTooLong: false, problems: &problems)
-      }
-      var found: Range<Int>?
-      do {
-        if innerPath.components.count == 1, case .key(let key) = innerPath.components[0] {
-          found = try Self.findMember(key, in: bytes)
-        } else {
-          let locator = innerLocator ?? FieldLocator(paths: [innerPath])
-          innerLocator = locator
-          var results = [Range<Int>?](repeating: nil, count: 1)
-          try locator.locate(in: bytes, into: &results)
-          found = results[0]
-        }
-      } catch {
-        throw RaspEventError(error)
-      }
-      guard let range = found, bytes[range.lowerBound] != UInt8(ascii: "n") else {
-        return item(bytes, number, .dropped)
-      }
-      guard bytes[range.lowerBound] == UInt8(ascii: "\"") else {
-        throw RaspEventError.wrongType(
-          field: innerPath.description, expected: "a string holding an event's JSON",
-          at: range.lowerBound, in: JSONScanner(bytes))
-      }
-      // The line, its string replaced by the text it holds, written straight into the arena.
-      var length = 0
-      let event = arena.write(maximumCount: bytes.count) { output in
-        let prefix = UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound])
-        _ = UnsafeMutableBufferPointer(rebasing: output[..<prefix.count])
-          .initialize(fromContentsOf: prefix)
-        let end = JSONScanner.unescape(
-          UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]),
-          into: output, at: prefix.count)
-        length = end - prefix.count
-        let suffix = UnsafeBufferPointer(rebasing: bytes[range.upperBound...])
-        _ = UnsafeMutableBufferPointer(rebasing: output[end..<end + suffix.count])
-          .initialize(fromContentsOf: suffix)
-        return end + suffix.count
-      }
-      origin.place = .unescaped
-      origin.start = Int32(truncatingIfNeeded: range.lowerBound)
-      origin.length = Int32(truncatingIfNeeded: length)
-      origin.rawLength = Int32(truncatingIfNeeded: range.count)
-      do {
-        return try readEvent(event, of: bytes, number: number, origin: origin, arena: &arena)
-      } catch {
-        // JSON that is not, in the string: said so.
-        guard case .syntax(let reason) = error.reason, let offset = error.offset,
-          offset >= range.lowerBound, offset < range.lowerBound + length
-        else { throw error }
-        throw RaspEventError(
-          offset: offset,
-          reason: .invalidValue(
-            field: innerPath.description, reason: "the string holds no JSON event: \(reason)"))
-      }
-    } catch {
-      problems.append(.invalid(error))
-      return item(bytes, number, .problem(problems.count - 1), origin)
-    }
   }
 }

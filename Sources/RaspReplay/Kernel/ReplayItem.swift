@@ -120,8 +120,15 @@ struct LineClassifier {
       splitter = mapped?.table.lineFormat.events.map(EventSplitter.init)
       innerPath = mapped?.table.lineFormat.inner?.path
       payloadMoves = mapped?.table.format.fieldMoves
+      innerQuick =
+        readsInnerQuickly ? mapped.flatMap { InnerEventQuickReader(table: $0.table) } : nil
     }
   }
+  /// Whether events in strings are read quickly where they can be (``InnerEventQuickReader``);
+  /// the tests turn it off to compare with the map's reader. Set before ``mapped``.
+  var readsInnerQuickly = true
+  /// The quick reader of events in strings, when the format has one.
+  var innerQuick: InnerEventQuickReader?
   /// What finds the events of a line that may hold several, for such formats.
   private(set) var splitter: EventSplitter?
   /// The string field that holds each line's event as JSON text, for such formats (`kcat`).
