@@ -83,6 +83,88 @@ import Testing
         == ["1:2: -: unexpected end of input in an unterminated object, expected a key or '}'"])
   }
 
+  @Test func anEventInAStringHasAFormatOfItsOwnAPresetOrAMap() throws {
+    func inner(_ text: String) throws -> LogFormat? {
+      try LogFormat(mapFile: Array(text.utf8), name: "m").inner?.format
+    }
+    #expect(try inner(#"{"inner": "payload"}"#)?.isRasp == true, "rasp's own, by default")
+    #expect(try inner(#"{"inner": "payload", "innerFormat": "rasp"}"#)?.isRasp == true)
+    let fsa = try #require(try inner(#"{"inner": "value", "innerFormat": "fsa"}"#))
+    #expect(fsa.name == "fsa" && fsa.separator == Array("/".utf8) && fsa.drops.count == 2)
+    let own = try #require(
+      try inner(
+        #"{"inner": "payload", "innerFormat": {"type": "{kind}", "separator": ":", "#
+          + #""payload": ".", "drop": ["debug:*"]}}"#))
+    #expect(!own.isRasp && own.separator == Array(":".utf8) && own.drops.count == 1)
+    #expect(own.payload.map(\.description) == ["."])
+    // The event's format read under the message's field: its paths start there.
+    let kafka = try LogFormat(
+      mapFile: Array(
+        #"{"inner": "value", "innerFormat": {"type": "{kind}", "time": "at"}, "time": "ts"}"#
+          .utf8), name: "k")
+    let effective = kafka.effective
+    #expect(effective.type.paths.map(\.description) == ["value.kind"])
+    #expect(effective.time.map(\.description) == ["value.at"])
+    #expect(effective.fallbackTime.map(\.description) == ["ts"])
+    // Payload fields moved by either map: the event's own, or the message's.
+    for map in [
+      #"{"inner": "v", "innerFormat": {"fields": [{"from": "a", "to": "b"}]}}"#,
+      #"{"inner": "v", "fields": [{"from": "a", "to": "b"}]}"#,
+    ] {
+      let format = try LogFormat(mapFile: Array(map.utf8), name: "k").effective
+      #expect(format.fieldMoves != nil, "\(map)")
+    }
+  }
+
+  @Test func aMapFileNamedRaspIsStillReadAsAMap() throws {
+    let format = try LogFormat(mapFile: Array(LogFormat.rasp.text.utf8), name: "x")
+    #expect(format.name == "rasp" && !format.isRasp)
+    #expect(LogFormat.rasp.isRasp && LogFormat.preset(named: "rasp")?.isRasp == true)
+  }
+
+  @Test func reportsWhatAMapWithAnEventInAStringGetsWrong() {
+    // What says how the event is written belongs in its own map, not beside 'inner'.
+    #expect(
+      problems(#"{"inner": "payload", "drop": ["a"], "type": "{t}"}"#) == [
+        "1:30: drop: 'drop' says how the event inside 'payload' is written: put it in the map "
+          + "of 'innerFormat' (\"innerFormat\": {\"drop\": …})",
+        "1:45: type: 'type' says how the event inside 'payload' is written: put it in the map "
+          + "of 'innerFormat' (\"innerFormat\": {\"type\": …})",
+      ])
+    #expect(
+      problems(
+        #"{"inner": "payload", "innerFormat": {"tipe": "{t}", "drop": 3, "events": "[]"}}"#)
+        == [
+          "1:38: innerFormat.tipe: unknown key 'tipe'. Did you mean 'type'?",
+          "1:61: innerFormat.drop: expected an array of strings, found a number",
+          "1:64: innerFormat.events: 'events' cannot be used inside 'innerFormat': the event in "
+            + "the string is one event in plain JSON",
+        ])
+    #expect(
+      problems(
+        #"{"inner": "p", "innerFormat": {"fields": [{"from": "a", "to": "b"}]}, "#
+          + #""fields": [{"from": "c", "to": "d"}]}"#) == [
+            "1:81: fields: 'fields' is given twice: here and in 'innerFormat'"
+          ])
+    #expect(
+      problems(#"{"inner": "payload", "innerFormat": "fs"}"#) == [
+        "1:37: innerFormat: unknown format 'fs'. Did you mean 'fsa'?"
+      ])
+    #expect(
+      problems(#"{"inner": "payload", "innerFormat": "otel"}"#) == [
+        "1:37: innerFormat: 'otel' is not an inner format: an OTLP request holds many log "
+          + "records, not one event"
+      ])
+    #expect(
+      problems(#"{"inner": "payload", "innerFormat": 7}"#) == [
+        "1:37: innerFormat: expected a format's name or a map, found a number"
+      ])
+    #expect(
+      problems(#"{"innerFormat": "fsa"}"#) == [
+        "1:17: innerFormat: 'innerFormat' is the format of 'inner': give the map an 'inner'"
+      ])
+  }
+
   // MARK: Types
 
   private func table(_ mapFile: String) throws -> TypeTable {

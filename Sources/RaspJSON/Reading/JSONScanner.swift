@@ -211,7 +211,7 @@ public struct JSONScanner {
 
   @inlinable
   @inline(__always)
-  static func isWhitespace(_ byte: UInt8) -> Bool {
+  package static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 

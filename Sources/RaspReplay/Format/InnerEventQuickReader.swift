@@ -58,7 +58,7 @@ struct InnerEventQuickReader {
   /// source are each one top-level member, and which moves no payload field.
   init?(table: TypeTable) {
     let format = table.lineFormat
-    guard let inner = format.inner, inner.format == "rasp", format.fieldMoves == nil,
+    guard let inner = format.inner, inner.format.isRasp, format.fieldMoves == nil,
       let innerKey = Self.topLevelKey(inner.path), format.time.count <= 1,
       format.source.count <= 1
     else { return nil }

@@ -12,7 +12,7 @@ extension LogFormat {
     separator: Array(".".utf8), split: .first, defaultDomain: nil, renames: [], drops: [],
     payload: [JSONPath(components: [.key("payload")])],
     time: [JSONPath(components: [.key("ts")])], timeUnit: .auto,
-    source: [JSONPath(components: [.key("source")])])
+    source: [JSONPath(components: [.key("source")])], isRasp: true)
 
   /// The formats that ship with rasp, in the order `rasp formats` lists them: `rasp`, `fsa`
   /// (Redux and Flux Standard Actions), `cloudevents`, `segment`, `otel` (OpenTelemetry logs),

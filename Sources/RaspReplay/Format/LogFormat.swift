@@ -33,9 +33,11 @@ import RaspJSON
 /// - `events`: where a line keeps several events, a path with `[]` after each array: `[]`
 ///   (the line is an array of events), `batch[]`, `resourceLogs[].scopeLogs[].logRecords[]`.
 /// - `decode`: `otlp` when each event is an OpenTelemetry log record, made plain JSON first.
-/// - `inner` and `innerFormat`: the string field that holds the event's JSON text, and the
-///   preset it is written in (`rasp` by default): a Kafka message's `payload`. The map's
-///   `time` and `source` are then the message's, for events without their own.
+/// - `inner` and `innerFormat`: the string field that holds the event's JSON text (a Kafka
+///   message's `payload`), and the format that text is written in: a preset's name (`rasp`,
+///   the default, `fsa`, …) or a map of its own (`{"type": "{event}", "payload": "."}`), which
+///   says where the event keeps its type and payload. The outer map's `time` and `source` are
+///   then the message's, for events without their own.
 ///
 /// ```swift
 /// var configuration = ReplayConfiguration(domains: domains)
@@ -100,9 +102,9 @@ public struct LogFormat: Sendable {
   /// Whether an event without the fields its type is made of is dropped (and counted), rather
   /// than a bad line: OpenTelemetry's plain log records, beside its events.
   let dropsUntyped: Bool
-  /// The string field that holds each line's event as JSON text, and the preset that event
+  /// The string field that holds each line's event as JSON text, and the format that event
   /// is written in: a Kafka message's `payload`, as `kcat -J` writes it.
-  let inner: (path: JSONPath, format: String)?
+  let inner: InnerEvents?
   /// Where a nested event's time is read when it has none of its own — the message's — and
   /// in which unit (see ``nested(under:in:)``).
   let fallbackTime: [JSONPath]
@@ -114,8 +116,9 @@ public struct LogFormat: Sendable {
   /// How each event is written, when it is not plain JSON.
   let decoding: Decoding?
 
-  /// Whether this is rasp's own line, read by the envelope parser built for it.
-  var isRasp: Bool { name == "rasp" }
+  /// Whether this is rasp's own line, read by the envelope parser built for it: the preset
+  /// ``rasp`` only, never a map file, whatever its name.
+  let isRasp: Bool
 
   /// Reads a map file.
   ///
@@ -149,10 +152,11 @@ public struct LogFormat: Sendable {
     split: Split, defaultDomain: String?, renames: [(from: TypeGlob, to: String)],
     drops: [TypeGlob], payload: [JSONPath], time: [JSONPath], timeUnit: TimeUnit,
     source: [JSONPath], dropsUntyped: Bool = false, events: EventsPath? = nil,
-    decoding: Decoding? = nil, inner: (path: JSONPath, format: String)? = nil,
+    decoding: Decoding? = nil, inner: InnerEvents? = nil,
     fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto,
-    fieldMoves: PayloadFieldMoves? = nil
+    fieldMoves: PayloadFieldMoves? = nil, isRasp: Bool = false
   ) {
+    self.isRasp = isRasp
     self.name = name
     self.summary = summary
     self.text = text
@@ -178,8 +182,8 @@ public struct LogFormat: Sendable {
   /// The format the lines' events are read with: this one, or for a format whose events are
   /// JSON text in a string (``inner``), its inner format under that string's path.
   var effective: LogFormat {
-    guard let inner, let format = LogFormat.preset(named: inner.format) else { return self }
-    return format.nested(under: inner.path, in: self)
+    guard let inner else { return self }
+    return inner.format.nested(under: inner.path, in: self)
   }
 
   /// This format, for events found at `path` of the lines of `outer`: each path is prefixed
@@ -197,6 +201,21 @@ public struct LogFormat: Sendable {
       separator: separator, split: split, defaultDomain: defaultDomain, renames: renames,
       drops: drops, payload: prefixed(payload), time: prefixed(time), timeUnit: timeUnit,
       source: prefixed(source) + outer.source, dropsUntyped: dropsUntyped,
-      fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit, fieldMoves: outer.fieldMoves)
+      fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit,
+      fieldMoves: outer.fieldMoves ?? fieldMoves)
+  }
+}
+
+/// Where a format's lines hold their event as JSON text in a string — a Kafka message's
+/// `payload` — and the format of that event: a map's `inner` and `innerFormat`.
+final class InnerEvents: Sendable {
+  /// The string field.
+  let path: JSONPath
+  /// The format of the event it holds.
+  let format: LogFormat
+
+  init(path: JSONPath, format: LogFormat) {
+    self.path = path
+    self.format = format
   }
 }

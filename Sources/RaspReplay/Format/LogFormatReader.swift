@@ -17,20 +17,35 @@ struct LogFormatReader {
     "innerFormat",
   ]
 
+  /// The keys that describe the event itself, which a map with `inner` leaves to the map of
+  /// the event inside (its `innerFormat`).
+  static let eventKeys = [
+    "type", "separator", "split", "defaultDomain", "rename", "drop", "payload", "untyped",
+  ]
+
+  /// The keys that find the events of a line, which the map of an event in a string has not.
+  static let outerOnlyKeys = ["inner", "innerFormat", "events", "decode"]
+
   /// The file's text, for the places of problems.
   let bytes: [UInt8]
+  /// Where the map being read is in the file: `innerFormat` for the map of a Kafka message's
+  /// event, empty for the file's own.
+  let pathPrefix: String
   /// The mistakes found so far.
   private(set) var problems: [RaspSpecProblem] = []
 
-  init(bytes: [UInt8]) {
+  init(bytes: [UInt8], pathPrefix: String = "") {
     self.bytes = bytes
+    self.pathPrefix = pathPrefix
   }
 
   /// A problem at a byte offset of the file.
   func problem(at offset: Int, path: String?, _ reason: String) -> RaspSpecProblem {
     let place = JSONTextPosition(offset: offset, in: bytes)
+    var fullPath = path
+    if !pathPrefix.isEmpty { fullPath = path.map { pathPrefix + "." + $0 } ?? pathPrefix }
     return RaspSpecProblem(
-      offset: offset, line: place.line, column: place.column, path: path, reason: reason)
+      offset: offset, line: place.line, column: place.column, path: fullPath, reason: reason)
   }
 
   private mutating func fail(_ node: JSONNode, _ path: String, _ reason: String) {
@@ -92,6 +107,11 @@ struct LogFormatReader {
     let timeUnit = choice(values["timeUnit"], "timeUnit", default: LogFormat.TimeUnit.auto)
     let source = paths(values["source"], "source") ?? []
     let untyped = choice(values["untyped"], "untyped", default: Untyped.error)
+    // The map of an event in a string has none of the keys that find events in a line, which
+    // ``innerMap(_:)`` refuses.
+    if !pathPrefix.isEmpty {
+      for key in Self.outerOnlyKeys { values[key] = nil }
+    }
     var events: EventsPath?
     if let node = values["events"], let text = string(node, "events") {
       do {
@@ -108,25 +128,7 @@ struct LogFormatReader {
       }
     }
     let fieldMoves = readFieldMoves(values["fields"])
-    var inner: (path: JSONPath, format: String)?
-    if let node = values["inner"], let paths = paths(node, "inner") {
-      let name = string(values["innerFormat"], "innerFormat") ?? "rasp"
-      let names = LogFormat.presetNames.filter { $0 != "otel" }
-      if !names.contains(name), let formatNode = values["innerFormat"] {
-        var reason = "unknown format '\(JSONError.abbreviated(name))'"
-        if let near = RaspSpelling.nearest(to: name, among: names) {
-          reason += ". Did you mean '\(near)'?"
-        } else {
-          reason += ": an inner format is one of \(names.map { "'\($0)'" }.joined(separator: ", "))"
-        }
-        fail(formatNode, "innerFormat", reason)
-      }
-      if paths.count > 1 { fail(node, "inner", "'inner' is one field, without alternatives") }
-      if events != nil { fail(node, "inner", "a map has 'inner' or 'events', not both") }
-      inner = (paths[0], name)
-    } else if let node = values["innerFormat"] {
-      fail(node, "innerFormat", "'innerFormat' is the format of 'inner': give the map an 'inner'")
-    }
+    let inner = readInner(values, events: events)
     guard problems.isEmpty else {
       throw RaspSpecError(problems: problems.sorted { $0.offset < $1.offset })
     }
@@ -136,6 +138,92 @@ struct LogFormatReader {
       payload: payload, time: time, timeUnit: timeUnit, source: source,
       dropsUntyped: untyped == .drop, events: events, decoding: decoding, inner: inner,
       fieldMoves: fieldMoves)
+  }
+
+  /// The map's `inner` and `innerFormat`: the string that holds the event, and the event's
+  /// format, a preset's name or a map of its own, read here with the same checks.
+  private mutating func readInner(_ values: [String: JSONNode], events: EventsPath?)
+    -> InnerEvents?
+  {
+    guard let node = values["inner"] else {
+      if let node = values["innerFormat"] {
+        fail(node, "innerFormat", "'innerFormat' is the format of 'inner': give the map an 'inner'")
+      }
+      return nil
+    }
+    guard let paths = paths(node, "inner") else { return nil }
+    if paths.count > 1 { fail(node, "inner", "'inner' is one field, without alternatives") }
+    if events != nil { fail(node, "inner", "a map has 'inner' or 'events', not both") }
+    for key in Self.eventKeys {
+      guard let value = values[key] else { continue }
+      fail(
+        value, key,
+        "'\(key)' says how the event inside '\(paths[0])' is written: put it in the map of "
+          + "'innerFormat' (\"innerFormat\": {\"\(key)\": …})")
+    }
+    var format = LogFormat.rasp
+    if let formatNode = values["innerFormat"] {
+      switch formatNode.content {
+      case .string(let name):
+        format = innerPreset(named: name, at: formatNode) ?? format
+      case .object:
+        format = innerMap(formatNode) ?? format
+        if format.fieldMoves != nil, let fields = values["fields"] {
+          fail(fields, "fields", "'fields' is given twice: here and in 'innerFormat'")
+        }
+      default:
+        fail(
+          formatNode, "innerFormat",
+          "expected a format's name or a map, found \(formatNode.phrase)")
+      }
+    }
+    return InnerEvents(path: paths[0], format: format)
+  }
+
+  /// A preset named as an inner format: any but `otel`, whose events are not one a line.
+  private mutating func innerPreset(named name: String, at node: JSONNode) -> LogFormat? {
+    let names = LogFormat.presetNames.filter { $0 != "otel" }
+    if name == "otel" {
+      fail(
+        node, "innerFormat",
+        "'otel' is not an inner format: an OTLP request holds many log records, not one event")
+      return nil
+    }
+    guard names.contains(name) else {
+      var reason = "unknown format '\(JSONError.abbreviated(name))'"
+      if let near = RaspSpelling.nearest(to: name, among: names) {
+        reason += ". Did you mean '\(near)'?"
+      } else {
+        reason +=
+          ": an inner format is one of \(names.map { "'\($0)'" }.joined(separator: ", ")), "
+          + "or a map"
+      }
+      fail(node, "innerFormat", reason)
+      return nil
+    }
+    // Read from its text, not from the list of presets, which may be being made.
+    guard name != "rasp", let preset = Preset.all.first(where: { $0.name == name }) else {
+      return .rasp
+    }
+    return try? LogFormat(mapFile: Array(preset.text.utf8), name: name)
+  }
+
+  /// A map written in the map as the inner format, checked as a map file is.
+  private mutating func innerMap(_ node: JSONNode) -> LogFormat? {
+    var reader = LogFormatReader(bytes: bytes, pathPrefix: "innerFormat")
+    for member in node.members ?? [] where Self.outerOnlyKeys.contains(member.key) {
+      reader.problems.append(
+        reader.problem(
+          at: member.keyOffset, path: member.key,
+          "'\(member.key)' cannot be used inside 'innerFormat': the event in the string is "
+            + "one event in plain JSON"))
+    }
+    do {
+      return try reader.read(node, defaultName: "inner", text: "")
+    } catch {
+      problems += error.problems
+      return nil
+    }
   }
 
   /// A string value, or `nil` (with a problem) when it is something else.

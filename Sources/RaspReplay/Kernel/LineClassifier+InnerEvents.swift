@@ -104,6 +104,14 @@ extension LineClassifier {
       do {
         return try readEvent(event, of: bytes, number: number, origin: origin, arena: &arena)
       } catch {
+        // A field the event lacks: pointed at the event, not at the message's first byte.
+        if case .missingField = error.reason, (error.offset ?? 0) == 0 {
+          var start = range.lowerBound
+          while start < range.lowerBound + length, JSONScanner.isWhitespace(event[start]) {
+            start += 1
+          }
+          throw RaspEventError(offset: start, reason: error.reason)
+        }
         // JSON that is not, in the string: said so.
         guard case .syntax(let reason) = error.reason, let offset = error.offset,
           offset >= range.lowerBound, offset < range.lowerBound + length
