@@ -436,6 +436,30 @@ import Testing
       ])
   }
 
+  @Test func aDomainsErrorNamesTheTimeAndPayloadAsTheLogWritesThem() throws {
+    let spec = try RaspSpec(
+      parsing: Array(
+        #"""
+        {"domains": [{"name": "todos", "initial": {}, "events": [
+          {"name": "todoAdded", "ops": [
+            {"op": "set", "path": "at", "from": "ts"},
+            {"op": "set", "path": "text", "from": "payload.text"}]}]}]}
+        """#.utf8))
+    let log = [
+      #"{"type":"todos/todoAdded","payload":{"text":"a"},"meta":{"timestamp":5}}"#,
+      #"{"type":"todos/todoAdded","payload":{"text":"b"}}"#,
+      #"{"type":"todos/todoAdded","payload":{},"meta":{"timestamp":6}}"#,
+    ].joined(separator: "\n")
+    let fsa = try #require(LogFormat.preset(named: "fsa"))
+    #expect(
+      replayFormat([("a", log)], format: fsa, domains: spec.domains) == [
+        #"0:1 {"todos":{"at":5,"text":"a"}}"#,
+        "skipped 2:1 missing required field 'meta.timestamp'",
+        "skipped 3:37 missing required field 'payload.text'",
+        "end: 3 read, 1 applied, 2 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
+      ])
+  }
+
   @Test func mappedTimesInMillisecondsMergeSeveralLogs() throws {
     let map = try LogFormat(
       mapFile: Array(

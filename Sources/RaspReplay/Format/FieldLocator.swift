@@ -178,12 +178,23 @@ extension RaspEventError {
   /// The same error with the payload's fields named under `name`: `payload.heading` becomes
   /// `data.heading`, for an event whose format keeps its payload in `data`.
   func renamingPayload(to name: String) -> RaspEventError {
-    func renamed(_ field: String) -> String {
+    renamingFields { field in
       guard field.hasPrefix("payload") else { return field }
       let rest = field.dropFirst("payload".count)
       guard rest.isEmpty || rest.first == "." || rest.first == "[" else { return field }
       return name + rest
     }
+  }
+
+  /// The same error with the event's `ts` named as its format names the time (`timeUnixNano`),
+  /// when the format names one.
+  func renamingTime(to name: String?) -> RaspEventError {
+    guard let name else { return self }
+    return renamingFields { $0 == "ts" ? name : $0 }
+  }
+
+  /// The same error with its field renamed.
+  private func renamingFields(_ renamed: (String) -> String) -> RaspEventError {
     let reason: Reason
     switch self.reason {
     case .missingField(let field): reason = .missingField(renamed(field))

@@ -102,8 +102,9 @@ package struct Router {
     return router
   }
 
-  /// A domain's error about an event read with a map file, naming the payload as the line
-  /// does: `data.heading` rather than `payload.heading` for a CloudEvent.
+  /// A domain's error about an event read with a map file, naming the payload and the time as
+  /// the line does: `data.heading` rather than `payload.heading` for a CloudEvent,
+  /// `timeUnixNano` rather than `ts` for an OpenTelemetry log record.
   func namingPayload(in error: RaspEventError, of envelope: Envelope) -> RaspEventError {
     guard let table, envelope.mappedType != nil else { return error }
     let paths = table.format.payload
@@ -118,7 +119,7 @@ package struct Router {
         name = paths[index].description
       }
     }
-    return error.renamingPayload(to: name)
+    return error.renamingPayload(to: name).renamingTime(to: table.format.time.first?.description)
   }
 
   /// An envelope's type, `domain.event`, for messages.
