@@ -80,8 +80,9 @@ private func envelope(_ line: String) -> String {
     ),
     (
       #"{"type":"a.b","ts":1e20}"#,
-      "col 20: invalid value for field 'ts': epoch seconds out of range: "
-        + "must be between -9000000000000 and 9000000000000"
+      "col 20: invalid value for field 'ts': 1e20 is too many seconds since 1970 (past the year "
+        + "5138): it looks like nanoseconds; read the log with a map file whose \"timeUnit\" is "
+        + "\"ns\" (see docs/formats.md)"
     ),
     (#"{"type":"a.b","source":1}"#, "col 24: field 'source' must be a string, found a number"),
     (#"{"type":"a.b","type":"a.b"}"#, "col 15: duplicate key 'type'"),

@@ -330,8 +330,39 @@ import Testing
     #expect(epoch("1700000000123456789", .ns) == "1700000000.123456789")
     #expect(epoch("-1500", .ms) == "-2.500000000")
     #expect(epoch("0", .ns) == "0.0")
+    // Exponents, read as the digits they stand for, exactly.
+    #expect(epoch("1e3", .ms) == "1.0")
+    #expect(epoch("1.7e12", .ms) == "1700000000.0")
+    #expect(epoch("17000000002505E-1", .ms) == "1700000000.250500000")
+    #expect(epoch("15e-1", .s) == "1.500000000")
+    #expect(epoch("-2.5e0", .s) == "-3.500000000")
+    #expect(epoch("0.00017e16", .ns) == "1700.0")
+    #expect(epoch("1e-50", .s) == "0.0")
+    #expect(epoch("1e41", .s) == "error: is out of range for a time")
+    #expect(epoch("1e", .s) == "error: is not a number of seconds")
+    func unitless(_ text: String) -> String {
+      do throws(EpochTime.Failure) {
+        try EpochTime.checkUnitlessSeconds(Array(text.utf8)[...])
+        return "seconds"
+      } catch {
+        return "\(error)".components(separatedBy: ";")[0]
+      }
+    }
+    #expect(unitless("99999999999") == "seconds")
+    #expect(unitless("9.9999999999e10") == "seconds")
+    #expect(unitless("1.7e9") == "seconds")
     #expect(
-      epoch("1e3", .ms) == "error: is not written as digits: write the time without an exponent")
+      unitless("1.7e12")
+        == "is too many seconds since 1970 (past the year 5138): it looks like milliseconds")
+    #expect(
+      unitless("0.0017e15")
+        == "is too many seconds since 1970 (past the year 5138): it looks like milliseconds")
+    #expect(
+      unitless("-1700000000123")
+        == "is too many seconds before 1970 (before the year -1199): it looks like milliseconds")
+    #expect(
+      unitless("17e17")
+        == "is too many seconds since 1970 (past the year 5138): it looks like nanoseconds")
     #expect(epoch("", .s) == "error: is not a number of seconds")
     #expect(epoch("x", .ns) == "error: is not a number of nanoseconds")
     #expect(epoch("99999999999999999999", .ns) == "error: is out of range for a time")
@@ -484,6 +515,29 @@ import Testing
     #expect(
       outcomes[3]
         == "skipped 3:29 invalid value for field 'at': true is not a number of milliseconds")
+  }
+
+  @Test func timesInAUnitReadRFC3339StringsAndExponentsToo() throws {
+    // JavaScript's Date.now() and toISOString() side by side, in Redux actions.
+    let fsa = try #require(LogFormat.preset(named: "fsa"))
+    let a = [
+      #"{"type":"geo/heading","payload":{"heading":1},"meta":{"timestamp":1767225600001}}"#,
+      #"{"type":"geo/heading","payload":{"heading":4},"meta":{"timestamp":1.767225600004e12}}"#,
+    ].joined(separator: "\n")
+    let b = [
+      #"{"type":"geo/heading","payload":{"heading":2},"meta":{"time":"2026-01-01T00:00:00.002Z"}}"#,
+      #"{"type":"geo/heading","payload":{"heading":3},"#
+        + #""meta":{"timestamp":"2026-01-01T00:00:00.003+00:00"}}"#,
+      #"{"type":"geo/heading","payload":{"heading":5},"meta":{"timestamp":"soon"}}"#,
+    ].joined(separator: "\n")
+    let outcomes = replayFormat([("a", a), ("b", b)], format: fsa, domains: [GeoDomain()])
+    // The bad line comes in its log's order, after the time of the line before it.
+    #expect(
+      outcomes.map { $0.prefix(4) } == ["0:1 ", "1:1 ", "1:2 ", "skip", "0:2 ", "end:"])
+    #expect(
+      outcomes[3]
+        == "skipped 3:67 invalid value for field 'meta.timestamp': 'soon' is neither a number of "
+        + "milliseconds nor an RFC 3339 time")
   }
 
   // MARK: Payload fields

@@ -81,8 +81,15 @@ extension Envelope {
             if !RaspTimestamp.isPlainEpochSeconds(text) {
               // Exponents or many digits: convert now to check the range, and that it is not
               // milliseconds written as seconds.
-              do {
+              do throws(EpochTime.Failure) {
                 try EpochTime.checkUnitlessSeconds(text)
+              } catch {
+                let number = JSONError.abbreviated(String(decoding: text, as: UTF8.self))
+                throw RaspEventError(
+                  offset: valueStart,
+                  reason: .invalidValue(field: "ts", reason: "\(number) \(error)"))
+              }
+              do {
                 _ = try RaspTimestamp(epochSeconds: text)
               } catch {
                 throw RaspEventError(

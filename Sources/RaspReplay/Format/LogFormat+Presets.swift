@@ -90,7 +90,7 @@ enum Preset {
       fields = [
         ("type", #""{type}""#), ("separator", #""/""#),
         ("drop", #"["@@INIT", "@@redux/*"]"#), ("payload", #""payload""#),
-        ("time", #""meta.timestamp|meta.time""#), ("timeUnit", #""auto""#),
+        ("time", #""meta.timestamp|meta.time""#), ("timeUnit", #""ms""#),
       ]
     case .cloudevents:
       fields = [

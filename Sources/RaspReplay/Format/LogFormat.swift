@@ -46,7 +46,7 @@ import RaspJSON
 public struct LogFormat: Sendable {
   /// How a line's time is written.
   public enum TimeUnit: String, Sendable, CaseIterable {
-    /// An RFC 3339 string, or a number of seconds (up to the year 5000: a larger number is
+    /// An RFC 3339 string, or a number of seconds (up to the year 5138: a larger number is
     /// taken for milliseconds written without a unit, and refused).
     case auto
     /// An RFC 3339 string.

@@ -214,16 +214,30 @@ struct MappedEnvelopeReader {
     func invalid(_ reason: String) -> RaspEventError {
       RaspEventError(offset: range.lowerBound, reason: .invalidValue(field: field, reason: reason))
     }
+    func number(_ reason: EpochTime.Failure) -> RaspEventError {
+      let text = JSONError.abbreviated(String(decoding: bytes, as: UTF8.self))
+      // Text in a string: neither digits nor a time.
+      if isString, unit != .auto, !bytes.contains(where: { $0 &- UInt8(ascii: "0") < 10 }) {
+        return invalid("'\(text)' is neither a number of \(unit.name) nor an RFC 3339 time")
+      }
+      return invalid("\(text) \(reason)")
+    }
+    // A string that is not only a number is an RFC 3339 time, whatever the unit: it says its
+    // own, and JavaScript apps write `Date.now()` and ISO strings side by side.
+    let isRFC3339 =
+      isString
+      && (unit == .auto || unit == .rfc3339
+        || bytes.contains { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: ":") })
+    if isRFC3339 {
+      if let quick = RaspTimestamp.quickRFC3339(bytes, memo: &memo) { return (quick, range) }
+      do {
+        return (try RaspTimestamp(rfc3339: String(decoding: bytes, as: UTF8.self)), range)
+      } catch {
+        throw invalid("not an RFC 3339 time: \(error)")
+      }
+    }
     switch unit {
     case .auto, .rfc3339:
-      if isString {
-        if let quick = RaspTimestamp.quickRFC3339(bytes, memo: &memo) { return (quick, range) }
-        do {
-          return (try RaspTimestamp(rfc3339: String(decoding: bytes, as: UTF8.self)), range)
-        } catch {
-          throw invalid("not an RFC 3339 time: \(error)")
-        }
-      }
       guard unit == .auto, line[range.lowerBound] != UInt8(ascii: "{"),
         line[range.lowerBound] != UInt8(ascii: "[")
       else {
@@ -231,16 +245,18 @@ struct MappedEnvelopeReader {
           field: field, expected: "an RFC 3339 string", at: range.lowerBound, in: scanner)
       }
       do throws(EpochTime.Failure) {
-        try EpochTime.checkUnitlessSeconds(bytes)
+        // The time of an event in a string (not the message's) is the inner map's.
+        let isInner = table.lineFormat.inner != nil && timeFields.contains(index)
+        try EpochTime.checkUnitlessSeconds(bytes, isInner: isInner)
         return (try EpochTime.read(bytes, unit: .s), range)
       } catch {
-        throw invalid("\(error)")
+        throw number(error)
       }
     case .s, .ms, .us, .ns:
       do throws(EpochTime.Failure) {
         return (try EpochTime.read(bytes, unit: unit), range)
       } catch {
-        throw invalid("\(JSONError.abbreviated(String(decoding: bytes, as: UTF8.self))) \(error)")
+        throw number(error)
       }
     }
   }
