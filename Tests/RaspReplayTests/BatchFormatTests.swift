@@ -122,8 +122,8 @@ import Testing
             == start + 1 + expectation.raw, "text offset \(expectation.text)")
       }
       #expect(origin.lineOffset(of: 3, in: line) == 3, "before the string")
-      // After the string: the closing brace of the line.
-      #expect(origin.lineOffset(of: start + text, in: line) == line.count - 1)
+      // The end of the text — where JSON cut short is reported — is the closing quote.
+      #expect(origin.lineOffset(of: start + text, in: line) == line.count - 2)
     }
   }
 
@@ -256,14 +256,20 @@ import Testing
       Self.message(1, ts: 1, payload: #"{"type":"geo.heading","payload":{"heading":"é"}}"#),
       Self.message(2, ts: 1, payload: #"{"type":"geo.heading","payload":{"heading":1},}"#),
       #"{"topic":"t","payload":7}"#,
+      #"{"topic":"t","payload":" \t "}"#,
+      #"{"topic":"t","payload":""}"#,
+      #"{"topic":"t","payload":"{\"type\":\"geo.heading\",\"payload\":{"}"#,
+      #"{"topic":"t","key":"k"}"#,
+      #"{"topic":"t","payload":{"type":"geo.heading","payload":{"heading":1}}}"#,
     ]
     // The columns, found independently in the lines as written.
     func column(_ line: String, _ marker: String) -> Int {
       guard let range = line.range(of: marker) else { return -1 }
       return line[..<range.lowerBound].count + 1
     }
+    let outcomes = replayFormat([("a", lines.joined(separator: "\n"))], format: try format("kcat"))
     #expect(
-      replayFormat([("a", lines.joined(separator: "\n"))], format: try format("kcat")) == [
+      outcomes == [
         "skipped 1:\(column(lines[0], "not json")) invalid value for field 'payload': the string "
           + "holds no JSON event: invalid literal 'not': strings must be in double quotes",
         "skipped 2:\(column(lines[1], #"\"é"#)) field 'payload.payload.heading' must be a "
@@ -271,8 +277,21 @@ import Testing
         "skipped 3:\(column(lines[2], "},}") + 1) invalid value for field 'payload': the string "
           + "holds no JSON event: trailing comma before '}'",
         "skipped 4:\(column(lines[3], "7")) field 'payload' must be a string holding an event's "
-          + "JSON, found a number",
-        "end: 4 read, 0 applied, 4 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
+          + "JSON, or an object, found a number",
+        // Nothing in the string, or JSON cut short: said so, inside the string.
+        "skipped 5:\(column(lines[4], " \\t")) invalid value for field 'payload': the string "
+          + "holds no JSON event: it is empty",
+        "skipped 6:\(column(lines[5], #""}"#)) invalid value for field 'payload': the "
+          + "string holds no JSON event: it is empty",
+        "skipped 7:\(column(lines[6], #"{"}"#) + 1) invalid value for field 'payload': the "
+          + "string holds no JSON event: unexpected end of input in an unterminated object, "
+          + "expected a key or '}'",
+        // A line that is no message at all.
+        "skipped 8:1 missing required field 'payload'",
+        // A payload kcat printed as JSON already.
+        #"0:9 {"geo":{"accuracy":null,"heading":1,"location":null},"#
+          + #""nav":{"modal":null,"stack":[],"tab":null}}"#,
+        "end: 9 read, 1 applied, 8 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
       ])
   }
 

@@ -117,6 +117,7 @@ import Testing
             + "at \(String(describing: context.timestampRange)) "
             + "value \(context.timestampValue.map { "\($0)" } ?? "-") "
             + "source \(context.source ?? "-") \(String(describing: context.sourceString)) "
+            + "event at \(context.eventOffset ?? -1) "
             + "bytes \(String(decoding: envelope.line, as: UTF8.self))"
         case .problem(let index):
           switch problems[index] {

@@ -27,6 +27,9 @@ public struct RaspEventContext {
   @usableFromInline let isEpochSeconds: Bool
   /// Whether the `source` string is written with escapes.
   @usableFromInline let sourceHasEscapes: Bool
+  /// Where the event's own object starts in the line, when the line holds it inside another
+  /// (a Kafka message's payload, in place); -1 when the event is the line.
+  @usableFromInline let eventStart: Int32
 
   /// A context read from places in a log line: the replay's envelope parser makes these.
   ///
@@ -36,11 +39,14 @@ public struct RaspEventContext {
   ///   - timestampRange: Where the `ts` value is, or `nil` when the event has none.
   ///   - isEpochSeconds: Whether the `ts` at `timestampRange` is a number of seconds.
   ///   - source: Where the `source` string's contents are, or `nil`.
+  ///   - eventOffset: Where the event's own object starts, when the line holds it inside
+  ///     another; `nil` when the event is the line.
   @inlinable
   package init(
     line: UnsafeBufferPointer<UInt8>, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
-    isEpochSeconds: Bool, source: JSONRawString?
+    isEpochSeconds: Bool, source: JSONRawString?, eventOffset: Int? = nil
   ) {
+    self.eventStart = eventOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
     self.line = line
     self.parsedTimestamp = timestamp
     self.timestampStart = timestampRange.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
@@ -69,6 +75,10 @@ public struct RaspEventContext {
   package var timestampRange: Range<Int>? {
     timestampStart < 0 ? nil : Int(timestampStart)..<Int(timestampEnd)
   }
+
+  /// Where the event's own object starts in the line, when the line holds it inside another
+  /// (a Kafka message's payload); `nil` when the event is the whole line.
+  package var eventOffset: Int? { eventStart < 0 ? nil : Int(eventStart) }
 
   /// Where the `source` string's contents are in the line, or `nil`.
   package var sourceString: JSONRawString? {

@@ -22,7 +22,7 @@ import RaspJSON
 /// ```
 package struct Envelope {
   /// The event's time and source, which also holds the line.
-  package let context: RaspEventContext
+  package private(set) var context: RaspEventContext
   /// The type string's contents, after its opening quote and up to its closing quote.
   let typeStart: Int32
   let typeEnd: Int32
@@ -56,16 +56,26 @@ package struct Envelope {
   init(
     line: UnsafeBufferPointer<UInt8>, mappedType: Int32, typeRange: Range<Int>,
     payloadOffset: Int?, timestamp: RaspTimestamp?, timestampRange: Range<Int>?,
-    source: JSONRawString?
+    source: JSONRawString?, eventOffset: Int? = nil
   ) {
     self.context = RaspEventContext(
       line: line, timestamp: timestamp, timestampRange: timestampRange, isEpochSeconds: false,
-      source: source)
+      source: source, eventOffset: eventOffset)
     self.typeStart = Int32(truncatingIfNeeded: typeRange.lowerBound)
     self.typeEnd = Int32(truncatingIfNeeded: typeRange.upperBound)
     self.dot = -2 - mappedType
     self.payloadStart = payloadOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
     self.isPayloadEndAssumed = false
+  }
+
+  /// The same envelope, its event's own object said to start at `offset` of the line (see
+  /// ``RaspDomains/RaspEventContext/eventOffset``).
+  func locatingEvent(at offset: Int) -> Envelope {
+    var envelope = self
+    envelope.context = RaspEventContext(
+      line: context.lineBytes, timestamp: context.timestamp, timestampRange: context.timestampRange,
+      isEpochSeconds: false, source: context.sourceString, eventOffset: offset)
+    return envelope
   }
 
   /// The number of the type in the replay's ``TypeTable``, for a line read with a map file.

@@ -173,7 +173,7 @@ struct InnerEventQuickReader {
     let envelope = Envelope(
       line: event, mappedType: id, typeRange: typeRange,
       payloadOffset: inner.payloadOffset.map { start + $0 }, timestamp: timestamp,
-      timestampRange: timestampRange, source: sourceString)
+      timestampRange: timestampRange, source: sourceString, eventOffset: start)
     return Read(event: event, envelope: envelope, stringRange: string, textLength: textLength)
   }
 

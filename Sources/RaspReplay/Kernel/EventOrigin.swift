@@ -69,7 +69,9 @@ struct EventOrigin {
     case .unescaped:
       if offset < start { return offset }
       let text = offset - start
-      if text >= Int(length) { return offset - Int(length) + Int(rawLength) }
+      // The end of the text, where JSON cut short is reported, is the string's closing quote.
+      if text == Int(length) { return start + Int(rawLength) - 1 }
+      if text > Int(length) { return offset - Int(length) + Int(rawLength) }
       // Walk the string's escapes up to the text's offset: after the opening quote, each
       // escape is several bytes of the line for one or more of the text.
       return start + 1 + Self.rawOffset(ofText: text, in: line, from: start + 1)

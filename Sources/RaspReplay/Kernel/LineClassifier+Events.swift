@@ -42,6 +42,14 @@ extension LineClassifier {
     defer { self.members = members }
     do throws(EventSplitter.Failure) {
       guard case .members = try splitter.split(bytes, into: &members) else {
+        // A format whose events are decoded (OTLP's log records) has no event that is a line
+        // by itself: a line without them is not one of its lines.
+        if mapped?.table.lineFormat.decoding != nil, Self.startsObject(bytes) {
+          let field = splitter.path.levels[0].joined(separator: ".")
+          problems.append(.invalid(RaspEventError(offset: 0, reason: .missingField(field))))
+          append(item(bytes, number, .problem(problems.count - 1)))
+          return
+        }
         append(classify(bytes, number: number, isTooLong: false, problems: &problems))
         return
       }
@@ -128,7 +136,7 @@ extension LineClassifier {
   /// the map says so (written anew into `arena`), or a dropped type.
   mutating func readEvent(
     _ event: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>, number: Int,
-    origin: EventOrigin, arena: inout ByteArena
+    origin: EventOrigin, arena: inout ByteArena, eventOffset: Int? = nil
   ) throws(RaspEventError) -> ReplayItem {
     var origin = origin
     guard case .envelope(var envelope)? = try mapped?.read(event) else {
@@ -167,7 +175,15 @@ extension LineClassifier {
       envelope = read
     }
     if tracksTime, let time = envelope.context.timestamp { lastTime = time }
+    if let eventOffset { envelope = envelope.locatingEvent(at: eventOffset) }
     return item(line, number, .event(envelope), origin)
+  }
+
+  /// Whether a line's first byte that is not whitespace opens an object.
+  static func startsObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var scanner = JSONScanner(bytes)
+    scanner.skipWhitespace()
+    return scanner.peek() == UInt8(ascii: "{")
   }
 
   /// Where the value of `key` is in the object at `range` of the line, which was checked.

@@ -47,8 +47,8 @@ extension LineClassifier {
       return classify(bytes, number: number, isTooLong: isTooLong, problems: &problems)
     }
     var origin = EventOrigin()
-    origin.place = .unescaped
     if let read = innerQuick?.read(bytes, arena: &arena, memo: &memo) {
+      origin.place = .unescaped
       origin.start = Int32(truncatingIfNeeded: read.stringRange.lowerBound)
       origin.length = Int32(truncatingIfNeeded: read.textLength)
       origin.rawLength = Int32(truncatingIfNeeded: read.stringRange.count)
@@ -56,9 +56,7 @@ extension LineClassifier {
       return item(bytes, number, .event(read.envelope), origin)
     }
     do throws(RaspEventError) {
-      var start = JSONScanner(bytes)
-      start.skipWhitespace()
-      if start.peek() != UInt8(ascii: "{") {
+      guard Self.startsObject(bytes) else {
         return classify(bytes, number: number, isTooLong: false, problems: &problems)
       }
       var found: Range<Int>?
@@ -75,12 +73,20 @@ extension LineClassifier {
       } catch {
         throw RaspEventError(error)
       }
-      guard let range = found, bytes[range.lowerBound] != UInt8(ascii: "n") else {
-        return item(bytes, number, .dropped)
+      guard let range = found else {
+        throw RaspEventError(offset: 0, reason: .missingField(innerPath.description))
+      }
+      // A message without a value (a tombstone) holds no event.
+      if bytes[range.lowerBound] == UInt8(ascii: "n") { return item(bytes, number, .dropped) }
+      // A value kcat decoded already (`-s value=avro`) is the event as it is, in place.
+      if bytes[range.lowerBound] == UInt8(ascii: "{") {
+        return try readEvent(
+          bytes, of: bytes, number: number, origin: EventOrigin(), arena: &arena,
+          eventOffset: range.lowerBound)
       }
       guard bytes[range.lowerBound] == UInt8(ascii: "\"") else {
         throw RaspEventError.wrongType(
-          field: innerPath.description, expected: "a string holding an event's JSON",
+          field: innerPath.description, expected: "a string holding an event's JSON, or an object",
           at: range.lowerBound, in: JSONScanner(bytes))
       }
       // The line, its string replaced by the text it holds, written straight into the arena.
@@ -98,24 +104,43 @@ extension LineClassifier {
           .initialize(fromContentsOf: suffix)
         return end + suffix.count
       }
+      origin.place = .unescaped
       origin.start = Int32(truncatingIfNeeded: range.lowerBound)
       origin.length = Int32(truncatingIfNeeded: length)
       origin.rawLength = Int32(truncatingIfNeeded: range.count)
+      var eventStart = range.lowerBound
+      while eventStart < range.lowerBound + length, JSONScanner.isWhitespace(event[eventStart]) {
+        eventStart += 1
+      }
       do {
-        return try readEvent(event, of: bytes, number: number, origin: origin, arena: &arena)
+        return try readEvent(
+          event, of: bytes, number: number, origin: origin, arena: &arena, eventOffset: eventStart)
       } catch {
         // A field the event lacks: pointed at the event, not at the message's first byte.
         if case .missingField = error.reason, (error.offset ?? 0) == 0 {
-          var start = range.lowerBound
-          while start < range.lowerBound + length, JSONScanner.isWhitespace(event[start]) {
-            start += 1
-          }
-          throw RaspEventError(offset: start, reason: error.reason)
+          throw RaspEventError(offset: eventStart, reason: error.reason)
         }
         // JSON that is not, in the string: said so.
-        guard case .syntax(let reason) = error.reason, let offset = error.offset,
-          offset >= range.lowerBound, offset < range.lowerBound + length
+        guard case .syntax(var reason) = error.reason, var offset = error.offset,
+          offset >= range.lowerBound
         else { throw error }
+        if offset >= range.lowerBound + length {
+          // The text ended before its JSON did (or held none): read alone, it says why.
+          let text = Array(event[range.lowerBound..<(range.lowerBound + length)])
+          guard !text.allSatisfy(JSONScanner.isWhitespace) else {
+            throw RaspEventError(
+              offset: range.lowerBound,
+              reason: .invalidValue(
+                field: innerPath.description, reason: "the string holds no JSON event: it is empty")
+            )
+          }
+          do throws(JSONError) {
+            _ = try JSONParser.parse(text)
+          } catch {
+            reason = error.reason
+            offset = range.lowerBound + min(error.offset ?? length, length)
+          }
+        }
         throw RaspEventError(
           offset: offset,
           reason: .invalidValue(

@@ -17,6 +17,8 @@ struct SpecEventView {
   let source: String?
   /// The whole line, for paths into its other fields (`meta.user`, `error`).
   let line: UnsafeBufferPointer<UInt8>
+  /// Where the event's own object starts in the line, when the line holds it inside another.
+  let eventOffset: Int?
 
   /// Reads what the operations need from the event: the payload only when one of them reads it.
   init(
@@ -28,6 +30,7 @@ struct SpecEventView {
     timestamp = context.timestampValue
     source = context.source
     line = context.lineBytes
+    eventOffset = context.eventOffset
     guard readsPayload, !reader.isAbsent else { return }
     payloadOffset = reader.objectStart
     if let value = try reader.nonObjectValue() {
@@ -85,11 +88,12 @@ struct SpecEventView {
     case "source": root = source.map(JSONValue.string)
     case "type": root = .string(type)
     case let key?:
-      // Rare: the line is read whole for it.
+      // Rare: the line is read whole for it — the event's own fields first, when the line
+      // holds the event inside another (a Kafka message's), then the line's.
       guard line.count > 0, case .object(let object)? = try? JSONParser.parse(line) else {
         return nil
       }
-      root = object[key]
+      root = eventObject()?[key] ?? object[key]
     case nil: root = nil
     }
     guard let root else { return nil }
@@ -97,6 +101,17 @@ struct SpecEventView {
       components: Array(path.components.dropFirst()), selectsLength: path.selectsLength
     )
     .evaluate(root)
+  }
+
+  /// The event's own object, when the line holds it inside another.
+  private func eventObject() -> JSONObject? {
+    guard let eventOffset else { return nil }
+    var scanner = JSONScanner(line, position: eventOffset)
+    guard (try? scanner.skipValue()) != nil,
+      case .object(let object)? = try? JSONParser.parse(
+        UnsafeBufferPointer(rebasing: line[eventOffset..<scanner.position]))
+    else { return nil }
+    return object
   }
 
   /// Where to point for a problem with the value at `path`: its top-level payload field when
