@@ -295,6 +295,41 @@ import Testing
       ])
   }
 
+  @Test func aSpecReadsTheEventsOwnFieldsBeforeTheMessages() throws {
+    let spec = try RaspSpec(
+      parsing: Array(
+        #"""
+        {"domains": [{"name": "todos", "initial": {}, "events": [
+          {"name": "todoAdded", "ops": [
+            {"op": "set", "path": "by", "from": "meta.user"},
+            {"op": "set", "path": "key", "from": "key"},
+            {"op": "set", "path": "offset", "from": "offset"}]}]}]}
+        """#.utf8))
+    // The same action in a string (read through the map), as JSON kcat decoded, and in a
+    // string of rasp's own lines (read quickly), with a 'key' of its own.
+    let action = #"{"type":"todos/todoAdded","payload":{},"meta":{"user":"ann"}}"#
+    let own = #"{"type":"todos.todoAdded","meta":{"user":"bob"},"key":"own"}"#
+    let fsaMessages = [
+      Self.message(3, ts: 1, payload: action),
+      #"{"topic":"t","offset":4,"key":"k","payload":\#(action)}"#,
+    ].joined(separator: "\n")
+    let fsa = try LogFormat(
+      mapFile: Array(#"{"inner": "payload", "innerFormat": "fsa", "time": "ts"}"#.utf8), name: "k")
+    #expect(
+      replayFormat([("a", fsaMessages)], format: fsa, domains: spec.domains) == [
+        #"0:1 {"todos":{"by":"ann","key":"k","offset":3}}"#,
+        #"0:2 {"todos":{"by":"ann","key":"k","offset":4}}"#,
+        "end: 2 read, 2 applied, 0 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
+      ])
+    #expect(
+      replayFormat(
+        [("a", Self.message(5, ts: 1, payload: own))], format: try format("kcat"),
+        domains: spec.domains) == [
+          #"0:1 {"todos":{"by":"bob","key":"own","offset":5}}"#,
+          "end: 1 read, 1 applied, 0 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
+        ])
+  }
+
   @Test func showsTheMessageWithItsPayloadInPlaceAsTheEvent() throws {
     var configuration = ReplayConfiguration(domains: [GeoDomain()])
     configuration.format = try format("kcat")
