@@ -78,6 +78,15 @@ import Testing
           "1:107: fields[4].by: unknown key 'by': a field has 'from', 'to' and 'scale'",
         ])
     #expect(problems(#"{"type": "}"}"#) == ["1:10: type: '}' without a '{' before it"])
+    // One mistake, one message: nothing said again about what follows from it.
+    #expect(
+      problems(#"{"fields": [{"from": "latE7", "scale": "1e-7"}]}"#) == [
+        "1:40: fields[0].scale: expected a number other than 0, such as 1e-7"
+      ])
+    #expect(
+      problems(#"{"events": "batch", "decode": "otlp"}"#) == [
+        "1:12: events: 'batch' does not end in '[]': write the array of events as 'batch[]'"
+      ])
     #expect(
       problems("{")
         == ["1:2: -: unexpected end of input in an unterminated object, expected a key or '}'"])

@@ -22,26 +22,41 @@ enum FormatsCommand {
       the type becomes 'domain.event'. The formats it lists are map files that ship with \
       rasp; 'rasp formats <name> > mine.json' starts a map of your own (see docs/formats.md).
       """,
-    usage: "rasp formats [--json] [<name>]",
+    usage: "rasp formats [--json] [<name>]\n       rasp formats --check <file> ...",
     arguments: [
       RaspArgumentSpec(
-        name: "name", help: "Print this format's map file instead of the list.")
+        name: "name",
+        help: "Print this format's map file instead of the list; with --check, map files.",
+        isRepeatable: true)
     ],
     options: [
       RaspOptionSpec(
         name: "json",
-        help: "Print the list as one JSON document, for tools: {\"formats\":[{\"name\":…,…}]}.")
+        help: "Print the list as one JSON document, for tools: {\"formats\":[{\"name\":…,…}]}."),
+      RaspOptionSpec(
+        name: "check",
+        help:
+          "Check map files without reading a log: report every mistake, or print one 'ok' "
+          + "line per file on standard error."),
     ])
 
   static func run(_ arguments: [String], environment: RaspEnvironment)
     throws(RaspCommandError) -> RaspExitCode
   {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    if parsed.flag("check") { return try check(parsed, environment: environment) }
+    if parsed.positionals.count > 1 {
+      throw .usage(
+        "Give one format's name, or check map files with '--check'", usage: spec.usage,
+        command: spec.name)
+    }
     let formats = LogFormat.presets
     if let name = parsed.positionals.first {
       guard let format = formats.first(where: { $0.name == name }) else {
         var message = "Unknown format '\(name)'"
-        if let near = RaspSpelling.nearest(to: name, among: formats.map(\.name)) {
+        if name.hasSuffix(".json") || name.contains("/") {
+          message += ": to check a map file, use 'rasp formats --check \(name)'"
+        } else if let near = RaspSpelling.nearest(to: name, among: formats.map(\.name)) {
           message += ". Did you mean '\(near)'?"
         } else {
           message += ": rasp reads \(formats.map { "'\($0.name)'" }.joined(separator: ", "))"
@@ -74,5 +89,26 @@ enum FormatsCommand {
       try RaspCommandLine.printOutput(text, environment: environment)
     }
     return .success
+  }
+
+  /// `--check`: reads each map file as `--map` would, reporting every mistake.
+  private static func check(_ parsed: RaspParsedArguments, environment: RaspEnvironment)
+    throws(RaspCommandError) -> RaspExitCode
+  {
+    guard !parsed.positionals.isEmpty else {
+      throw .usage(
+        "Option '--check' needs map files to check", usage: spec.usage, command: spec.name)
+    }
+    var status = RaspExitCode.success
+    for file in parsed.positionals {
+      do {
+        let format = try ReplayOptions.mapFile(file, environment: environment)
+        RaspDiagnostics.write("\(file): ok: the format '\(format.name)'\n", to: environment)
+      } catch {
+        RaspDiagnostics.report(error, to: environment)
+        status = .failure
+      }
+    }
+    return status
   }
 }

@@ -181,18 +181,27 @@ struct ReplayOptions {
       if file == "-" {
         throw fail("A map file cannot be read from standard input ('-'): it is where logs are read")
       }
-      let bytes = try environment.readFile(file)
-      let name = file.split(separator: "/").last.map { String($0) } ?? file
-      do {
-        return try LogFormat(mapFile: bytes, name: name)
-      } catch {
-        let errors = error.problems.map { problem in
-          RaspCommandError.invalidFile(
-            file, line: problem.line, column: problem.column, path: problem.path,
-            reason: problem.reason)
-        }
-        throw errors.count == 1 ? errors[0] : .multiple(errors)
+      return try mapFile(file, environment: environment)
+    }
+  }
+
+  /// The format a map file describes, named after the file unless it names itself.
+  ///
+  /// - Throws: Every mistake in the file, with its line and column.
+  static func mapFile(_ file: String, environment: RaspEnvironment)
+    throws(RaspCommandError) -> LogFormat
+  {
+    let bytes = try environment.readFile(file)
+    let name = file.split(separator: "/").last.map { String($0) } ?? file
+    do {
+      return try LogFormat(mapFile: bytes, name: name)
+    } catch {
+      let errors = error.problems.map { problem in
+        RaspCommandError.invalidFile(
+          file, line: problem.line, column: problem.column, path: problem.path,
+          reason: problem.reason)
       }
+      throw errors.count == 1 ? errors[0] : .multiple(errors)
     }
   }
 

@@ -123,7 +123,7 @@ struct LogFormatReader {
     var decoding: LogFormat.Decoding?
     if let node = values["decode"], string(node, "decode") != nil {
       decoding = choice(node, "decode", default: LogFormat.Decoding.otlp)
-      if events == nil {
+      if values["events"] == nil {
         fail(node, "decode", "'decode' reads the members of 'events': give the map an 'events'")
       }
     }
@@ -294,11 +294,13 @@ struct LogFormatReader {
       var from: String?
       var to: String?
       var scale: Double?
+      var hasScale = false
       for member in members {
         switch member.key {
         case "from": from = string(member.value, path + ".from")
         case "to": to = string(member.value, path + ".to")
         case "scale":
+          hasScale = true
           if case .number(let number) = member.value.content, case let value = number.doubleValue,
             value.isFinite, value != 0
           {
@@ -314,10 +316,12 @@ struct LogFormatReader {
                 + "and 'scale'"))
         }
       }
-      guard let from, to != nil || scale != nil else {
+      guard let from, to != nil || hasScale else {
         fail(element, path, "a field needs 'from', and 'to' or 'scale'")
         continue
       }
+      // A scale that is wrong was reported already.
+      guard to != nil || scale != nil else { continue }
       if moves.contains(where: { $0.from == from }) {
         fail(element, path, "'\(JSONError.abbreviated(from))' is moved twice")
       }
