@@ -181,7 +181,15 @@ struct ReplayOptions {
       if file == "-" {
         throw fail("A map file cannot be read from standard input ('-'): it is where logs are read")
       }
-      return try mapFile(file, environment: environment)
+      do {
+        return try mapFile(file, environment: environment)
+      } catch {
+        // A preset's name, where a map file was expected.
+        if case .cannotOpen = error, LogFormat.preset(named: file) != nil {
+          throw fail("No map file '\(file)': to read the preset, use '--log-format \(file)'")
+        }
+        throw error
+      }
     }
   }
 
