@@ -60,8 +60,6 @@ public struct Replay: ~Copyable {
   private var index = 0
   /// Whether ``ReplayOutcome/waiting`` was yielded since the last item: the next fetch waits.
   private var hasYieldedWaiting = false
-  /// Whether the `--final` record was written.
-  private var hasWrittenFinalRecord = false
   /// The writer records are written with, which holds the caller's buffer during a call.
   private var writer = JSONWriter(capacity: 0)
   /// The request to stop, asked before each line: lines already read ahead are not handled
@@ -227,11 +225,10 @@ public struct Replay: ~Copyable {
   @inline(never)
   private mutating func end() -> ReplayOutcome {
     let ending = kernel.ending ?? .completed
-    if kernel.configuration.isFinal, !hasWrittenFinalRecord {
-      hasWrittenFinalRecord = true
+    if kernel.configuration.isFinal {
       switch ending {
       case .completed, .interrupted:
-        if let record = kernel.writeFinalRecord(writer: &writer) { return record }
+        if let record = kernel.nextFinalRecord(writer: &writer) { return record }
       case .stoppedAtBadLine, .readFailure:
         break
       }

@@ -51,6 +51,16 @@ public struct ReplayConfiguration {
     case decodeAhead
   }
 
+  /// The path of each event's key, for a keyed replay (`--key-by`): each key has its own state
+  /// of every domain, as if its events were replayed alone; records say their key
+  /// (`{"key":…,"state":…}`), and `--final` writes one per key, in key order. `nil` replays
+  /// one stream.
+  ///
+  /// ```swift
+  /// configuration.keyPath = try JSONPath("payload.deviceId")
+  /// ```
+  public var keyPath: JSONPath?
+
   /// The domains in the snapshot, in any order: the snapshot orders them by name.
   ///
   /// ```swift

@@ -85,6 +85,10 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.firstUnknown?.line   // 4
   /// ```
   public internal(set) var firstUnknown: UnknownType?
+  /// In a keyed replay, how many keys there are, `null` among them when some event had none.
+  public internal(set) var keys = 0
+  /// In a keyed replay, how many events had no value at the key's path: their key is `null`.
+  public internal(set) var withoutKey = 0
 
   /// Statistics of nothing read.
   ///
@@ -118,8 +122,16 @@ public struct ReplayStatistics: Sendable, Equatable {
       let events = batchEvents == 1 ? "1 event" : "\(batchEvents) events"
       lines += ", \(batches) of \(events)"
     }
+    var appliedText = "\(applied) applied"
+    if keys > 0 {
+      appliedText += " to \(keys == 1 ? "1 key" : "\(keys) keys")"
+      if withoutKey > 0 {
+        appliedText +=
+          " (\(withoutKey == 1 ? "1 event" : "\(withoutKey) events") without one, under null)"
+      }
+    }
     return
-      "rasp: \(lines): \(applied) applied, \(skipped) skipped, \(ignoredText), "
+      "rasp: \(lines): \(appliedText), \(skipped) skipped, \(ignoredText), "
       + "\(blank) blank\n"
   }
 

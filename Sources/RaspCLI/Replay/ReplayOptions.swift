@@ -69,6 +69,14 @@ struct ReplayOptions {
         "Read logs as the map file <file> describes: where a line keeps its type, payload, "
         + "time and source, and how a type becomes 'domain.event' (see docs/formats.md)."
     ),
+    RaspOptionSpec(
+      name: "key-by", valueName: "path",
+      help:
+        "Keep a state of every domain for each key: the value at <path> in each event "
+        + "(source, payload.deviceId, meta.sessionId, a Kafka message's key). Lines become "
+        + "{\"key\":…,\"state\":…}; --final prints one per key, in key order. An event without "
+        + "the path has the key null (an error with --strict)."
+    ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
       name: "with-event",
@@ -144,6 +152,13 @@ struct ReplayOptions {
     }
     if let text = parsed.value("select") {
       configuration.selection = try Self.selection(text, domains: configuration.domains, fail: fail)
+    }
+    if let text = parsed.value("key-by") {
+      do {
+        configuration.keyPath = try JSONPath(text)
+      } catch {
+        throw fail("Invalid path '\(text)' for '--key-by <path>': \(error)")
+      }
     }
     configuration.isFinal = parsed.flag("final")
     configuration.includesEvent = parsed.flag("with-event")

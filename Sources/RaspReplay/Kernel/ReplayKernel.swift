@@ -17,7 +17,16 @@ struct ReplayKernel {
   let configuration: ReplayConfiguration
   /// The inputs' names, for diagnostics and `--with-event`.
   let inputNames: [String]
-  private(set) var pipeline: RaspPipeline<SnapshotState>
+  /// The current stream's snapshot, text, selection and last event: the only one, or the
+  /// current key's in a keyed replay.
+  private var stream: ReplayStream
+  /// The keys and their streams, in a keyed replay (`--key-by`).
+  private var keys: ReplayKeys?
+  /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
+  private var finalOrder: [Int]?
+  private var finalPosition = 0
+  /// Whether the event being applied has no key (its key is `null`), to count it once applied.
+  private var isWithoutKey = false
   let router: Router
   /// The router of the domains left out, to tell their events from unknown ones.
   private let excludedRouter: Router
@@ -26,19 +35,8 @@ struct ReplayKernel {
   /// Whether the selection is a field of each event's line (`event.meta.user`), not of the
   /// snapshot.
   private let selectsEvent: Bool
-  /// The last selected value, to yield it only when it changes.
-  private var selector: RaspSelector<[UInt8], [UInt8]>?
-  /// The current snapshot's JSON, made at the first record.
-  private var text = SnapshotText()
-  /// The previous record's value, for ``ReplayConfiguration/Emit/diff``.
-  private var differ: RecordDiffer?
   /// How many events were applied.
   private var seq = 0
-  /// The last applied event's input and line.
-  private var lastInput: Int?
-  private var lastLine: Int?
-  /// The last applied event's line, kept only when a `--with-event` record may need it later.
-  private var lastEventBytes: [UInt8] = []
   /// The batch of the item being handled, for the origins of events that are not simply their
   /// lines (not retained: the caller keeps it).
   private var currentBatch: Unmanaged<ReplayBatch>?
@@ -51,13 +49,13 @@ struct ReplayKernel {
     self.configuration = configuration
     self.inputNames = inputNames
     let snapshot = SnapshotState(domains: configuration.domains)
-    pipeline = RaspPipeline(initial: snapshot)
+    var stream = ReplayStream(pipeline: RaspPipeline(initial: snapshot))
     router = snapshot.router.mapping(with: types)
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
       .mapping(with: types)
     if let path = configuration.selection {
       selectedDomain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
-      selector = RaspSelector { (value: [UInt8]) in value }
+      stream.selector = RaspSelector { (value: [UInt8]) in value }
       selectsEvent = selectedDomain == nil && path.firstKey == ReplayConfiguration.eventRoot
     } else {
       selectedDomain = nil
@@ -66,17 +64,22 @@ struct ReplayKernel {
     if configuration.emit == .diff {
       var initial = SnapshotText(snapshot)
       if let path = configuration.selection {
-        differ = RecordDiffer(
+        stream.differ = RecordDiffer(
           initialValue: selectsEvent
             ? Array("null".utf8)
             : Self.selectedBytes(path, domain: selectedDomain, text: &initial, snapshot))
       } else {
-        differ = RecordDiffer(
+        stream.differ = RecordDiffer(
           initialDomains: snapshot.domainNames.indices.map { initial.domain(at: $0, of: snapshot) },
           names: snapshot.domainNames)
       }
     }
+    self.stream = stream
+    keys = configuration.keyPath.map { ReplayKeys(path: $0, initial: stream) }
   }
+
+  /// The snapshot before any event, which the reading thread makes its decoder from.
+  var pipeline: RaspPipeline<SnapshotState> { keys?.initial.pipeline ?? stream.pipeline }
 
   /// Handles one item: counts it, applies its event, and writes its record to `writer`.
   ///
@@ -222,23 +225,56 @@ struct ReplayKernel {
   private mutating func apply(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
+    if keys != nil, let rejected = selectStream(for: routed.envelope, item: item.pointee) {
+      return rejected
+    }
     do {
-      try pipeline.send(routed)
+      try stream.pipeline.send(routed)
     } catch {
+      isWithoutKey = false
       return handleFailure(error, of: routed, item: item.pointee, writer: &writer)
     }
-    text.markChanged(routed.domainIndex)
+    if isWithoutKey {
+      isWithoutKey = false
+      statistics.withoutKey += 1
+    }
+    stream.text.markChanged(routed.domainIndex)
     statistics.applied += 1
     seq += 1
-    lastInput = item.pointee.input
-    lastLine = item.pointee.lineNumber
+    stream.lastSeq = seq
+    stream.lastInput = item.pointee.input
+    stream.lastLine = item.pointee.lineNumber
     if isPlain {
       let start = writer.bytes.count
-      text.write(pipeline.current, to: &writer)
+      stream.text.write(stream.pipeline.current, to: &writer)
       return .record(
-        ReplayRecord(range: start..<writer.bytes.count, seq: seq, input: lastInput, line: lastLine))
+        ReplayRecord(
+          range: start..<writer.bytes.count, seq: seq, input: stream.lastInput,
+          line: stream.lastLine))
     }
     return record(routed, item: item.pointee, writer: &writer)
+  }
+
+  /// Makes the stream of the key of `envelope`'s event the current one; a bad line under
+  /// `--strict` when the event has no key.
+  @inline(never)
+  private mutating func selectStream(for envelope: Envelope, item: ReplayItem) -> ReplayOutcome? {
+    guard var keys else { return nil }
+    defer { self.keys = keys }
+    var number = keys.number(of: envelope) { router.typeName(of: envelope) }
+    if number == nil {
+      if configuration.isStrict {
+        let error = RaspEventError(offset: nil, reason: .missingField(keys.path.description))
+        return reject(error, item: item)
+      }
+      isWithoutKey = true
+      number = keys.nullKeyNumber()
+    }
+    if let number {
+      keys.switchStream(to: number, current: &stream)
+      statistics.keys = keys.count
+    }
+    return nil
   }
 
   /// Handles an event that its domain did not apply (the snapshot is unchanged): read again if
@@ -256,8 +292,8 @@ struct ReplayKernel {
 
   /// Whether each event's record is the whole snapshot, alone: the common case.
   private var isPlain: Bool {
-    !configuration.isFinal && configuration.selection == nil && differ == nil
-      && !configuration.includesEvent
+    !configuration.isFinal && configuration.selection == nil && stream.differ == nil
+      && !configuration.includesEvent && keys == nil
   }
 
   /// The record an applied event calls for, when it is not the plain snapshot: none until the
@@ -268,20 +304,23 @@ struct ReplayKernel {
   ) -> ReplayOutcome? {
     if configuration.isFinal {
       if configuration.includesEvent || selectsEvent {
-        lastEventBytes.removeAll(keepingCapacity: true)
-        lastEventBytes.append(contentsOf: item.eventBytes)
+        stream.lastEventBytes.removeAll(keepingCapacity: true)
+        stream.lastEventBytes.append(contentsOf: item.eventBytes)
       }
       return nil
     }
     if let path = configuration.selection {
       // Only an event of the selected domain can change the value, once there is one.
-      guard selector?.last == nil || selectedDomain == nil || routed.domainIndex == selectedDomain
+      guard
+        stream.selector?.last == nil || selectedDomain == nil
+          || routed.domainIndex == selectedDomain
       else { return nil }
       let bytes =
         selectsEvent
         ? Self.eventValue(path, of: item.eventBytes)
-        : Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
-      guard let value = selector?.select(from: bytes) else { return nil }
+        : Self.selectedBytes(
+          path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
+      guard let value = stream.selector?.select(from: bytes) else { return nil }
       return writeRecord(value: value, event: item.eventBytes, writer: &writer)
     }
     return writeRecord(value: nil, event: item.eventBytes, writer: &writer)
@@ -319,19 +358,33 @@ struct ReplayKernel {
     ending = interruption?.signal.map { .interrupted(signal: $0) } ?? .completed
   }
 
-  /// Writes the record for the end of a `--final` replay: the last snapshot or selected value;
-  /// `nil` when there is none (a diff with ``ReplayConfiguration/changesOnly`` that is empty).
-  mutating func writeFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+  /// Writes the next record for the end of a `--final` replay: the last snapshot or selected
+  /// value, of each key in key order in a keyed replay; `nil` when there is no more (or none:
+  /// a diff with ``ReplayConfiguration/changesOnly`` that is empty).
+  mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+    if finalOrder == nil { finalOrder = keys?.numbersInKeyOrder() ?? [-1] }
+    while let order = finalOrder, finalPosition < order.count {
+      let number = order[finalPosition]
+      finalPosition += 1
+      if number >= 0 { keys?.switchStream(to: number, current: &stream) }
+      if let record = writeFinalRecord(writer: &writer) { return record }
+    }
+    return nil
+  }
+
+  /// Writes the current stream's `--final` record.
+  private mutating func writeFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
     var value: [UInt8]?
     if let path = configuration.selection {
       value =
         selectsEvent
-        ? lastEventBytes.withUnsafeBufferPointer { Self.eventValue(path, of: $0) }
-        : Self.selectedBytes(path, domain: selectedDomain, text: &text, pipeline.current)
+        ? stream.lastEventBytes.withUnsafeBufferPointer { Self.eventValue(path, of: $0) }
+        : Self.selectedBytes(
+          path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
     }
-    let event = lastEventBytes
+    let event = stream.lastEventBytes
     return event.withUnsafeBufferPointer { event in
-      writeRecord(value: value, event: lastInput == nil ? nil : event, writer: &writer)
+      writeRecord(value: value, event: stream.lastInput == nil ? nil : event, writer: &writer)
     }
   }
 
@@ -341,29 +394,44 @@ struct ReplayKernel {
     value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     let start = writer.bytes.count
-    if differ != nil {
+    let key = keys.map { $0.keys[$0.current] }
+    if stream.differ != nil {
       let operations: [JSONValue]
       if let value {
-        operations = differ?.advance(value: value) ?? []
+        operations = stream.differ?.advance(value: value) ?? []
       } else {
-        let snapshot = pipeline.current
-        let domains = snapshot.domainNames.indices.map { text.domain(at: $0, of: snapshot) }
-        operations = differ?.advance(domains: domains) ?? []
+        let snapshot = stream.pipeline.current
+        let domains = snapshot.domainNames.indices.map {
+          stream.text.domain(at: $0, of: snapshot)
+        }
+        operations = stream.differ?.advance(domains: domains) ?? []
       }
       if configuration.changesOnly, operations.isEmpty { return nil }
-      if configuration.includesEvent {
+      if configuration.includesEvent || key != nil {
         writer.writeRaw("{\"diff\":")
         writer.write(.array(operations))
-        writer.writeRaw(",")
-        writeEventMembers(event, to: &writer)
+        if configuration.includesEvent {
+          writer.writeRaw(",")
+          writeEventMembers(event, key: key, to: &writer)
+        } else if let key {
+          writer.writeRaw(",\"key\":")
+          writer.writeRaw(key)
+        }
         writer.writeRaw("}")
       } else {
         writer.write(.array(operations))
       }
-    } else if configuration.includesEvent {
+    } else if configuration.includesEvent || key != nil {
       writer.writeRaw("{")
-      writeEventMembers(event, to: &writer)
-      if value == nil { writer.writeRaw(",\"state\":") } else { writer.writeRaw(",\"value\":") }
+      if configuration.includesEvent {
+        writeEventMembers(event, key: key, to: &writer)
+        writer.writeRaw(",")
+      } else if let key {
+        writer.writeRaw("\"key\":")
+        writer.writeRaw(key)
+        writer.writeRaw(",")
+      }
+      writer.writeRaw(value == nil ? "\"state\":" : "\"value\":")
       writeValue(value, to: &writer)
       writer.writeRaw("}")
     } else {
@@ -371,7 +439,8 @@ struct ReplayKernel {
     }
     return .record(
       ReplayRecord(
-        range: start..<writer.bytes.count, seq: seq, input: lastInput, line: lastLine))
+        range: start..<writer.bytes.count, seq: stream.lastSeq, input: stream.lastInput,
+        line: stream.lastLine))
   }
 
   /// Writes a selected value, or the whole snapshot when it is `nil`.
@@ -380,22 +449,31 @@ struct ReplayKernel {
     if let value {
       writer.writeRaw(value)
     } else {
-      text.write(pipeline.current, to: &writer)
+      stream.text.write(stream.pipeline.current, to: &writer)
     }
   }
 
-  /// Writes `"event":…,"file":…,"line":…,"seq":…`, the members a record with its event has
-  /// besides its value.
-  private func writeEventMembers(_ event: UnsafeBufferPointer<UInt8>?, to writer: inout JSONWriter)
-  {
+  /// Writes `"event":…,"file":…,"key":…,"line":…,"seq":…`, the members a record with its event
+  /// has besides its value (`key` in a keyed replay), in key order.
+  private func writeEventMembers(
+    _ event: UnsafeBufferPointer<UInt8>?, key: [UInt8]?, to writer: inout JSONWriter
+  ) {
     writer.writeRaw("\"event\":")
     writer.write(event.flatMap { try? JSONParser.parse($0) } ?? .null)
     writer.writeRaw(",\"file\":")
-    if let lastInput { writer.writeString(inputNames[lastInput]) } else { writer.writeNull() }
+    if let input = stream.lastInput {
+      writer.writeString(inputNames[input])
+    } else {
+      writer.writeNull()
+    }
+    if let key {
+      writer.writeRaw(",\"key\":")
+      writer.writeRaw(key)
+    }
     writer.writeRaw(",\"line\":")
-    if let lastLine { writer.writeInteger(Int64(lastLine)) } else { writer.writeNull() }
+    if let line = stream.lastLine { writer.writeInteger(Int64(line)) } else { writer.writeNull() }
     writer.writeRaw(",\"seq\":")
-    writer.writeInteger(Int64(seq))
+    writer.writeInteger(Int64(stream.lastSeq))
   }
 
   /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`.

@@ -1,0 +1,245 @@
+import RaspDomains
+import RaspJSON
+
+/// The keys of a keyed replay (`--key-by PATH`), and each key's own stream of events.
+///
+/// An event's key is the value at the path, read from the event as a spec's `from` reads it:
+/// `payload.deviceId` in the payload, `source`, `ts` and `type` from the envelope, and any other
+/// field (`meta.sessionId`, a Kafka message's `key`) from the event's line — from the event's
+/// own object first when the line holds it inside a message. The key is that value's canonical
+/// JSON; an event without a value there, or with `null`, has the key `null`.
+///
+/// Keys are numbered in the order they first appear. Finding a key's number hashes its bytes
+/// into an open-addressing table, without allocating for a key seen before. The streams of the
+/// keys other than the current one are parked here; the kernel works on the current one.
+///
+/// ```swift
+/// var keys = ReplayKeys(path: try JSONPath("source"), initial: stream)
+/// if let number = keys.number(of: envelope, typeName: { router.typeName(of: envelope) }) {
+///   keys.switchStream(to: number, current: &stream)
+/// }
+/// ```
+struct ReplayKeys {
+  /// The path of the key in each event.
+  let path: JSONPath
+  /// The stream a key starts with.
+  let initial: ReplayStream
+  /// Each key's canonical JSON, by number.
+  private(set) var keys: [[UInt8]] = []
+  /// The streams of the keys, by number; `nil` for the current key's, which the kernel holds,
+  /// and for a key whose stream never started.
+  private var parked: [ReplayStream?] = []
+  /// The number of the key whose stream the kernel holds; -1 before the first event.
+  private(set) var current = -1
+  /// Open addressing over the keys' bytes: a slot's key number plus one, 0 when empty.
+  private var slots = [Int32](repeating: 0, count: 1024)
+  private var hashes = [UInt64](repeating: 0, count: 1024)
+  /// The key being found, as canonical JSON.
+  private var scratch: [UInt8] = []
+
+  init(path: JSONPath, initial: ReplayStream) {
+    self.path = path
+    self.initial = initial
+  }
+
+  /// How many keys there are.
+  var count: Int { keys.count }
+
+  /// The number of the key of `envelope`'s event, made for a key not seen before; `nil` when
+  /// the event has no value at the path (its key is then `null`, ``nullKeyNumber()``).
+  mutating func number(of envelope: Envelope, typeName: () -> String) -> Int? {
+    guard writeKey(of: envelope, typeName: typeName) else { return nil }
+    return numberOfScratch()
+  }
+
+  /// The number of the key `null`.
+  mutating func nullKeyNumber() -> Int {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: "null".utf8)
+    return numberOfScratch()
+  }
+
+  /// Makes `number`'s stream the current one: parks the current stream, and takes out the one
+  /// of `number`, or a new one.
+  @inline(__always)
+  mutating func switchStream(to number: Int, current stream: inout ReplayStream) {
+    guard number != current else { return }
+    if current >= 0 { parked[current] = stream }
+    stream = parked[number].take() ?? initial
+    current = number
+  }
+
+  /// The keys' numbers in the order `--final` prints them: by key, as jq sorts values.
+  func numbersInKeyOrder() -> [Int] {
+    let values = keys.map { (try? JSONParser.parse($0)) ?? .null }
+    return keys.indices.sorted { a, b in
+      if let order = KeyOrder.compare(values[a], values[b]), order != .same {
+        return order == .before
+      }
+      return keys[a].lexicographicallyPrecedes(keys[b])
+    }
+  }
+
+  // MARK: The key of an event
+
+  /// Writes the key of `envelope`'s event into ``scratch``, as canonical JSON; `false` when
+  /// the event has none.
+  private mutating func writeKey(of envelope: Envelope, typeName: () -> String) -> Bool {
+    let line = envelope.line
+    let context = envelope.context
+    scratch.removeAll(keepingCapacity: true)
+    switch path.firstKey {
+    case "payload":
+      guard let offset = envelope.payloadOffset,
+        let range = Self.locate(path, in: line, from: offset, droppingFirst: 1)
+      else { return false }
+      return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
+    case "source" where path.components.count == 1:
+      guard let raw = context.sourceString else { return false }
+      return writeCanonical(UnsafeBufferPointer(rebasing: line[(raw.start - 1)..<(raw.end + 1)]))
+    case "ts" where path.components.count == 1:
+      guard let range = context.timestampRange else { return false }
+      return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
+    case "type" where path.components.count == 1:
+      var writer = JSONWriter()
+      writer.writeString(typeName())
+      scratch = writer.bytes
+      return true
+    default:
+      // The event's own fields first, when the line holds the event inside a message.
+      if let offset = context.eventOffset,
+        let range = Self.locate(path, in: line, from: offset, droppingFirst: 0)
+      {
+        return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
+      }
+      guard let range = Self.locate(path, in: line, from: 0, droppingFirst: 0) else {
+        return false
+      }
+      return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
+    }
+  }
+
+  /// Where the value at `path` is in the JSON value that starts at `start` of `line`.
+  private static func locate(
+    _ path: JSONPath, in line: UnsafeBufferPointer<UInt8>, from start: Int, droppingFirst: Int
+  ) -> Range<Int>? {
+    let text = UnsafeBufferPointer(rebasing: line[start...])
+    guard case .value(let range)? = try? path.locate(in: text, droppingFirst: droppingFirst)
+    else { return nil }
+    return (start + range.lowerBound)..<(start + range.upperBound)
+  }
+
+  /// Writes a value's canonical JSON into ``scratch``: as written for a string without escapes
+  /// or an integer, the common keys; `false` for `null`.
+  private mutating func writeCanonical(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = value.first, first != UInt8(ascii: "n") else { return false }
+    if first == UInt8(ascii: "\""), !value.contains(UInt8(ascii: "\\")) {
+      scratch.append(contentsOf: value)
+      return true
+    }
+    if first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10,
+      value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-") }),
+      !(value.count > 1 && value[value[0] == UInt8(ascii: "-") ? 1 : 0] == UInt8(ascii: "0"))
+    {
+      scratch.append(contentsOf: value)
+      return true
+    }
+    guard let parsed = try? JSONParser.parse(value) else { return false }
+    var writer = JSONWriter()
+    writer.write(parsed)
+    scratch = writer.bytes
+    return true
+  }
+
+  // MARK: The table
+
+  /// The number of the key in ``scratch``, which is added when it is new.
+  private mutating func numberOfScratch() -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in scratch { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index] != 0 {
+      let number = Int(slots[index]) - 1
+      if hashes[index] == hash, keys[number] == scratch { return number }
+      index = (index + 1) & mask
+    }
+    let number = keys.count
+    keys.append(scratch)
+    parked.append(nil)
+    slots[index] = Int32(truncatingIfNeeded: number + 1)
+    hashes[index] = hash
+    if keys.count * 2 > slots.count { grow() }
+    return number
+  }
+
+  /// Doubles the table, placing each key again.
+  private mutating func grow() {
+    let old = (slots, hashes)
+    slots = [Int32](repeating: 0, count: old.0.count * 2)
+    hashes = [UInt64](repeating: 0, count: old.0.count * 2)
+    let mask = slots.count - 1
+    for (slot, hash) in zip(old.0, old.1) where slot != 0 {
+      var index = Int(truncatingIfNeeded: hash) & mask
+      while slots[index] != 0 { index = (index + 1) & mask }
+      slots[index] = slot
+      hashes[index] = hash
+    }
+  }
+}
+
+/// The order jq sorts JSON values in, which `--final` prints keys in: `null`, `false`,
+/// `true`, numbers, strings (by their UTF-8 bytes), arrays (element by element), objects (by
+/// their sorted keys, then their values in key order).
+enum KeyOrder {
+  enum Order { case before, same, after }
+
+  /// How `a` compares with `b`; `nil` never (kept optional for values that cannot compare).
+  static func compare(_ a: JSONValue, _ b: JSONValue) -> Order? {
+    let (rankA, rankB) = (rank(a), rank(b))
+    if rankA != rankB { return rankA < rankB ? .before : .after }
+    switch (a, b) {
+    case (.number(let x), .number(let y)):
+      let (u, v) = (x.doubleValue, y.doubleValue)
+      return u < v ? .before : u > v ? .after : .same
+    case (.string(let x), .string(let y)):
+      return bytes(x.utf8, y.utf8)
+    case (.array(let x), .array(let y)):
+      for (u, v) in zip(x, y) {
+        if let order = compare(u, v), order != .same { return order }
+      }
+      return x.count < y.count ? .before : x.count > y.count ? .after : .same
+    case (.object(let x), .object(let y)):
+      let keysX = x.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      let keysY = y.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      if let order = compare(
+        .array(keysX.map(JSONValue.string)), .array(keysY.map(JSONValue.string))),
+        order != .same
+      {
+        return order
+      }
+      for key in keysX {
+        if let order = compare(x[key] ?? .null, y[key] ?? .null), order != .same { return order }
+      }
+      return .same
+    default:
+      return .same
+    }
+  }
+
+  private static func rank(_ value: JSONValue) -> Int {
+    switch value {
+    case .null: 0
+    case .bool(let flag): flag ? 2 : 1
+    case .number: 3
+    case .string: 4
+    case .array: 5
+    case .object: 6
+    }
+  }
+
+  private static func bytes(_ a: String.UTF8View, _ b: String.UTF8View) -> Order {
+    if a.elementsEqual(b) { return .same }
+    return a.lexicographicallyPrecedes(b) ? .before : .after
+  }
+}

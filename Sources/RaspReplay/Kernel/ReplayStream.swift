@@ -1,0 +1,30 @@
+import Rasp
+import RaspJSON
+
+/// What one stream of events has of its own: its snapshot, the snapshot's text, the last value
+/// selected, the last record for diffs, and its last event.
+///
+/// A replay has one stream; a keyed replay (`--key-by`) has one per key, each as if its events
+/// were replayed alone (``ReplayKeys``). The kernel works on the current stream in place.
+///
+/// ```swift
+/// var stream = ReplayStream(pipeline: RaspPipeline(initial: snapshot))
+/// try stream.pipeline.send(routed)
+/// stream.text.markChanged(routed.domainIndex)
+/// ```
+struct ReplayStream {
+  /// The snapshot.
+  var pipeline: RaspPipeline<SnapshotState>
+  /// The snapshot's JSON, made at the first record.
+  var text = SnapshotText()
+  /// The last selected value, to yield it only when it changes.
+  var selector: RaspSelector<[UInt8], [UInt8]>?
+  /// The previous record's value, for ``ReplayConfiguration/Emit/diff``.
+  var differ: RecordDiffer?
+  /// The last applied event's number in the replay, input and line.
+  var lastSeq = 0
+  var lastInput: Int?
+  var lastLine: Int?
+  /// The last applied event's line, kept only when a `--with-event` record may need it later.
+  var lastEventBytes: [UInt8] = []
+}

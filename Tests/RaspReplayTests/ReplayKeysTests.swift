@@ -1,0 +1,246 @@
+import Foundation
+import RaspDomains
+import RaspJSON
+import Testing
+
+@testable import RaspReplay
+
+/// A keyed replay (`--key-by`) gives each key the records its events would give replayed
+/// alone: checked against unkeyed replays of each key's lines, picked out independently.
+@Suite struct ReplayKeysTests {
+  /// The records of a replay of `text` (and the summary's counts, last).
+  private func records(
+    _ text: String, format: LogFormat = .rasp,
+    threading: ReplayConfiguration.Threading = .automatic,
+    _ configure: (inout ReplayConfiguration) -> Void = { _ in }
+  ) -> [String] {
+    var configuration = ReplayConfiguration(domains: [GeoDomain(), NavDomain()])
+    configuration.format = format
+    configuration.threading = threading
+    configuration.errorMode = .skip
+    configure(&configuration)
+    var replay = Replay(
+      configuration: configuration,
+      inputs: [ReplayInput(name: "log", source: .memory(JSONMemorySource(Array(text.utf8))))])
+    var output: [UInt8] = []
+    var described: [String] = []
+    while let outcome = replay.next(appendingTo: &output) {
+      switch outcome {
+      case .record(let record):
+        described.append(String(decoding: output[record.range], as: UTF8.self))
+      case .skipped(let diagnostic): described.append("skipped \(diagnostic)")
+      case .end(let summary):
+        let counts = summary.statistics
+        described.append(
+          "end: \(counts.applied) applied, \(counts.keys) keys, \(counts.withoutKey) without")
+      default: break
+      }
+    }
+    return described
+  }
+
+  /// The records alone, without the bad lines (a pop from an empty stack) and the end.
+  private func recordsOnly(
+    _ text: String, _ configure: (inout ReplayConfiguration) -> Void = { _ in }
+  )
+    -> [String]
+  {
+    records(text, configure).dropLast().filter { !$0.hasPrefix("skipped ") }
+  }
+
+  /// A log of devices, interleaved: each line's `device` is its device, or none.
+  private static func log(seed: UInt64, count: Int) -> [String] {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let devices = [#""phone""#, #""watch""#, #""car""#, "7", "true", #"{"id":1}"#, "null", nil]
+    return (0..<count).map { _ in
+      let device = devices[next(devices.count)]
+      let source = device.map { #","device":\#($0)"# } ?? ""
+      switch next(3) {
+      case 0: return #"{"type":"geo.heading"\#(source),"payload":{"heading":\#(next(360))}}"#
+      case 1: return #"{"type":"nav.push"\#(source),"payload":{"screen":"s\#(next(4))"}}"#
+      default: return #"{"type":"nav.pop"\#(source)}"#
+      }
+    }
+  }
+
+  /// The lines of `lines` whose `device` is `key` (JSON text; `null` for none), read with
+  /// Foundation's parser: a second way of picking a key's events.
+  private static func lines(_ lines: [String], ofKey key: String) -> [String] {
+    lines.filter { line in
+      let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      let source = object?["device"]
+      guard let source, !(source is NSNull) else { return key == "null" }
+      let data = try? JSONSerialization.data(withJSONObject: source, options: [.fragmentsAllowed])
+      return data.map { String(decoding: $0, as: UTF8.self) } == key
+    }
+  }
+
+  @Test(arguments: [ReplayConfiguration.Threading.single, .readAhead, .decodeAhead])
+  func eachKeysRecordsAreThoseOfItsEventsReplayedAlone(
+    threading: ReplayConfiguration.Threading
+  ) throws {
+    let lines = Self.log(seed: 7, count: 400)
+    let keyed = records(lines.joined(separator: "\n"), threading: threading) {
+      $0.keyPath = try? JSONPath("device")
+    }
+    let keys = [#""phone""#, #""watch""#, #""car""#, "7", "true", #"{"id":1}"#, "null"]
+    var seen = 0
+    for key in keys {
+      let alone = recordsOnly(Self.lines(lines, ofKey: key).joined(separator: "\n"))
+      let prefix = #"{"key":\#(key),"state":"#
+      let mine = keyed.filter { $0.hasPrefix(prefix) }.map {
+        String($0.dropFirst(prefix.count).dropLast())
+      }
+      #expect(mine == Array(alone), "key \(key)")
+      seen += mine.count
+    }
+    let skipped = keyed.filter { $0.hasPrefix("skipped ") }.count
+    #expect(seen + skipped == keyed.count - 1, "every record has one of the keys")
+    // Events without a device, or with null, have the key null, and are counted when applied.
+    let keyless = records(Self.lines(lines, ofKey: "null").joined(separator: "\n"))
+    let applied = try #require(keyless.last?.split(separator: " ").dropFirst().first)
+    #expect(keyed.last == "end: \(400 - skipped) applied, 7 keys, \(applied) without")
+  }
+
+  @Test func selectsDiffsAndFinalsAreTheKeysOwn() throws {
+    let lines = Self.log(seed: 11, count: 300)
+    let text = lines.joined(separator: "\n")
+    let keys = [#""phone""#, #""watch""#, #""car""#, "7", "true", #"{"id":1}"#, "null"]
+    for key in keys {
+      let alone = Self.lines(lines, ofKey: key).joined(separator: "\n")
+      func mine(_ keyed: [String], _ member: String) -> [String] {
+        let prefix = #"{"key":\#(key),"\#(member)":"#
+        return keyed.filter { $0.hasPrefix(prefix) }.map {
+          String($0.dropFirst(prefix.count).dropLast())
+        }
+      }
+      func mineDiffs(_ keyed: [String]) -> [String] {
+        let suffix = #","key":\#(key)}"#
+        return keyed.filter { $0.hasSuffix(suffix) && $0.hasPrefix(#"{"diff":"#) }
+          .map { String($0.dropFirst(#"{"diff":"#.count).dropLast(suffix.count)) }
+      }
+      let selected = records(text) {
+        $0.keyPath = try? JSONPath("device")
+        $0.selection = try? JSONPath("nav.stack")
+      }
+      let selectedAlone = recordsOnly(alone) { $0.selection = try? JSONPath("nav.stack") }
+      #expect(mine(selected, "value") == selectedAlone, "select, key \(key)")
+      let diffs = records(text) {
+        $0.keyPath = try? JSONPath("device")
+        $0.emit = .diff
+      }
+      #expect(mineDiffs(diffs) == recordsOnly(alone) { $0.emit = .diff }, "\(key)")
+      let final = records(text) {
+        $0.keyPath = try? JSONPath("device")
+        $0.isFinal = true
+      }
+      #expect(mine(final, "state") == recordsOnly(alone) { $0.isFinal = true })
+    }
+  }
+
+  @Test func finalRecordsComeInTheOrderJqSortsTheKeys() throws {
+    let keys = [
+      #""b""#, "10", "null", #"[1,2]"#, "false", #"{"a":2}"#, "2", #""a""#, #"[1]"#, "true",
+      #"{"a":1,"b":0}"#, #""B""#, "-1.5", #"{"a":1}"#, #""é""#, "[]",
+    ]
+    let final = records(
+      keys.map { #"{"type":"geo.heading","k":\#($0),"payload":{"heading":1}}"# }
+        .joined(separator: "\n")
+    ) {
+      $0.keyPath = try? JSONPath("k")
+      $0.isFinal = true
+      $0.selection = try? JSONPath("geo.heading")
+    }
+    var ordered: [String] = []
+    for line in final.dropLast() {
+      let start = line.index(line.startIndex, offsetBy: #"{"key":"#.count)
+      let end = try #require(line.range(of: #","value":"#, options: .backwards)).lowerBound
+      ordered.append(String(line[start..<end]))
+    }
+    // jq's own order, computed by jq.
+    let jq = Process()
+    jq.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    jq.arguments = ["jq", "-c", "-s", "sort | .[]"]
+    let input = Pipe()
+    let output = Pipe()
+    jq.standardInput = input
+    jq.standardOutput = output
+    try jq.run()
+    input.fileHandleForWriting.write(Data(keys.joined(separator: "\n").utf8))
+    try input.fileHandleForWriting.close()
+    let sorted = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    jq.waitUntilExit()
+    #expect(ordered == sorted.split(separator: "\n").map(String.init))
+  }
+
+  @Test func keysAreReadWhereASpecsFromReadsThem() throws {
+    // The payload, the envelope, a field of the line; a Kafka message's key and its event's
+    // own field; the same key written two ways is one key.
+    let lines = [
+      #"{"type":"geo.heading","ts":"2026-01-01T00:00:00Z","meta":{"s":"a"},"#
+        + #""payload":{"heading":1,"d":"x"}}"#,
+      #"{"type":"geo.heading","ts":"2026-01-01T00:00:00Z","meta":{"s":"\u0061"},"#
+        + #""payload":{"heading":2,"d":"y"}}"#,
+      #"{"type":"nav.push","meta":{"s":"b"},"payload":{"screen":"s","d":"x"}}"#,
+    ].joined(separator: "\n")
+    func keys(_ path: String) -> [String] {
+      records(lines) {
+        $0.keyPath = try? JSONPath(path)
+        $0.selection = try? JSONPath("geo.heading")
+        $0.includesEvent = false
+      }.map { line in
+        guard let range = line.range(of: #","value""#) else { return line }
+        return String(line[line.index(line.startIndex, offsetBy: 7)..<range.lowerBound])
+      }
+    }
+    // Each key's heading is printed when it changes: the nav.push of "x" changes none.
+    #expect(keys("payload.d") == [#""x""#, #""y""#, "end: 3 applied, 2 keys, 0 without"])
+    // A key's first event prints its value, as a replay's first does: the nav.push of "b".
+    #expect(keys("meta.s") == [#""a""#, #""a""#, #""b""#, "end: 3 applied, 2 keys, 0 without"])
+    #expect(
+      keys("type") == [
+        #""geo.heading""#, #""geo.heading""#, #""nav.push""#, "end: 3 applied, 2 keys, 0 without",
+      ])
+    #expect(
+      keys("ts") == [
+        #""2026-01-01T00:00:00Z""#, #""2026-01-01T00:00:00Z""#, "null",
+        "end: 3 applied, 2 keys, 1 without",
+      ])
+    let kcat = try #require(LogFormat.preset(named: "kcat"))
+    let messages = [
+      #"{"topic":"t","key":"k1","#
+        + #""payload":"{\"type\":\"geo.heading\",\"payload\":{\"heading\":1}}"}"#,
+      #"{"topic":"t","key":"k2","#
+        + #""payload":"{\"type\":\"geo.heading\",\"key\":\"own\",\"payload\":{\"heading\":2}}"}"#,
+    ].joined(separator: "\n")
+    #expect(
+      records(messages, format: kcat) {
+        $0.keyPath = try? JSONPath("key")
+        $0.selection = try? JSONPath("geo.heading")
+      } == [
+        #"{"key":"k1","value":1}"#, #"{"key":"own","value":2}"#,
+        "end: 2 applied, 2 keys, 0 without",
+      ])
+  }
+
+  @Test func anEventWithoutAKeyIsABadLineUnderStrict() throws {
+    let lines = [
+      #"{"type":"geo.heading","source":"a","payload":{"heading":1}}"#,
+      #"{"type":"geo.heading","payload":{"heading":2}}"#,
+    ].joined(separator: "\n")
+    #expect(
+      records(lines) {
+        $0.keyPath = try? JSONPath("source")
+        $0.isStrict = true
+        $0.selection = try? JSONPath("geo.heading")
+      } == [
+        #"{"key":"a","value":1}"#,
+        "skipped log:2:1: missing required field 'source'",
+        "end: 1 applied, 1 keys, 0 without",
+      ])
+  }
+}
