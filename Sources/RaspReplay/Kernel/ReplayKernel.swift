@@ -259,7 +259,8 @@ struct ReplayKernel {
   /// `--strict` when the event has no key.
   @inline(never)
   private mutating func selectStream(for envelope: Envelope, item: ReplayItem) -> ReplayOutcome? {
-    guard var keys else { return nil }
+    // Taken out while in use, not copied: a copy would copy every key's stream when changed.
+    guard var keys = keys.take() else { return nil }
     defer { self.keys = keys }
     var number = keys.number(of: envelope) { router.typeName(of: envelope) }
     if number == nil {

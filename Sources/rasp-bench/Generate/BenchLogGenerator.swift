@@ -74,7 +74,10 @@ struct BenchLogGenerator {
   private var order = 1000
   private var page = 1
   /// The kind for each of the thousand draws.
-  private let kinds: [Kind]
+  /// The kinds of event in their mix, a thousand: one drawn at random for each event.
+  private static let kinds: [Kind] = Kind.allCases.flatMap {
+    Array(repeating: $0, count: $0.perMille)
+  }
 
   /// Creates a generator whose log is fixed by `seed`.
   ///
@@ -83,8 +86,7 @@ struct BenchLogGenerator {
     random = BenchRandom(seed: seed)
     clock = BenchClock(milliseconds: Self.startMilliseconds)
     heading = random.below(3600)
-    kinds = Kind.allCases.flatMap { Array(repeating: $0, count: $0.perMille) }
-    precondition(kinds.count == 1000, "the mix must add up to a thousand")
+    precondition(Self.kinds.count == 1000, "the mix must add up to a thousand")
   }
 
   /// Writes `count` events, one per line, and returns the bytes.
@@ -105,7 +107,7 @@ struct BenchLogGenerator {
     clock.advance(by: Int64(random.within(1...240)))
     bytes.append(contentsOf: #"{"ts":""#.utf8)
     clock.appendRFC3339(to: &bytes)
-    switch kinds[random.below(kinds.count)] {
+    switch Self.kinds[random.below(Self.kinds.count)] {
     case .heading: appendHeading(to: &bytes)
     case .location: appendLocation(to: &bytes)
     case .response: appendResponse(to: &bytes)

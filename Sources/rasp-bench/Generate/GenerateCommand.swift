@@ -18,7 +18,8 @@
 enum GenerateCommand {
   static let usage = """
     Usage: rasp-bench generate --events <count> [--seed <number>] \
-    [--format \(BenchLogFormat.allCases.map(\.rawValue).joined(separator: "|"))]
+    [--format \(BenchLogFormat.allCases.map(\.rawValue).joined(separator: "|"))] \
+    [--keys <count>]
     """
 
   /// Runs the command.
@@ -30,6 +31,7 @@ enum GenerateCommand {
     var events: Int?
     var seed: UInt64 = 7
     var format = BenchLogFormat.rasp
+    var keys: Int?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -55,6 +57,12 @@ enum GenerateCommand {
           return 64
         }
         format = value
+      case "--keys":
+        guard let value = remaining.popFirst().flatMap({ Int($0) }), value > 0 else {
+          printError("Error: '--keys' expects a whole number above 0\n\(usage)")
+          return 64
+        }
+        keys = value
       default:
         printError("Error: Unknown option '\(argument)'\n\(usage)")
         return 64
@@ -64,7 +72,50 @@ enum GenerateCommand {
       printError("Error: Missing '--events <count>'\n\(usage)")
       return 64
     }
+    if let keys {
+      guard format == .rasp else {
+        printError("Error: '--keys' writes rasp's own format only\n\(usage)")
+        return 64
+      }
+      return generateKeyed(events: events, keys: keys, seed: seed, to: writeAll) ? 0 : 2
+    }
     return generate(events: events, seed: seed, format: format, to: writeAll) ? 0 : 2
+  }
+
+  /// Generates a log of `keys` devices, interleaved at random: each line starts with its
+  /// device, `{"device":"d42",…`, and each device's events are a log of their own (its
+  /// navigation stack, its links), made by a generator of its own, so that a replay keyed by
+  /// `device` has no bad line.
+  ///
+  /// ```swift
+  /// GenerateCommand.generateKeyed(events: 100, keys: 10, seed: 7) { log += $0; return true }
+  /// ```
+  @discardableResult
+  static func generateKeyed(
+    events: Int, keys: Int, seed: UInt64, to write: ([UInt8]) -> Bool
+  ) -> Bool {
+    var random = BenchRandom(seed: seed)
+    var generators = [BenchLogGenerator?](repeating: nil, count: keys)
+    var block: [UInt8] = []
+    block.reserveCapacity(1 << 18 + 1024)
+    var line: [UInt8] = []
+    for _ in 0..<events {
+      let key = random.below(keys)
+      var generator =
+        generators[key].take() ?? BenchLogGenerator(seed: seed &+ UInt64(key) &* 0x9E37_79B9)
+      line.removeAll(keepingCapacity: true)
+      generator.appendEvent(to: &line)
+      generators[key] = generator
+      block.append(contentsOf: #"{"device":"d"#.utf8)
+      block.append(contentsOf: String(key).utf8)
+      block.append(contentsOf: #"","#.utf8)
+      block.append(contentsOf: line.dropFirst())
+      if block.count >= 1 << 18 {
+        guard write(block) else { return false }
+        block.removeAll(keepingCapacity: true)
+      }
+    }
+    return write(block)
   }
 
   /// Generates the log in blocks of about 256 KiB and hands each to `write`.
