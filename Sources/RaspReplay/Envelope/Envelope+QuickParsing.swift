@@ -32,6 +32,9 @@ extension Envelope {
     var isEpochSeconds = false
     var source: JSONRawString?
     var seen: UInt8 = 0
+    // The other members' keys, for duplicates: a line has few.
+    var extras = 0
+    var extraKeys = (0..<0, 0..<0)
     @inline(__always) func plainString(from start: Int) -> Int {
       Envelope.plainStringEnd(in: line, from: start)
     }
@@ -45,12 +48,12 @@ extension Envelope {
       index = keyEnd + 2
       guard index < count else { return nil }
       let first = line[index]
+      // The envelope's four names, by length and bytes; any other key is another member.
       switch keyEnd - keyStart {
-      case 4:
-        guard line[keyStart] == UInt8(ascii: "t"), line[keyStart + 1] == UInt8(ascii: "y"),
-          line[keyStart + 2] == UInt8(ascii: "p"), line[keyStart + 3] == UInt8(ascii: "e"),
-          seen & 1 == 0, first == UInt8(ascii: "\"")
-        else { return nil }
+      case 4
+      where line[keyStart] == UInt8(ascii: "t") && line[keyStart + 1] == UInt8(ascii: "y")
+        && line[keyStart + 2] == UInt8(ascii: "p") && line[keyStart + 3] == UInt8(ascii: "e"):
+        guard seen & 1 == 0, first == UInt8(ascii: "\"") else { return nil }
         seen |= 1
         typeStart = index + 1
         typeEnd = plainString(from: typeStart)
@@ -60,10 +63,8 @@ extension Envelope {
         guard at > typeStart, at + 1 < typeEnd else { return nil }
         dot = at
         index = typeEnd + 1
-      case 2:
-        guard line[keyStart] == UInt8(ascii: "t"), line[keyStart + 1] == UInt8(ascii: "s"),
-          seen & 2 == 0
-        else { return nil }
+      case 2 where line[keyStart] == UInt8(ascii: "t") && line[keyStart + 1] == UInt8(ascii: "s"):
+        guard seen & 2 == 0 else { return nil }
         seen |= 2
         let valueStart = index
         if first == UInt8(ascii: "\"") {
@@ -92,23 +93,22 @@ extension Envelope {
           index = at
         }
         timestampRange = valueStart..<index
-      case 6:
-        guard line[keyStart] == UInt8(ascii: "s"), line[keyStart + 1] == UInt8(ascii: "o"),
-          line[keyStart + 2] == UInt8(ascii: "u"), line[keyStart + 3] == UInt8(ascii: "r"),
-          line[keyStart + 4] == UInt8(ascii: "c"), line[keyStart + 5] == UInt8(ascii: "e"),
-          seen & 4 == 0, first == UInt8(ascii: "\"")
-        else { return nil }
+      case 6
+      where line[keyStart] == UInt8(ascii: "s") && line[keyStart + 1] == UInt8(ascii: "o")
+        && line[keyStart + 2] == UInt8(ascii: "u") && line[keyStart + 3] == UInt8(ascii: "r")
+        && line[keyStart + 4] == UInt8(ascii: "c") && line[keyStart + 5] == UInt8(ascii: "e"):
+        guard seen & 4 == 0, first == UInt8(ascii: "\"") else { return nil }
         seen |= 4
         let end = plainString(from: index + 1)
         guard end > 0 else { return nil }
         source = JSONRawString(start: index + 1, end: end, hasEscapes: false)
         index = end + 1
-      case 7:
-        guard line[keyStart] == UInt8(ascii: "p"), line[keyStart + 1] == UInt8(ascii: "a"),
-          line[keyStart + 2] == UInt8(ascii: "y"), line[keyStart + 3] == UInt8(ascii: "l"),
-          line[keyStart + 4] == UInt8(ascii: "o"), line[keyStart + 5] == UInt8(ascii: "a"),
-          line[keyStart + 6] == UInt8(ascii: "d"), seen & 8 == 0, first == UInt8(ascii: "{")
-        else { return nil }
+      case 7
+      where line[keyStart] == UInt8(ascii: "p") && line[keyStart + 1] == UInt8(ascii: "a")
+        && line[keyStart + 2] == UInt8(ascii: "y") && line[keyStart + 3] == UInt8(ascii: "l")
+        && line[keyStart + 4] == UInt8(ascii: "o") && line[keyStart + 5] == UInt8(ascii: "a")
+        && line[keyStart + 6] == UInt8(ascii: "d"):
+        guard seen & 8 == 0, first == UInt8(ascii: "{") else { return nil }
         seen |= 8
         payloadOffset = index
         if assumingPayloadEnd, typeStart >= 0,
@@ -122,7 +122,28 @@ extension Envelope {
           index = scanner.position
         }
       default:
-        return nil
+        // Another member, kept in the line (an app's `userId`, a device): its key must differ
+        // from the others', and its value be one the careful reader accepts.
+        guard extras < 3 else { return nil }
+        let keyCount = keyEnd - keyStart
+        if extras > 0, keyCount == extraKeys.0.count,
+          line[extraKeys.0].elementsEqual(line[keyStart..<keyEnd])
+        {
+          return nil
+        }
+        if extras > 1, keyCount == extraKeys.1.count,
+          line[extraKeys.1].elementsEqual(line[keyStart..<keyEnd])
+        {
+          return nil
+        }
+        switch extras {
+        case 0: extraKeys.0 = keyStart..<keyEnd
+        case 1: extraKeys.1 = keyStart..<keyEnd
+        default: break
+        }
+        extras += 1
+        guard let end = skipPlainValue(in: line, at: index) else { return nil }
+        index = end
       }
       guard index < count else { return nil }
       if line[index] == UInt8(ascii: ",") {
@@ -136,6 +157,34 @@ extension Envelope {
       line: line, type: JSONRawString(start: typeStart, end: typeEnd, hasEscapes: false), dot: dot,
       payloadOffset: payloadOffset, timestamp: timestamp, timestampRange: timestampRange,
       isEpochSeconds: isEpochSeconds, source: source, isPayloadEndAssumed: isPayloadEndAssumed)
+  }
+
+  /// Where a member's value that starts at `start` ends, for a value the careful reader
+  /// accepts: a plain ASCII string, a number without an exponent, `true`, `false`, `null`, or
+  /// an array or object checked completely; `nil` for any other, which the careful reader
+  /// explains.
+  @inline(never)
+  static func skipPlainValue(in line: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    let count = line.count
+    switch line[start] {
+    case UInt8(ascii: "\""):
+      let end = plainStringEnd(in: line, from: start + 1)
+      return end > 0 ? end + 1 : nil
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      var end = start + 1
+      while end < count, line[end] &- UInt8(ascii: "0") < 10 || line[end] == UInt8(ascii: ".") {
+        end += 1
+      }
+      return isPlainJSONNumber(UnsafeBufferPointer(rebasing: line[start..<end])) ? end : nil
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["),
+      UInt8(ascii: "{"):
+      var scanner = JSONScanner(line, position: start)
+      scanner.depth = 1  // inside the line's object, so the nesting limit holds
+      guard (try? scanner.skipValue()) != nil else { return nil }
+      return scanner.position
+    default:
+      return nil
+    }
   }
 
   /// Moves past an ASCII string without escapes starting after its opening quote at `start`;

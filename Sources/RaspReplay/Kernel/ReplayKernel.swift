@@ -76,6 +76,9 @@ struct ReplayKernel {
     }
     self.stream = stream
     keys = configuration.keyPath.map { ReplayKeys(path: $0, initial: stream) }
+    isPlain =
+      !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
+      && !configuration.includesEvent && configuration.keyPath == nil
   }
 
   /// The snapshot before any event, which the reading thread makes its decoder from.
@@ -225,7 +228,7 @@ struct ReplayKernel {
   private mutating func apply(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
-    if keys != nil, let rejected = selectStream(for: routed.envelope, item: item.pointee) {
+    if keys != nil, let rejected = selectStream(for: routed, item: item) {
       return rejected
     }
     do {
@@ -258,7 +261,10 @@ struct ReplayKernel {
   /// Makes the stream of the key of `envelope`'s event the current one; a bad line under
   /// `--strict` when the event has no key.
   @inline(never)
-  private mutating func selectStream(for envelope: Envelope, item: ReplayItem) -> ReplayOutcome? {
+  private mutating func selectStream(
+    for routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
+  ) -> ReplayOutcome? {
+    let envelope = routed.envelope
     // Taken out while in use, not copied: a copy would copy every key's stream when changed.
     guard var keys = keys.take() else { return nil }
     defer { self.keys = keys }
@@ -266,7 +272,7 @@ struct ReplayKernel {
     if number == nil {
       if configuration.isStrict {
         let error = RaspEventError(offset: nil, reason: .missingField(keys.path.description))
-        return reject(error, item: item)
+        return reject(error, item: item.pointee)
       }
       isWithoutKey = true
       number = keys.nullKeyNumber()
@@ -292,10 +298,7 @@ struct ReplayKernel {
   }
 
   /// Whether each event's record is the whole snapshot, alone: the common case.
-  private var isPlain: Bool {
-    !configuration.isFinal && configuration.selection == nil && stream.differ == nil
-      && !configuration.includesEvent && keys == nil
-  }
+  private let isPlain: Bool
 
   /// The record an applied event calls for, when it is not the plain snapshot: none until the
   /// end with `--final`, a selected value when it changed, a diff, or a record with the event.
