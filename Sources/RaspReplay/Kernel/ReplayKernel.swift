@@ -271,7 +271,9 @@ struct ReplayKernel {
     var number = keys.number(of: envelope) { router.typeName(of: envelope) }
     if number == nil {
       if configuration.isStrict {
-        let error = RaspEventError(offset: nil, reason: .missingField(keys.path.description))
+        // Pointed at the payload for a path into it, as a domain's missing field is.
+        let offset = keys.path.firstKey == "payload" ? envelope.payloadOffset : nil
+        let error = RaspEventError(offset: offset, reason: .missingField(keys.path.description))
         return reject(error, item: item.pointee)
       }
       isWithoutKey = true
