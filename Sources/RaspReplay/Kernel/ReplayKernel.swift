@@ -265,23 +265,23 @@ struct ReplayKernel {
     for routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
   ) -> ReplayOutcome? {
     let envelope = routed.envelope
-    // Taken out while in use, not copied: a copy would copy every key's stream when changed.
-    guard var keys = keys.take() else { return nil }
-    defer { self.keys = keys }
-    var number = keys.number(of: envelope) { router.typeName(of: envelope) }
+    // The keys are changed in place: taken out or copied, they would be copied whole (every
+    // key's stream, when copied) for every event.
+    let typeName = keys?.path.firstKey == "type" ? router.typeName(of: envelope) : ""
+    var number = keys?.number(of: envelope, typeName: typeName)
     if number == nil {
-      if configuration.isStrict {
+      if configuration.isStrict, let path = keys?.path {
         // Pointed at the payload for a path into it, as a domain's missing field is.
-        let offset = keys.path.firstKey == "payload" ? envelope.payloadOffset : nil
-        let error = RaspEventError(offset: offset, reason: .missingField(keys.path.description))
+        let offset = path.firstKey == "payload" ? envelope.payloadOffset : nil
+        let error = RaspEventError(offset: offset, reason: .missingField(path.description))
         return reject(error, item: item.pointee)
       }
       isWithoutKey = true
-      number = keys.nullKeyNumber()
+      number = keys?.nullKeyNumber()
     }
     if let number {
-      keys.switchStream(to: number, current: &stream)
-      statistics.keys = keys.count
+      keys?.switchStream(to: number, current: &stream)
+      statistics.keys = keys?.count ?? 0
     }
     return nil
   }

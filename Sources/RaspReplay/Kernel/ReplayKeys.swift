@@ -15,7 +15,7 @@ import RaspJSON
 ///
 /// ```swift
 /// var keys = ReplayKeys(path: try JSONPath("source"), initial: stream)
-/// if let number = keys.number(of: envelope, typeName: { router.typeName(of: envelope) }) {
+/// if let number = keys.number(of: envelope, typeName: "") {
 ///   keys.switchStream(to: number, current: &stream)
 /// }
 /// ```
@@ -47,7 +47,7 @@ struct ReplayKeys {
 
   /// The number of the key of `envelope`'s event, made for a key not seen before; `nil` when
   /// the event has no value at the path (its key is then `null`, ``nullKeyNumber()``).
-  mutating func number(of envelope: Envelope, typeName: () -> String) -> Int? {
+  mutating func number(of envelope: Envelope, typeName: String) -> Int? {
     guard writeKey(of: envelope, typeName: typeName) else { return nil }
     return numberOfScratch()
   }
@@ -84,7 +84,7 @@ struct ReplayKeys {
 
   /// Writes the key of `envelope`'s event into ``scratch``, as canonical JSON; `false` when
   /// the event has none.
-  private mutating func writeKey(of envelope: Envelope, typeName: () -> String) -> Bool {
+  private mutating func writeKey(of envelope: Envelope, typeName: String) -> Bool {
     let line = envelope.line
     let context = envelope.context
     scratch.removeAll(keepingCapacity: true)
@@ -102,7 +102,7 @@ struct ReplayKeys {
       return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
     case "type" where path.components.count == 1:
       var writer = JSONWriter()
-      writer.writeString(typeName())
+      writer.writeString(typeName)
       scratch = writer.bytes
       return true
     default:
