@@ -21,7 +21,7 @@ FUZZ_FLAGS ?=
 FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
-.PHONY: help build release run test test-tsan example bench fuzz format install clean
+.PHONY: help build release run test test-tsan test-spark example bench fuzz format install clean
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -38,6 +38,26 @@ run: release ## Replay the bundled example log and print every snapshot.
 test: ## Run the whole test suite (unit tests, golden fixtures, docs examples), then under TSan.
 	$(SWIFT) test
 	$(MAKE) test-tsan
+
+# make test-spark: the pinned pyspark, installed into a virtual environment of its own, and the
+# generated log's size (its keys are its devices).
+PYSPARK_VERSION ?= 3.5.3
+SPARK_DIR := .build-spark
+SPARK_EVENTS ?= 1000000
+SPARK_KEYS ?= 100000
+
+test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]) and compare with one rasp, byte for byte.
+	$(SWIFT) build -c release --product rasp-bench
+	mkdir -p $(SPARK_DIR)
+	test -x $(SPARK_DIR)/venv/bin/python || python3 -m venv $(SPARK_DIR)/venv
+	$(SPARK_DIR)/venv/bin/pip install --quiet --disable-pip-version-check pyspark==$(PYSPARK_VERSION)
+	.build/release/rasp-bench generate --events $(SPARK_EVENTS) --keys $(SPARK_KEYS) --seed 7 > $(SPARK_DIR)/events.jsonl
+	.build/release/rasp replay --key-by device --final $(SPARK_DIR)/events.jsonl > $(SPARK_DIR)/one-rasp.jsonl
+	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
+	  --rasp .build/release/rasp --key-by device --partitions 8 $(SPARK_DIR)/events.jsonl \
+	  > $(SPARK_DIR)/spark.jsonl 2> $(SPARK_DIR)/spark.log || { tail -20 $(SPARK_DIR)/spark.log; exit 1; }
+	cmp $(SPARK_DIR)/one-rasp.jsonl $(SPARK_DIR)/spark.jsonl
+	@echo "test-spark: $$(wc -l < $(SPARK_DIR)/spark.jsonl) keys, the same bytes from Spark (local[2], 8 partitions) as from one rasp"
 
 test-tsan: ## Run the test suite under ThreadSanitizer (the example package's build is left to 'test').
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip ExamplePackageTests
@@ -80,4 +100,4 @@ install: release ## Install rasp into $(PREFIX)/bin.
 	install .build/release/rasp $(PREFIX)/bin/rasp
 
 clean: ## Remove build products.
-	rm -rf .build .build-tsan .build-fuzz .build-examples
+	rm -rf .build .build-tsan .build-fuzz .build-examples .build-spark
