@@ -227,6 +227,29 @@ import Testing
       ])
   }
 
+  @Test func longKeysThatBeginAlikeAreDifferentKeys() throws {
+    // Keys past sixteen bytes, alike in their first sixteen, among many: the table tells them
+    // apart by all their bytes, through its growth.
+    var lines: [String] = []
+    for round in 0..<3 {
+      for number in 0..<700 {
+        let key = "session-0000000000-\(number)"
+        lines.append(#"{"type":"geo.heading","k":"\#(key)","payload":{"heading":\#(round)}}"#)
+      }
+    }
+    let final = records(lines.joined(separator: "\n")) {
+      $0.keyPath = try? JSONPath("k")
+      $0.isFinal = true
+      $0.selection = try? JSONPath("geo.heading")
+    }
+    #expect(final.count == 701)
+    #expect(final.last == "end: 2100 applied, 700 keys, 0 without")
+    #expect(final.dropLast().allSatisfy { $0.hasSuffix(#","value":2}"#) })
+    let names = final.dropLast().map { $0.dropFirst(#"{"key":""#.count).prefix { $0 != "\"" } }
+    #expect(Set(names).count == 700)
+    #expect(names == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+  }
+
   @Test func anEventWithoutAKeyIsABadLineUnderStrict() throws {
     let lines = [
       #"{"type":"geo.heading","source":"a","payload":{"heading":1}}"#,
