@@ -83,7 +83,9 @@ enum RaspArgumentParser {
       if let allowed = option.allowedValues, !allowed.contains(value) {
         let choices = allowed.map { "'\($0)'" }.joined(separator: " or ")
         var message = "Invalid value '\(value)' for '\(option.display)': expected \(choices)"
-        if let near = RaspSpelling.nearest(to: value, among: allowed) {
+        // A value in the wrong case ('FSA') is the nearest of all.
+        let sameLetters = allowed.first { $0.lowercased() == value.lowercased() }
+        if let near = sameLetters ?? RaspSpelling.nearest(to: value, among: allowed) {
           message += ". Did you mean '\(near)'?"
         }
         throw fail(message)
