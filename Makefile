@@ -52,12 +52,23 @@ test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]) and comp
 	test -x $(SPARK_DIR)/venv/bin/python || python3 -m venv $(SPARK_DIR)/venv
 	$(SPARK_DIR)/venv/bin/pip install --quiet --disable-pip-version-check pyspark==$(PYSPARK_VERSION)
 	.build/release/rasp-bench generate --events $(SPARK_EVENTS) --keys $(SPARK_KEYS) --seed 7 > $(SPARK_DIR)/events.jsonl
-	.build/release/rasp replay --key-by device --final $(SPARK_DIR)/events.jsonl > $(SPARK_DIR)/one-rasp.jsonl
+	.build/release/rasp replay --key-by device --final --on-error skip $(SPARK_DIR)/events.jsonl > $(SPARK_DIR)/one-rasp.jsonl
 	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
 	  --rasp .build/release/rasp --key-by device --partitions 8 $(SPARK_DIR)/events.jsonl \
 	  > $(SPARK_DIR)/spark.jsonl 2> $(SPARK_DIR)/spark.log || { tail -20 $(SPARK_DIR)/spark.log; exit 1; }
 	cmp $(SPARK_DIR)/one-rasp.jsonl $(SPARK_DIR)/spark.jsonl
 	@echo "test-spark: $$(wc -l < $(SPARK_DIR)/spark.jsonl) keys, the same bytes from Spark (local[2], 8 partitions) as from one rasp"
+	.build/release/rasp replay --key-by k --final --on-error skip fixtures/spark-edge/keys.jsonl > $(SPARK_DIR)/edge-one.jsonl
+	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
+	  --rasp .build/release/rasp --key-by k --partitions 4 fixtures/spark-edge/keys.jsonl \
+	  > $(SPARK_DIR)/edge-spark.jsonl 2>> $(SPARK_DIR)/spark.log
+	cmp $(SPARK_DIR)/edge-one.jsonl $(SPARK_DIR)/edge-spark.jsonl
+	.build/release/rasp replay --log-format kcat --key-by key --final --on-error skip fixtures/spark-edge/messages.jsonl > $(SPARK_DIR)/kcat-one.jsonl
+	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
+	  --rasp .build/release/rasp --key-by key --inner payload --partitions 3 \
+	  fixtures/spark-edge/messages.jsonl -- --log-format kcat > $(SPARK_DIR)/kcat-spark.jsonl 2>> $(SPARK_DIR)/spark.log
+	cmp $(SPARK_DIR)/kcat-one.jsonl $(SPARK_DIR)/kcat-spark.jsonl
+	@echo "test-spark: keys written two ways and Kafka events' own keys: the same bytes too"
 
 test-tsan: ## Run the test suite under ThreadSanitizer (the example package's build is left to 'test').
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip ExamplePackageTests

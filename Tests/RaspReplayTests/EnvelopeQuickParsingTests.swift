@@ -36,6 +36,8 @@ import Testing
     (#"{"tipe":"x",\#(base)}"#, true),  // a key as long as 'type' that is not it
     (#"{"tz":"x","sourcf":1,"payloads":2,\#(base)}"#, true),
     (#"{"e":1e3,\#(base)}"#, false),  // an exponent
+    (#"{"e":1\#(String(repeating: "0", count: 400)),\#(base)}"#, false),  // out of range
+    (#"{"e":1\#(String(repeating: "0", count: 99)),\#(base)}"#, true),
     (#"{"e":01,\#(base)}"#, false),  // not JSON
     (#"{"e":"caf\u00e9",\#(base)}"#, false),  // an escape
     (#"{"e":"café",\#(base)}"#, false),  // not ASCII

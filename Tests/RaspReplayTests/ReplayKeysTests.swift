@@ -250,6 +250,41 @@ import Testing
     #expect(names == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
   }
 
+  @Test func aKeyWrittenTwoWaysIsOneKey() throws {
+    // DEL raw and escaped; a large integer, and the same number as a float and with an
+    // exponent; a length; a key that cannot be read is a bad line, not the key null.
+    func keys(_ values: [String], path: String = "payload.k") -> [String] {
+      let lines = values.enumerated().map { index, value in
+        #"{"type":"geo.heading","payload":{"k":\#(value),"heading":\#(index)}}"#
+      }
+      return records(lines.joined(separator: "\n")) {
+        $0.keyPath = try? JSONPath(path)
+        $0.isFinal = true
+        $0.selection = try? JSONPath("geo.heading")
+      }
+    }
+    #expect(
+      keys([#""\u007f""#, "\"\u{7F}\""])
+        == [#"{"key":"\u007f","value":1}"#, "end: 2 applied, 1 keys, 0 without"])
+    #expect(
+      keys(["12345678901234567890", "1.2345678901234567890e19", "12345678901234567890.0"])
+        == [#"{"key":1.2345678901234567e+19,"value":2}"#, "end: 3 applied, 1 keys, 0 without"])
+    #expect(
+      keys(["0", "-0", "0.0", "-0e0"])
+        == [#"{"key":0,"value":3}"#, "end: 4 applied, 1 keys, 0 without"])
+    #expect(
+      keys(["[1,2]", "[3]", "[4,5]"], path: "payload.k|length")
+        == [
+          #"{"key":1,"value":1}"#, #"{"key":2,"value":2}"#, "end: 3 applied, 2 keys, 0 without",
+        ])
+    #expect(
+      keys(["1", "1e400"]) == [
+        "skipped log:2:38: invalid value for field 'payload.k': the key number '1e400' is out of "
+          + "the range of a double",
+        #"{"key":1,"value":0}"#, "end: 1 applied, 1 keys, 0 without",
+      ])
+  }
+
   @Test func anEventWithoutAKeyIsABadLineUnderStrict() throws {
     let lines = [
       #"{"type":"geo.heading","source":"a","payload":{"heading":1}}"#,

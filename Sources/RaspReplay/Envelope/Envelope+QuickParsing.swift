@@ -175,6 +175,8 @@ extension Envelope {
       while end < count, line[end] &- UInt8(ascii: "0") < 10 || line[end] == UInt8(ascii: ".") {
         end += 1
       }
+      // A long number may be out of a double's range: the careful reader says so.
+      guard end - start <= 100 else { return nil }
       return isPlainJSONNumber(UnsafeBufferPointer(rebasing: line[start..<end])) ? end : nil
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "["),
       UInt8(ascii: "{"):

@@ -242,7 +242,9 @@ struct InnerEventQuickReader {
         {
           index += 1
         }
-        guard Envelope.isPlainJSONNumber(UnsafeBufferPointer(rebasing: line[valueStart..<index]))
+        // A long number may be out of a double's range: the map's reader says so.
+        guard index - valueStart <= 100,
+          Envelope.isPlainJSONNumber(UnsafeBufferPointer(rebasing: line[valueStart..<index]))
         else { return nil }
         if which == .time { time = valueStart..<index }
       case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "n"), UInt8(ascii: "t"),

@@ -268,8 +268,11 @@ struct ReplayKernel {
     // The keys are changed in place: taken out or copied, they would be copied whole (every
     // key's stream, when copied) for every event.
     let typeName = keys?.path.firstKey == "type" ? router.typeName(of: envelope) : ""
-    var number = keys?.number(of: envelope, typeName: typeName)
-    if number == nil {
+    let number: Int?
+    switch keys?.number(of: envelope, typeName: typeName) {
+    case .number(let found)?:
+      number = found
+    case .missing?:
       if configuration.isStrict, let path = keys?.path {
         // Pointed at the payload for a path into it, as a domain's missing field is.
         let offset = path.firstKey == "payload" ? envelope.payloadOffset : nil
@@ -278,6 +281,10 @@ struct ReplayKernel {
       }
       isWithoutKey = true
       number = keys?.nullKeyNumber()
+    case .invalid(let error)?:
+      return reject(error, item: item.pointee)
+    case nil:
+      number = nil
     }
     if let number {
       keys?.switchStream(to: number, current: &stream)

@@ -15,7 +15,7 @@ import RaspJSON
 ///
 /// ```swift
 /// var keys = ReplayKeys(path: try JSONPath("source"), initial: stream)
-/// if let number = keys.number(of: envelope, typeName: "") {
+/// if case .number(let number) = keys.number(of: envelope, typeName: "") {
 ///   keys.switchStream(to: number, current: &stream)
 /// }
 /// ```
@@ -52,11 +52,24 @@ struct ReplayKeys {
   /// How many keys there are.
   var count: Int { keys.count }
 
-  /// The number of the key of `envelope`'s event, made for a key not seen before; `nil` when
-  /// the event has no value at the path (its key is then `null`, ``nullKeyNumber()``).
-  mutating func number(of envelope: Envelope, typeName: String) -> Int? {
-    guard writeKey(of: envelope, typeName: typeName) else { return nil }
-    return numberOfScratch()
+  /// What an event's key is.
+  enum Found {
+    /// The key's number, made for a key not seen before.
+    case number(Int)
+    /// The event has no value at the path, or `null`: its key is `null` (``nullKeyNumber()``).
+    case missing
+    /// The value there cannot be read (a number out of range).
+    case invalid(RaspEventError)
+  }
+
+  /// The key of `envelope`'s event. `typeName` is the event's `domain.event`, read for a key
+  /// of `type` only.
+  mutating func number(of envelope: Envelope, typeName: String) -> Found {
+    switch writeKey(of: envelope, typeName: typeName) {
+    case .key: return .number(numberOfScratch())
+    case .none: return .missing
+    case .invalid(let error): return .invalid(error)
+    }
   }
 
   /// The number of the key `null`.
@@ -89,73 +102,113 @@ struct ReplayKeys {
 
   // MARK: The key of an event
 
-  /// Writes the key of `envelope`'s event into ``scratch``, as canonical JSON; `false` when
-  /// the event has none.
-  private mutating func writeKey(of envelope: Envelope, typeName: String) -> Bool {
+  /// What reading a key wrote into ``scratch``.
+  private enum Written {
+    case key, none
+    case invalid(RaspEventError)
+  }
+
+  /// Writes the key of `envelope`'s event into ``scratch``, as canonical JSON.
+  private mutating func writeKey(of envelope: Envelope, typeName: String) -> Written {
     let line = envelope.line
     let context = envelope.context
     scratch.removeAll(keepingCapacity: true)
     switch path.firstKey {
     case "payload":
-      guard let offset = envelope.payloadOffset,
-        let range = Self.locate(path, in: line, from: offset, droppingFirst: 1)
-      else { return false }
-      return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
-    case "source" where path.components.count == 1:
-      guard let raw = context.sourceString else { return false }
-      return writeCanonical(UnsafeBufferPointer(rebasing: line[(raw.start - 1)..<(raw.end + 1)]))
-    case "ts" where path.components.count == 1:
-      guard let range = context.timestampRange else { return false }
-      return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
-    case "type" where path.components.count == 1:
+      guard let offset = envelope.payloadOffset else { return .none }
+      return write(Self.locate(path, in: line, from: offset, droppingFirst: 1), of: line)
+    case "source" where path.components.count == 1 && !path.selectsLength:
+      guard let raw = context.sourceString else { return .none }
+      return writeCanonical((raw.start - 1)..<(raw.end + 1), of: line)
+    case "ts" where path.components.count == 1 && !path.selectsLength:
+      guard let range = context.timestampRange else { return .none }
+      return writeCanonical(range, of: line)
+    case "type" where path.components.count == 1 && !path.selectsLength:
       var writer = JSONWriter()
       writer.writeString(typeName)
       scratch = writer.bytes
-      return true
+      return .key
     default:
       // The event's own fields first, when the line holds the event inside a message.
-      if let offset = context.eventOffset,
-        let range = Self.locate(path, in: line, from: offset, droppingFirst: 0)
-      {
-        return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
+      if let offset = context.eventOffset {
+        let location = Self.locate(path, in: line, from: offset, droppingFirst: 0)
+        if case .success(.missing) = location {
+        } else {
+          return write(location, of: line)
+        }
       }
-      guard let range = Self.locate(path, in: line, from: 0, droppingFirst: 0) else {
-        return false
-      }
-      return writeCanonical(UnsafeBufferPointer(rebasing: line[range]))
+      return write(Self.locate(path, in: line, from: 0, droppingFirst: 0), of: line)
     }
   }
 
-  /// Where the value at `path` is in the JSON value that starts at `start` of `line`.
+  /// What `path` selects in the JSON value that starts at `start` of `line`, its range made the
+  /// line's; the error of a value there that cannot be read.
   private static func locate(
     _ path: JSONPath, in line: UnsafeBufferPointer<UInt8>, from start: Int, droppingFirst: Int
-  ) -> Range<Int>? {
+  ) -> Result<JSONPath.Location, JSONError> {
     let text = UnsafeBufferPointer(rebasing: line[start...])
-    guard case .value(let range)? = try? path.locate(in: text, droppingFirst: droppingFirst)
-    else { return nil }
-    return (start + range.lowerBound)..<(start + range.upperBound)
+    do throws(JSONError) {
+      switch try path.locate(in: text, droppingFirst: droppingFirst) {
+      case .value(let range):
+        return .success(.value((start + range.lowerBound)..<(start + range.upperBound)))
+      case let other: return .success(other)
+      }
+    } catch {
+      return .failure(JSONError(offset: start + error.offset, reason: error.reason))
+    }
   }
 
-  /// Writes a value's canonical JSON into ``scratch``: as written for a string without escapes
-  /// or an integer, the common keys; `false` for `null`.
-  private mutating func writeCanonical(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = value.first, first != UInt8(ascii: "n") else { return false }
-    if first == UInt8(ascii: "\""), !value.contains(UInt8(ascii: "\\")) {
-      scratch.append(contentsOf: value)
-      return true
+  /// Writes what a path selected: a value's canonical JSON, or a length (`|length`).
+  private mutating func write(
+    _ location: Result<JSONPath.Location, JSONError>, of line: UnsafeBufferPointer<UInt8>
+  ) -> Written {
+    switch location {
+    case .success(.value(let range)): return writeCanonical(range, of: line)
+    case .success(.length(let count)):
+      scratch.append(contentsOf: String(count).utf8)
+      return .key
+    case .success(.missing): return .none
+    case .failure(let error): return .invalid(invalid(error, at: error.offset))
     }
-    if first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10,
-      value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-") }),
-      !(value.count > 1 && value[value[0] == UInt8(ascii: "-") ? 1 : 0] == UInt8(ascii: "0"))
+  }
+
+  /// The error of a key that cannot be read.
+  private func invalid(_ error: JSONError, at offset: Int) -> RaspEventError {
+    RaspEventError(
+      offset: offset,
+      reason: .invalidValue(field: path.description, reason: "the key \(error.reason)"))
+  }
+
+  /// Writes the canonical JSON of the value at `range` of `line` into ``scratch``: as written
+  /// for a string without escapes or DEL, and for an integer of up to fifteen digits — the
+  /// common keys, which ``JSONWriter`` writes the same — otherwise read and written again.
+  private mutating func writeCanonical(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>)
+    -> Written
+  {
+    let value = UnsafeBufferPointer(rebasing: line[range])
+    guard let first = value.first, first != UInt8(ascii: "n") else { return .none }
+    if first == UInt8(ascii: "\""),
+      !value.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x7F })
     {
       scratch.append(contentsOf: value)
-      return true
+      return .key
     }
-    guard let parsed = try? JSONParser.parse(value) else { return false }
-    var writer = JSONWriter()
-    writer.write(parsed)
-    scratch = writer.bytes
-    return true
+    let sign = first == UInt8(ascii: "-") ? 1 : 0
+    if value.count - sign <= 15, value.count > sign,
+      value[sign...].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+      value[sign] != UInt8(ascii: "0") || value.count == 1  // not -0, which is 0
+    {
+      scratch.append(contentsOf: value)
+      return .key
+    }
+    do {
+      var writer = JSONWriter()
+      writer.write(try JSONParser.parse(value))
+      scratch = writer.bytes
+      return .key
+    } catch {
+      return .invalid(invalid(error, at: range.lowerBound))
+    }
   }
 
   // MARK: The table
