@@ -267,7 +267,7 @@ struct ReplayKernel {
     let envelope = routed.envelope
     // The keys are changed in place: taken out or copied, they would be copied whole (every
     // key's stream, when copied) for every event.
-    let typeName = keys?.path.firstKey == "type" ? router.typeName(of: envelope) : ""
+    let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
     let number: Int?
     switch keys?.number(of: envelope, typeName: typeName) {
     case .number(let found)?:
@@ -275,7 +275,7 @@ struct ReplayKernel {
     case .missing?:
       if configuration.isStrict, let path = keys?.path {
         // Pointed at the payload for a path into it, as a domain's missing field is.
-        let offset = path.firstKey == "payload" ? envelope.payloadOffset : nil
+        let offset = keys?.root == .payload ? envelope.payloadOffset : nil
         let error = RaspEventError(offset: offset, reason: .missingField(path.description))
         return reject(error, item: item.pointee)
       }

@@ -44,9 +44,30 @@ struct ReplayKeys {
   /// The key being found, as canonical JSON.
   private var scratch: [UInt8] = []
 
+  /// Where the key is read, decided once from the path rather than for every event.
+  enum Root {
+    /// In the payload (`payload.deviceId`).
+    case payload
+    /// The envelope's source, time or type, as a whole.
+    case source, time, type
+    /// Any other field of the line.
+    case line
+  }
+
+  /// Where the key is read.
+  let root: Root
+
   init(path: JSONPath, initial: ReplayStream) {
     self.path = path
     self.initial = initial
+    let whole = path.components.count == 1 && !path.selectsLength
+    switch path.firstKey {
+    case "payload": root = .payload
+    case "source" where whole: root = .source
+    case "ts" where whole: root = .time
+    case "type" where whole: root = .type
+    default: root = .line
+    }
   }
 
   /// How many keys there are.
@@ -113,22 +134,22 @@ struct ReplayKeys {
     let line = envelope.line
     let context = envelope.context
     scratch.removeAll(keepingCapacity: true)
-    switch path.firstKey {
-    case "payload":
+    switch root {
+    case .payload:
       guard let offset = envelope.payloadOffset else { return .none }
       return write(Self.locate(path, in: line, from: offset, droppingFirst: 1), of: line)
-    case "source" where path.components.count == 1 && !path.selectsLength:
+    case .source:
       guard let raw = context.sourceString else { return .none }
       return writeCanonical((raw.start - 1)..<(raw.end + 1), of: line)
-    case "ts" where path.components.count == 1 && !path.selectsLength:
+    case .time:
       guard let range = context.timestampRange else { return .none }
       return writeCanonical(range, of: line)
-    case "type" where path.components.count == 1 && !path.selectsLength:
+    case .type:
       var writer = JSONWriter()
       writer.writeString(typeName)
       scratch = writer.bytes
       return .key
-    default:
+    case .line:
       // The event's own fields first, when the line holds the event inside a message.
       if let offset = context.eventOffset {
         let location = Self.locate(path, in: line, from: offset, droppingFirst: 0)
