@@ -38,7 +38,10 @@ extension LineClassifier {
   /// JSON it holds, written into the batch's `arena`, so that the message's other fields (its
   /// `key`, `partition`, `offset`) stay readable beside the event's.
   ///
-  /// A message without a payload (`null`: a tombstone) is dropped, and counted.
+  /// A message whose payload is `null` (a tombstone) is dropped, and counted; a line without
+  /// the field is a bad line; a payload that is an object already (kcat's `-s value=avro`) is
+  /// the event as it is. A message in the shape producers write is read in one pass
+  /// (``InnerEventQuickReader``); any other by the map's reader.
   mutating func classifyInner(
     _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
     problems: inout [ReplayProblem], arena: inout ByteArena
