@@ -22,7 +22,7 @@ extension JSONWriter {
   ///
   /// - Parameter utf8: The text's bytes.
   @inlinable
-  public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
     for index in 0..<utf8.count {

@@ -141,7 +141,7 @@ extension LineClassifier {
             _ = try JSONParser.parse(text)
           } catch {
             reason = error.reason
-            offset = range.lowerBound + min(error.offset ?? length, length)
+            offset = range.lowerBound + min(error.offset, length)
           }
         }
         throw RaspEventError(
