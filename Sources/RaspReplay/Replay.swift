@@ -47,6 +47,9 @@ public struct Replay: ~Copyable {
   }
 
   private var kernel: ReplayKernel
+  /// The kernels that apply a keyed replay's events on several threads (``ReplayConfiguration/
+  /// jobs``), which then handle every item instead of ``kernel``.
+  private let pool: KernelPool?
   private var feed: Feed
   /// Whether the one input is live: a replay of files never yields ``ReplayOutcome/waiting``.
   private let isLive: Bool
@@ -83,12 +86,25 @@ public struct Replay: ~Copyable {
     let kernel = ReplayKernel(
       configuration: configuration, inputNames: inputs.map(\.name), types: types)
     self.kernel = kernel
+    if configuration.keyPath != nil, configuration.jobs > 1 {
+      let count = configuration.jobs
+      pool = KernelPool(
+        kernels: (0..<count).map {
+          ReplayKernel(
+            configuration: configuration, inputNames: inputs.map(\.name), types: types,
+            part: KernelPart(index: $0, count: count))
+        })
+    } else {
+      pool = nil
+    }
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
     self.interruption = interruption
     self.unretainedInterruption = interruption.map(Unmanaged.passUnretained)
     if inputs.count == 1, configuration.threading != .single {
-      let decodesAhead = configuration.threading != .readAhead
+      // Kernels on several threads decode their own events: the reading thread would take
+      // on as much of their decoding as it could, and leave them one core to share.
+      let decodesAhead = configuration.threading != .readAhead && pool == nil
       let decoding = decodesAhead ? (kernel.router, kernel.pipeline.current.makeDecoder()) : nil
       let shares = configuration.threading == .automatic
       let input = inputs[0]
@@ -134,9 +150,11 @@ public struct Replay: ~Copyable {
     if case .ended = feed { return nil }
     swap(&output, &writer.bytes)
     defer { swap(&output, &writer.bytes) }
-    while kernel.ending == nil {
+    while true {
+      if let pool, let outcome = pool.nextPending(writer: &writer) { return outcome }
+      guard ending == nil else { break }
       if let outcome = handleItems() { return outcome }
-      guard kernel.ending == nil else { break }
+      guard ending == nil else { continue }
       switch fetch() {
       case .some(true):
         continue
@@ -144,16 +162,30 @@ public struct Replay: ~Copyable {
         hasYieldedWaiting = true
         return .waiting
       case nil:
-        kernel.end(interruption: kernel.configuration.interruption)
+        if let pool {
+          pool.end(interruption: kernel.configuration.interruption)
+        } else {
+          kernel.end(interruption: kernel.configuration.interruption)
+        }
       }
     }
     return end()
   }
 
+  /// How the replay ends, once it must.
+  private var ending: ReplaySummary.Ending? { pool?.ending ?? kernel.ending }
+
   /// Handles the current batch's items until one yields an outcome, or the batch is done.
   @inline(__always)
   private mutating func handleItems() -> ReplayOutcome? {
     guard let batch = unretainedBatch, let first = items.baseAddress else { return nil }
+    if let pool {
+      if index < items.count {
+        handOn(items[index...].indices.map { first + $0 }, of: batch, to: pool)
+        index = items.count
+      }
+      return nil
+    }
     while index < items.count {
       let item = first + index
       index += 1
@@ -170,6 +202,14 @@ public struct Replay: ~Copyable {
       if kernel.ending != nil { return nil }
     }
     return nil
+  }
+
+  /// Hands items to the pool of kernels, which yields what they call for from then on.
+  @inline(never)
+  private func handOn(
+    _ list: [UnsafePointer<ReplayItem>], of batch: Unmanaged<ReplayBatch>, to pool: KernelPool
+  ) {
+    pool.handle(list, batches: Array(repeating: batch, count: list.count))
   }
 
   /// Takes the next batch, or the next merged item.
@@ -198,6 +238,7 @@ public struct Replay: ~Copyable {
       case .end: return nil
       }
     case .merge(let merge):
+      if let pool { return fetchMerged(from: merge, into: pool, mayWait: mayWait) }
       switch merge.next(mayWait: mayWait) {
       case .item(let batch, let position): take(batch, from: position, count: 1)
       case .wouldWait: return false
@@ -206,6 +247,38 @@ public struct Replay: ~Copyable {
     case .ended:
       return nil
     }
+    hasYieldedWaiting = false
+    return true
+  }
+
+  /// Takes up to a batch's worth of merged items and hands them to the pool of kernels, which
+  /// yields what they call for: handed on one by one, each item would wait for every thread.
+  ///
+  /// - Returns: As ``fetch()``.
+  @inline(never)
+  private mutating func fetchMerged(from merge: InputMerge, into pool: KernelPool, mayWait: Bool)
+    -> Bool?
+  {
+    var list: [UnsafePointer<ReplayItem>] = []
+    var batches: [Unmanaged<ReplayBatch>] = []
+    // The batches of the items, kept until the pool is done with them.
+    var kept: [ReplayBatch] = []
+    gathering: while list.count < LineBatcher.batchLines {
+      switch merge.next(mayWait: list.isEmpty && mayWait) {
+      case .item(let batch, let position):
+        guard let first = batch.items.baseAddress, position < batch.items.count else { continue }
+        if kept.last !== batch { kept.append(batch) }
+        list.append(first + position)
+        batches.append(Unmanaged.passUnretained(batch))
+      case .wouldWait:
+        if list.isEmpty { return false }
+        break gathering
+      case .end:
+        if list.isEmpty { return nil }
+        break gathering
+      }
+    }
+    withExtendedLifetime(kept) { pool.handle(list, batches: batches) }
     hasYieldedWaiting = false
     return true
   }
@@ -224,20 +297,26 @@ public struct Replay: ~Copyable {
   /// The `--final` record, the first time, then the end; the inputs are let go.
   @inline(never)
   private mutating func end() -> ReplayOutcome {
-    let ending = kernel.ending ?? .completed
+    let ending = self.ending ?? .completed
     if kernel.configuration.isFinal {
       switch ending {
       case .completed, .interrupted:
-        if let record = kernel.nextFinalRecord(writer: &writer) { return record }
+        if let pool {
+          if let record = pool.nextFinalRecord(writer: &writer) { return record }
+        } else if let record = kernel.nextFinalRecord(writer: &writer) {
+          return record
+        }
       case .stoppedAtBadLine, .readFailure:
         break
       }
     }
+    pool?.releaseKeys()
+    kernel.releaseKeys()
     feed = .ended
     unretainedBatch = nil
     batch = nil
     items = UnsafeBufferPointer(start: nil, count: 0)
     columns = []
-    return .end(ReplaySummary(statistics: kernel.statistics, ending: ending))
+    return .end(ReplaySummary(statistics: pool?.statistics ?? kernel.statistics, ending: ending))
   }
 }

@@ -60,6 +60,14 @@ public struct ReplayConfiguration {
   /// configuration.keyPath = try JSONPath("payload.deviceId")
   /// ```
   public var keyPath: JSONPath?
+  /// How many threads apply the events of a keyed replay (``keyPath``), each the events of a
+  /// share of the keys. What the replay yields is the same byte for byte for every number; a
+  /// replay without keys applies its events on one thread whatever the number.
+  ///
+  /// ```swift
+  /// configuration.jobs = 2   // on two cores
+  /// ```
+  public var jobs = 1
 
   /// The domains in the snapshot, in any order: the snapshot orders them by name.
   ///

@@ -97,6 +97,22 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// ```
   public init() {}
 
+  /// Adds the counts of `other`, a replay of other keys (``KernelPool``); the first event of
+  /// unknown type is the caller's to choose.
+  mutating func add(_ other: ReplayStatistics) {
+    read += other.read
+    applied += other.applied
+    skipped += other.skipped
+    unknownType += other.unknownType
+    dropped += other.dropped
+    otherDomain += other.otherDomain
+    blank += other.blank
+    batchLines += other.batchLines
+    batchEvents += other.batchEvents
+    keys += other.keys
+    withoutKey += other.withoutKey
+  }
+
   /// Events ignored, for any reason.
   ///
   /// ```swift

@@ -77,6 +77,13 @@ struct ReplayOptions {
         + "{\"key\":…,\"state\":…}; --final prints one per key, in key order. An event without "
         + "the path has the key null (an error with --strict)."
     ),
+    RaspOptionSpec(
+      name: "jobs", short: "j", valueName: "n",
+      help:
+        "Apply a keyed replay's events (--key-by) on <n> threads, each the events of a share of "
+        + "the keys; the output is the same for every <n>. By default, as many threads as cores "
+        + "with --final, 1 otherwise; a replay without keys uses one."
+    ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
       name: "with-event",
@@ -107,6 +114,9 @@ struct ReplayOptions {
         "End with a summary on standard error: lines read = applied + skipped + ignored + blank, "
         + "a batch line's events counted one by one."),
   ]
+
+  /// The most threads `--jobs` takes.
+  static let maximumJobs = 256
 
   /// Reads the options from a parsed command line, and the spec files it names.
   ///
@@ -161,6 +171,16 @@ struct ReplayOptions {
       }
     }
     configuration.isFinal = parsed.flag("final")
+    if let text = parsed.value("jobs") {
+      guard let jobs = Int(text), (1...Self.maximumJobs).contains(jobs) else {
+        throw fail(
+          "Invalid value '\(text)' for '--jobs <n>': expected a whole number from 1 to "
+            + "\(Self.maximumJobs)")
+      }
+      configuration.jobs = jobs
+    } else if configuration.isFinal {
+      configuration.jobs = min(environment.processorCount, Self.maximumJobs)
+    }
     configuration.includesEvent = parsed.flag("with-event")
     configuration.isStrict = parsed.flag("strict")
     configuration.errorMode =

@@ -13,20 +13,35 @@ import RaspJSON
 /// try slot.apply(payloadAt: 30, expectedEnd: nil, context: context, eventIndex: 0)
 /// ```
 package class RaspDomainSlot {
-  /// The domain's name.
-  package let name: String
-  /// The domain's name as UTF-8, for routing events by their type's bytes.
-  package let nameBytes: [UInt8]
-  /// The names of the domain's events, in schema order.
-  package let eventNames: [RaspEventName]
-  /// The names of the domain's events as UTF-8, in schema order.
-  package let eventNameBytes: [[UInt8]]
+  /// A domain's names, made once and shared by every copy of its slot: a keyed replay copies
+  /// a slot for each of 100,000 keys, and each copy would otherwise allocate them again.
+  final class Names {
+    let name: String
+    let nameBytes: [UInt8]
+    let eventNames: [RaspEventName]
+    let eventNameBytes: [[UInt8]]
 
-  init(name: String, eventNames: [String]) {
-    self.name = name
-    self.nameBytes = Array(name.utf8)
-    self.eventNames = eventNames.enumerated().map { RaspEventName(index: $0, string: $1) }
-    self.eventNameBytes = eventNames.map { Array($0.utf8) }
+    init(name: String, eventNames: [String]) {
+      self.name = name
+      self.nameBytes = Array(name.utf8)
+      self.eventNames = eventNames.enumerated().map { RaspEventName(index: $0, string: $1) }
+      self.eventNameBytes = eventNames.map { Array($0.utf8) }
+    }
+  }
+
+  /// The names, shared with the slot's copies.
+  let names: Names
+  /// The domain's name.
+  package var name: String { names.name }
+  /// The domain's name as UTF-8, for routing events by their type's bytes.
+  package var nameBytes: [UInt8] { names.nameBytes }
+  /// The names of the domain's events, in schema order.
+  package var eventNames: [RaspEventName] { names.eventNames }
+  /// The names of the domain's events as UTF-8, in schema order.
+  package var eventNameBytes: [[UInt8]] { names.eventNameBytes }
+
+  init(names: Names) {
+    self.names = names
   }
 
   /// The slot of a domain, in its initial state.
@@ -85,14 +100,22 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
     self.domain = domain
     self.state = state
     self.columnClass = ObjectIdentifier(RaspDecodedEvents<Domain>.self)
-    super.init(name: domain.name, eventNames: domain.events.map(\.name))
+    super.init(names: Names(name: domain.name, eventNames: domain.events.map(\.name)))
+  }
+
+  /// A copy of a slot: its state, and the names it shares.
+  private init(domain: Domain, state: Domain.State, columnClass: ObjectIdentifier, names: Names) {
+    self.domain = domain
+    self.state = state
+    self.columnClass = columnClass
+    super.init(names: names)
   }
 
   override func apply(
     payloadAt offset: Int?, expectedEnd: Int?, context: RaspEventContext, eventIndex: Int
   ) throws(RaspEventError) {
     var payload = try RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
-    try domain.apply(eventNames[eventIndex], payload: &payload, context: context, to: &state)
+    try domain.apply(names.eventNames[eventIndex], payload: &payload, context: context, to: &state)
   }
 
   override func apply(decodedAt row: Int, of column: AnyRaspDecodedEvents) throws(RaspEventError) {
@@ -114,6 +137,6 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   }
 
   override func copy() -> RaspDomainSlot {
-    TypedRaspDomainSlot(domain: domain, state: state)
+    TypedRaspDomainSlot(domain: domain, state: state, columnClass: columnClass, names: names)
   }
 }

@@ -27,6 +27,10 @@ struct ReplayKernel {
   private var finalPosition = 0
   /// Whether the event being applied has no key (its key is `null`), to count it once applied.
   private var isWithoutKey = false
+  /// Whether a key's `--final` record is being written, its snapshot encoded once.
+  private var isWritingKeyFinal = false
+  /// The share of the keys this kernel handles, when it is one of several (``KernelPool``).
+  var part: KernelPart?
   let router: Router
   /// The router of the domains left out, to tell their events from unknown ones.
   private let excludedRouter: Router
@@ -45,8 +49,12 @@ struct ReplayKernel {
   /// How the replay ends, once it must.
   private(set) var ending: ReplaySummary.Ending?
 
-  init(configuration: ReplayConfiguration, inputNames: [String], types: TypeTable?) {
+  init(
+    configuration: ReplayConfiguration, inputNames: [String], types: TypeTable?,
+    part: KernelPart? = nil
+  ) {
     self.configuration = configuration
+    self.part = part
     self.inputNames = inputNames
     let snapshot = SnapshotState(domains: configuration.domains)
     var stream = ReplayStream(pipeline: RaspPipeline(initial: snapshot))
@@ -96,6 +104,7 @@ struct ReplayKernel {
     columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
   ) -> ReplayOutcome? {
     currentBatch = batch
+    if part != nil, !ownsItem(item) { return nil }
     switch item.pointee.kind {
     case .decoded(let envelope, let domainIndex, let eventIndex, let row):
       countLine(of: item)
@@ -117,6 +126,31 @@ struct ReplayKernel {
     case .notice, .problem, .emptyBatch:
       return handleOther(item.pointee, of: batch.takeUnretainedValue())
     }
+  }
+
+  /// Whether the item is this kernel's to handle, when it has a share of the keys: an event
+  /// whose key is in its share; a line that is not an event, for kernel 0. The counts before
+  /// an item it handles are kept, for a replay that ends at another kernel's item
+  /// (``KernelPart``).
+  @inline(never)
+  private mutating func ownsItem(_ item: UnsafePointer<ReplayItem>) -> Bool {
+    // The part's fields are read one by one: a copy of the part would share its lists, and
+    // the next change to them would copy them whole.
+    guard let count = part?.count, let own = part?.index else { return true }
+    let share: Int
+    switch item.pointee.kind {
+    case .decoded(let envelope, _, _, _), .event(let envelope):
+      let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
+      share = keys?.share(of: envelope, typeName: typeName, among: count) ?? 0
+    default:
+      share = 0
+    }
+    guard share == own else { return false }
+    if let itemIndex = part?.itemIndex {
+      let firstUnknown = part?.firstUnknown
+      part?.countsBefore.append((Int32(truncatingIfNeeded: itemIndex), statistics, firstUnknown))
+    }
+    return true
   }
 
   /// Counts the line an event item is of: once, for its first event.
@@ -198,6 +232,9 @@ struct ReplayKernel {
     } else {
       statistics.unknownType += 1
       if statistics.firstUnknown == nil {
+        if let base = part?.ordinalBase, let index = part?.itemIndex {
+          part?.firstUnknown = base + index
+        }
         statistics.firstUnknown = ReplayStatistics.UnknownType(
           type: router.typeName(of: envelope), inputName: inputNames[item.input],
           line: item.lineNumber)
@@ -247,6 +284,7 @@ struct ReplayKernel {
     stream.lastSeq = seq
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
+    if part != nil { noteApplied() }
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
@@ -256,6 +294,38 @@ struct ReplayKernel {
           line: stream.lastLine))
     }
     return record(routed, item: item.pointee, writer: &writer)
+  }
+
+  /// Notes the event just applied for the merge: its position, and its stream's last event's
+  /// number as not yet known (negative: ``writeEventMembers(_:key:to:)`` leaves its place).
+  @inline(never)
+  private mutating func noteApplied() {
+    guard let itemIndex = part?.itemIndex else { return }
+    part?.applied.append(Int32(truncatingIfNeeded: itemIndex))
+    stream.lastSeq = -1 - itemIndex
+    if configuration.isFinal, let current = keys?.current {
+      part?.touched.append(
+        (Int32(truncatingIfNeeded: current), Int32(truncatingIfNeeded: itemIndex)))
+    }
+  }
+
+  /// Gives the streams whose last event was in the last list its number in the replay, once
+  /// the pool has merged the list: `seqAfter[i]` is the number of events applied up to and
+  /// including the list's item `i`.
+  mutating func numberEvents(after seqAfter: [Int]) {
+    guard let touched = part?.touched, !touched.isEmpty, keys != nil else { return }
+    for (number, item) in touched {
+      keys?.setLastSeq(seqAfter[Int(item)], ofStream: Int(number), current: &stream)
+    }
+    part?.touched.removeAll(keepingCapacity: true)
+  }
+
+  /// Goes back to the counts before the first of this kernel's items after `item`: the replay
+  /// ended at `item`, a bad line of another kernel's.
+  mutating func cutStatistics(after item: Int) {
+    guard let first = part?.countsBefore.first(where: { Int($0.item) > item }) else { return }
+    statistics = first.statistics
+    part?.firstUnknown = first.firstUnknown
   }
 
   /// Makes the stream of the key of `envelope`'s event the current one; a bad line under
@@ -375,25 +445,51 @@ struct ReplayKernel {
   /// value, of each key in key order in a keyed replay; `nil` when there is no more (or none:
   /// a diff with ``ReplayConfiguration/changesOnly`` that is empty).
   mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
-    if finalOrder == nil { finalOrder = keys?.numbersInKeyOrder() ?? [-1] }
+    if finalOrder == nil { finalOrder = finalKeyOrder() }
     while let order = finalOrder, finalPosition < order.count {
       let number = order[finalPosition]
       finalPosition += 1
-      if number >= 0 { keys?.switchStream(to: number, current: &stream) }
-      if let record = writeFinalRecord(writer: &writer) { return record }
+      if let record = writeFinalRecord(ofKey: number, writer: &writer) { return record }
     }
     return nil
   }
 
-  /// Writes the current stream's `--final` record.
-  private mutating func writeFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+  /// Lets go of every key's stream, freed on another thread (``ReplayKeys/releaseStreams()``):
+  /// the replay has written its last record.
+  mutating func releaseKeys() {
+    keys?.releaseStreams()
+  }
+
+  /// The keys' numbers in the order `--final` prints them; `[-1]` in a replay without keys.
+  func finalKeyOrder() -> [Int] {
+    keys?.numbersInKeyOrder() ?? [-1]
+  }
+
+  /// The canonical JSON of the key numbered `number`.
+  func keyBytes(_ number: Int) -> [UInt8] {
+    keys?.keys[number] ?? []
+  }
+
+  /// Writes the `--final` record of the key numbered `number` (-1 without keys).
+  ///
+  /// A key's snapshot is encoded for its record and not kept: kept for each of 100,000 keys,
+  /// the text would double the memory of their states.
+  mutating func writeFinalRecord(ofKey number: Int, writer: inout JSONWriter) -> ReplayOutcome? {
+    if number >= 0 { keys?.switchStream(to: number, current: &stream) }
+    isWritingKeyFinal = keys != nil && stream.differ == nil
+    defer { isWritingKeyFinal = false }
     var value: [UInt8]?
     if let path = configuration.selection {
-      value =
-        selectsEvent
-        ? stream.lastEventBytes.withUnsafeBufferPointer { Self.eventValue(path, of: $0) }
-        : Self.selectedBytes(
+      if selectsEvent {
+        value = stream.lastEventBytes.withUnsafeBufferPointer { Self.eventValue(path, of: $0) }
+      } else if isWritingKeyFinal {
+        var once = SnapshotText()
+        value = Self.selectedBytes(
+          path, domain: selectedDomain, text: &once, stream.pipeline.current)
+      } else {
+        value = Self.selectedBytes(
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
+      }
     }
     let event = stream.lastEventBytes
     return event.withUnsafeBufferPointer { event in
@@ -461,6 +557,8 @@ struct ReplayKernel {
   private mutating func writeValue(_ value: [UInt8]?, to writer: inout JSONWriter) {
     if let value {
       writer.writeRaw(value)
+    } else if isWritingKeyFinal {
+      SnapshotText.writeOnce(stream.pipeline.current, to: &writer)
     } else {
       stream.text.write(stream.pipeline.current, to: &writer)
     }
@@ -468,7 +566,7 @@ struct ReplayKernel {
 
   /// Writes `"event":…,"file":…,"key":…,"line":…,"seq":…`, the members a record with its event
   /// has besides its value (`key` in a keyed replay), in key order.
-  private func writeEventMembers(
+  private mutating func writeEventMembers(
     _ event: UnsafeBufferPointer<UInt8>?, key: [UInt8]?, to writer: inout JSONWriter
   ) {
     writer.writeRaw("\"event\":")
@@ -486,7 +584,12 @@ struct ReplayKernel {
     writer.writeRaw(",\"line\":")
     if let line = stream.lastLine { writer.writeInteger(Int64(line)) } else { writer.writeNull() }
     writer.writeRaw(",\"seq\":")
-    writer.writeInteger(Int64(stream.lastSeq))
+    if stream.lastSeq < 0 {
+      // Not known yet, in a kernel with a share of the keys: the pool writes it here.
+      part?.seqOffset = writer.bytes.count
+    } else {
+      writer.writeInteger(Int64(stream.lastSeq))
+    }
   }
 
   /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`.

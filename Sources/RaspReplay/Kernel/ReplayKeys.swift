@@ -1,3 +1,4 @@
+import Dispatch
 import RaspDomains
 import RaspJSON
 
@@ -26,9 +27,10 @@ struct ReplayKeys {
   let initial: ReplayStream
   /// Each key's canonical JSON, by number.
   private(set) var keys: [[UInt8]] = []
-  /// The streams of the keys, by number; `nil` for the current key's, which the kernel holds,
-  /// and for a key whose stream never started.
-  private var parked: [ReplayStream?] = []
+  /// The streams of the keys, by number; for the current key's, which the kernel holds, the
+  /// stream the kernel held before (a new key's starts as ``initial``). Streams are swapped
+  /// in and out, moved without copying what they hold.
+  private var parked: [ReplayStream] = []
   /// The number of the key whose stream the kernel holds; -1 before the first event.
   private(set) var current = -1
   /// A slot of the table: a key's hash, number plus one (0 when empty), length, and its first
@@ -43,6 +45,10 @@ struct ReplayKeys {
   private var slots = [Slot](repeating: Slot(), count: 1024)
   /// The key being found, as canonical JSON.
   private var scratch: [UInt8] = []
+  /// What reading the key of an event wrote into ``scratch``, kept for the event it was read
+  /// for: a kernel with a share of the keys reads an event's key once to tell whether it is
+  /// its own (``share(of:typeName:among:)``), and uses it again to find its stream.
+  private var prepared: (event: EventIdentity, written: Written)?
 
   /// Where the key is read, decided once from the path rather than for every event.
   enum Root {
@@ -86,11 +92,35 @@ struct ReplayKeys {
   /// The key of `envelope`'s event. `typeName` is the event's `domain.event`, read for a key
   /// of `type` only.
   mutating func number(of envelope: Envelope, typeName: String) -> Found {
-    switch writeKey(of: envelope, typeName: typeName) {
+    let written: Written
+    if let prepared, prepared.event == EventIdentity(envelope) {
+      written = prepared.written
+    } else {
+      written = writeKey(of: envelope, typeName: typeName)
+    }
+    prepared = nil
+    switch written {
     case .key: return .number(numberOfScratch())
     case .none: return .missing
     case .invalid(let error): return .invalid(error)
     }
+  }
+
+  /// Which of `count` shares the key of `envelope`'s event is in, for a replay split by key
+  /// (`--jobs`): each key is always in the same share, the key `null` (an event without one)
+  /// too; an event whose key cannot be read is in share 0.
+  mutating func share(of envelope: Envelope, typeName: String, among count: Int) -> Int {
+    let written = writeKey(of: envelope, typeName: typeName)
+    prepared = (EventIdentity(envelope), written)
+    let hash: UInt64
+    switch written {
+    case .key: hash = Self.hash(scratch)
+    case .none: hash = Self.hash(Array("null".utf8))
+    case .invalid: return 0
+    }
+    // The high half of the hash: the table places keys by the low bits, which are then not
+    // all alike within a share.
+    return Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
   }
 
   /// The number of the key `null`.
@@ -105,23 +135,54 @@ struct ReplayKeys {
   @inline(__always)
   mutating func switchStream(to number: Int, current stream: inout ReplayStream) {
     guard number != current else { return }
-    if current >= 0 { parked[current] = stream }
-    stream = parked[number].take() ?? initial
+    if current >= 0 { swap(&stream, &parked[current]) }
+    swap(&stream, &parked[number])
     current = number
+  }
+
+  /// Sets the number in the replay of the last event of `number`'s stream, current or parked:
+  /// a kernel with a share of the keys learns it after the other kernels' share of a batch.
+  mutating func setLastSeq(_ seq: Int, ofStream number: Int, current stream: inout ReplayStream) {
+    if number == current {
+      stream.lastSeq = seq
+    } else {
+      parked[number].lastSeq = seq
+    }
+  }
+
+  /// Lets go of every parked stream, freed on another thread: freeing the states of 100,000
+  /// keys takes a quarter of a second, which the end of the replay need not wait for. The
+  /// keys stay, and no stream is switched to after this.
+  mutating func releaseStreams() {
+    struct Streams: @unchecked Sendable {
+      // Handed over whole: nothing else refers to them once they are taken out here.
+      let streams: [ReplayStream]
+    }
+    let released = Streams(streams: parked)
+    parked = []
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(released) {} }
   }
 
   /// The keys' numbers in the order `--final` prints them: by key, as jq sorts values.
   func numbersInKeyOrder() -> [Int] {
-    let values = keys.map { (try? JSONParser.parse($0)) ?? .null }
-    return keys.indices.sorted { a, b in
-      if let order = KeyOrder.compare(values[a], values[b]), order != .same {
-        return order == .before
-      }
-      return keys[a].lexicographicallyPrecedes(keys[b])
-    }
+    let sortKeys = keys.map(KeyOrder.SortKey.init)
+    return keys.indices.sorted { KeyOrder.precedes(sortKeys[$0], sortKeys[$1]) }
   }
 
   // MARK: The key of an event
+
+  /// The event a key was read for: its line, and where its payload starts.
+  private struct EventIdentity: Equatable {
+    let line: UnsafePointer<UInt8>?
+    let count: Int
+    let payloadOffset: Int?
+
+    init(_ envelope: Envelope) {
+      line = envelope.line.baseAddress
+      count = envelope.line.count
+      payloadOffset = envelope.payloadOffset
+    }
+  }
 
   /// What reading a key wrote into ``scratch``.
   private enum Written {
@@ -236,8 +297,7 @@ struct ReplayKeys {
 
   /// The number of the key in ``scratch``, which is added when it is new.
   private mutating func numberOfScratch() -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in scratch { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hash = Self.hash(scratch)
     let head = Self.head(of: scratch)
     let count = Int32(truncatingIfNeeded: scratch.count)
     let mask = slots.count - 1
@@ -253,11 +313,18 @@ struct ReplayKeys {
     }
     let number = keys.count
     keys.append(scratch)
-    parked.append(nil)
+    parked.append(initial)
     slots[index] = Slot(
       hash: hash, number: Int32(truncatingIfNeeded: number + 1), count: count, head: head)
     if keys.count * 2 > slots.count { grow() }
     return number
+  }
+
+  /// The FNV-1a hash of a key's bytes.
+  private static func hash(_ key: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 
   /// The first sixteen bytes of a key, as two words, zeros after its end.
@@ -289,6 +356,47 @@ struct ReplayKeys {
 /// their sorted keys, then their values in key order).
 enum KeyOrder {
   enum Order { case before, same, after }
+
+  /// A key's canonical JSON, ready to sort: a string without escapes — most keys — is
+  /// compared by its bytes, anything else by its value.
+  struct SortKey {
+    let bytes: [UInt8]
+    /// The string's bytes between its quotes, for a string without escapes.
+    let plain: ArraySlice<UInt8>?
+    /// The value, for anything else.
+    let value: JSONValue
+
+    init(_ bytes: [UInt8]) {
+      self.bytes = bytes
+      if bytes.count >= 2, bytes.first == UInt8(ascii: "\""),
+        !bytes.contains(UInt8(ascii: "\\"))
+      {
+        plain = bytes[1..<(bytes.count - 1)]
+        value = .null
+      } else {
+        plain = nil
+        value = (try? JSONParser.parse(bytes)) ?? .null
+      }
+    }
+
+    /// The value, made for a plain string.
+    var resolved: JSONValue {
+      plain.map { .string(String(decoding: $0, as: UTF8.self)) } ?? value
+    }
+  }
+
+  /// Whether `a` sorts before `b`: by value, then — for distinct keys of equal value — by
+  /// their bytes.
+  static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+    let order: Order
+    if let x = a.plain, let y = b.plain {
+      order = x.elementsEqual(y) ? .same : x.lexicographicallyPrecedes(y) ? .before : .after
+    } else {
+      order = compare(a.resolved, b.resolved) ?? .same
+    }
+    if order != .same { return order == .before }
+    return a.bytes.lexicographicallyPrecedes(b.bytes)
+  }
 
   /// How `a` compares with `b`; `nil` never (kept optional for values that cannot compare).
   static func compare(_ a: JSONValue, _ b: JSONValue) -> Order? {

@@ -69,6 +69,12 @@ package struct SnapshotState: RaspState {
   /// The names of the domains, in key order.
   package var domainNames: [String] { slots.map(\.name) }
 
+  /// How many domains there are.
+  package var domainCount: Int { slots.count }
+
+  /// The name of the domain at `index` in ``domainNames``.
+  package func domainName(at index: Int) -> String { slots[index].name }
+
   /// The position of the domain named `name`, or `nil`.
   package func domainIndex(named name: String) -> Int? {
     slots.firstIndex { $0.name == name }

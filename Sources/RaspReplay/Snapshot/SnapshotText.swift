@@ -46,21 +46,35 @@ struct SnapshotText {
   /// Encodes every domain of `state`.
   private mutating func make(_ state: SnapshotState) {
     isMade = true
-    let names = state.domainNames
-    isChanged = Array(repeating: false, count: names.count)
+    isChanged = Array(repeating: false, count: state.domainCount)
     changed.removeAll()
     ranges.removeAll()
     var writer = JSONWriter()
+    Self.encode(state, into: &writer, ranges: &ranges)
+    bytes = writer.bytes
+  }
+
+  /// Writes the canonical JSON of `state`, every domain encoded now, and keeps nothing: for a
+  /// snapshot written once, such as each key's with `--final`.
+  static func writeOnce(_ state: SnapshotState, to writer: inout JSONWriter) {
+    var ranges: [Range<Int>] = []
+    encode(state, into: &writer, ranges: &ranges)
+  }
+
+  /// Writes `{"name":state,…}`, noting where each domain's state is.
+  private static func encode(
+    _ state: SnapshotState, into writer: inout JSONWriter, ranges: inout [Range<Int>]
+  ) {
+    let base = writer.bytes.count
     writer.writeRaw("{")
-    for (index, name) in names.enumerated() {
+    for index in 0..<state.domainCount {
       if index > 0 { writer.writeRaw(",") }
-      writer.writeKey(name)
+      writer.writeKey(state.domainName(at: index))
       let start = writer.bytes.count
       state.encodeState(ofDomainAt: index, into: &writer)
-      ranges.append(start..<writer.bytes.count)
+      ranges.append((start - base)..<(writer.bytes.count - base))
     }
     writer.writeRaw("}")
-    bytes = writer.bytes
   }
 
   /// Records that an event changed the domain at `index`.

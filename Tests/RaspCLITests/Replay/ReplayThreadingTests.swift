@@ -122,4 +122,46 @@ import Testing
     }
     #expect(compared > 40)
   }
+
+  /// Expects a keyed replay on 2 and 3 threads (`--jobs`) to print what it prints on one.
+  private func expectSameForEveryNumberOfJobs(
+    _ arguments: [String], input: [UInt8], _ context: String
+  ) throws {
+    let one = try replay(["--jobs", "1"] + arguments, input: input, threading: .automatic)
+    #expect(one.contains(" read: "), "\(context): \(one)")
+    for jobs in ["2", "3"] {
+      let other = try replay(["-j", jobs] + arguments, input: input, threading: .automatic)
+      #expect(other == one, "\(context), \(jobs) jobs")
+    }
+  }
+
+  @Test func damagedLogsReplayedByKeyReadTheSameOnEveryNumberOfJobs() throws {
+    for seed in 1...UInt64(150) {
+      var mutator = LogMutator(seed: seed)
+      let log = MutatedLogTests.logs[mutator.below(MutatedLogTests.logs.count)]
+      let input = mutator.mutate(log.bytes)
+      let errorMode = seed % 3 == 0 ? "fail" : "skip"
+      let output = seed % 2 == 0 ? ["--with-event"] : ["--final", "--emit", "diff"]
+      try expectSameForEveryNumberOfJobs(
+        ["--key-by", "source", "--on-error", errorMode, "--stats"] + output + ["-"], input: input,
+        "seed \(seed) (\(log.name))")
+    }
+  }
+
+  @Test func theFixturesLogsReplayedByKeyReadTheSameOnEveryNumberOfJobs() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Repository.path("fixtures"))
+      .sorted()
+    var compared = 0
+    for name in names {
+      guard
+        let input = FileManager.default.contents(
+          atPath: Repository.path("fixtures/\(name)/events.jsonl"))
+      else { continue }
+      try expectSameForEveryNumberOfJobs(
+        ["--key-by", "source", "--on-error", "skip", "--stats", "--with-event", "-"],
+        input: Array(input), "fixtures/\(name)")
+      compared += 1
+    }
+    #expect(compared > 40)
+  }
 }
