@@ -2,11 +2,13 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 JQ ?= jq
-# make bench: events in the log, its seed, runs per tool (best counts), and BENCH_LONG=1 to
-# also replay a log ten times longer for peak memory (about 1 GB in bench-output/).
+# make bench: events in the log, its seed, runs per tool (best counts), keys of the keyed log,
+# and BENCH_LONG=1 to also replay a log ten times longer for peak memory (about 1 GB in
+# bench-output/).
 BENCH_EVENTS ?= 1000000
 BENCH_SEED ?= 7
 BENCH_RUNS ?= 3
+BENCH_KEYS ?= 100000
 BENCH_LONG ?=
 BENCH_DIR := bench-output
 # make fuzz: executions per job, parallel jobs (each a process; more than 1 logs to
@@ -78,7 +80,7 @@ example: ## Build the custom-domain example package and replay its events with c
 	.build-examples/debug/cart-rasp replay --domain cart Examples/custom-domain/events.jsonl
 
 bench: BENCH_COMMIT = $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- Sources fixtures Package.swift 2>/dev/null || echo ' with local changes')
-bench: ## Benchmark rasp against jq, live input's latency, and other log formats; see docs/benchmarks.md.
+bench: ## Benchmark rasp against jq, live input's latency, other log formats and keyed state; see docs/benchmarks.md.
 	$(SWIFT) build -c release --product rasp
 	$(SWIFT) build -c release --product rasp-bench
 	mkdir -p $(BENCH_DIR)
@@ -91,6 +93,9 @@ bench: ## Benchmark rasp against jq, live input's latency, and other log formats
 	cat $(BENCH_DIR)/latency.md
 	.build/release/rasp-bench formats --log $(BENCH_DIR)/events.jsonl --runs $(BENCH_RUNS) --rasp .build/release/rasp \
 	  --jq $(JQ) --programs fixtures/bench --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
+	.build/release/rasp-bench generate --events $(BENCH_EVENTS) --keys $(BENCH_KEYS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-keyed.jsonl
+	.build/release/rasp-bench keyed --log $(BENCH_DIR)/events-keyed.jsonl --key-by device --runs $(BENCH_RUNS) \
+	  --rasp .build/release/rasp --jq $(JQ) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
 
 fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.md).
 	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --scratch-path $(FUZZ_DIR)

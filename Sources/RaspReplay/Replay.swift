@@ -97,6 +97,10 @@ public struct Replay: ~Copyable {
     } else {
       pool = nil
     }
+    // With a pool, the reading threads tell each event's kernel.
+    let partition = pool == nil ? nil : configuration.keyPath.map {
+      KeyPartition(keys: ReplayKeys(path: $0), router: kernel.router, count: configuration.jobs)
+    }
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
     self.interruption = interruption
@@ -115,7 +119,7 @@ public struct Replay: ~Copyable {
           }
           let batcher = LineBatcher(
             input: 0, reading: reading, tracksTime: false, types: types, decoding: decoding,
-            sharesDecoding: shares)
+            sharesDecoding: shares, partition: partition)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
             batcher.adjustShare(
@@ -126,7 +130,7 @@ public struct Replay: ~Copyable {
       let batchers = inputs.enumerated().map { index, input in
         LineBatcher(
           input: index, reading: InputReading(input) { interruption?.isRequested == true },
-          tracksTime: inputs.count > 1, types: types)
+          tracksTime: inputs.count > 1, types: types, partition: partition)
       }
       feed = batchers.count == 1 ? .inline(batchers[0]) : .merge(InputMerge(batchers: batchers))
     }

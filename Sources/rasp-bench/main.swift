@@ -6,6 +6,8 @@
 //   rasp-bench replay --log FILE [<options>]       `rasp replay` against jq, with a results table
 //   rasp-bench formats --log FILE [<options>]      `rasp replay --log-format` against rasp's own
 //                                                  format and a jq rewrite, with a results table
+//   rasp-bench keyed --log FILE [<options>]        `rasp replay --key-by` on one thread and
+//                                                  several, against the unkeyed replay
 //   rasp-bench stages --log FILE                   nanoseconds per line of each stage of a replay
 //   rasp-bench latency --rasp PATH [<options>]     write-to-snapshot latency of `rasp replay -`
 #if canImport(Glibc)
@@ -16,7 +18,7 @@
 
 let usage = """
   Usage: rasp-bench <subcommand> [<options>]
-    Subcommands: core, generate, replay, formats, stages, latency
+    Subcommands: core, generate, replay, formats, keyed, stages, latency
   """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
@@ -29,6 +31,8 @@ case "replay":
   status = ReplayBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "formats":
   status = FormatsBenchmark.main(arguments: Array(arguments.dropFirst()))
+case "keyed":
+  status = KeyedBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "stages":
   status = StagesBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "latency":

@@ -40,8 +40,6 @@ public struct RaspEnvironment {
   /// environment.interruption = ReplayInterruption()   // a test can stop a replay
   /// ```
   public var interruption: ReplayInterruption?
-  /// How many processors the command may use: the default of `--jobs` with `--final`.
-  var processorCount = Self.onlineProcessors()
 
   /// Creates an environment.
   ///
@@ -67,11 +65,6 @@ public struct RaspEnvironment {
     self.standardError = standardError
     self.variables = variables
     self.workingDirectory = workingDirectory
-  }
-
-  /// The number of processors online, at least 1.
-  static func onlineProcessors() -> Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
   /// The environment of this process: file descriptors 0, 1 and 2, and its variables.

@@ -81,8 +81,8 @@ struct ReplayOptions {
       name: "jobs", short: "j", valueName: "n",
       help:
         "Apply a keyed replay's events (--key-by) on <n> threads, each the events of a share of "
-        + "the keys; the output is the same for every <n>. By default, as many threads as cores "
-        + "with --final, 1 otherwise; a replay without keys uses one."
+        + "the keys; the output is the same for every <n>. The default is 1: one thread applies "
+        + "while another reads, which on two cores is as fast (see docs/benchmarks.md)."
     ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
@@ -178,8 +178,6 @@ struct ReplayOptions {
             + "\(Self.maximumJobs)")
       }
       configuration.jobs = jobs
-    } else if configuration.isFinal {
-      configuration.jobs = min(environment.processorCount, Self.maximumJobs)
     }
     configuration.includesEvent = parsed.flag("with-event")
     configuration.isStrict = parsed.flag("strict")

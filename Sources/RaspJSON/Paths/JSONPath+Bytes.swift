@@ -68,15 +68,28 @@ extension JSONPath {
     switch (component, kind) {
     case (.key(let key), .object):
       var progress = try scanner.beginObject()
-      while let member = try scanner.nextMember(&progress) {
-        let found =
-          member.hasEscapes
-          ? scanner.string(member).utf8.elementsEqual(key.utf8)
-          : scanner.bytes(of: member).elementsEqual(key.utf8)
-        if found { return true }
-        try scanner.skipValue()
+      var key = key
+      // Compared as bytes in memory: through the string's view, one byte at a time, the
+      // comparison costs as much as the rest of reading a member.
+      var outcome: Result<Bool, JSONError> = .success(false)
+      key.withUTF8 { keyBytes in
+        do throws(JSONError) {
+          while let member = try scanner.nextMember(&progress) {
+            let found =
+              member.hasEscapes
+              ? scanner.string(member).utf8.elementsEqual(keyBytes)
+              : scanner.bytes(of: member).elementsEqual(keyBytes)
+            if found {
+              outcome = .success(true)
+              return
+            }
+            try scanner.skipValue()
+          }
+        } catch {
+          outcome = .failure(error)
+        }
       }
-      return false
+      return try outcome.get()
     case (.key(let key), .array):
       guard let index = arrayIndex(fromKey: key) else { return false }
       return try descendIntoArray(&scanner, index: index)

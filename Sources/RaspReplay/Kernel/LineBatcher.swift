@@ -42,6 +42,9 @@ final class LineBatcher: @unchecked Sendable {
   private let decoding: (router: Router, decoder: EventDecoder)?
   /// Which lines to decode ahead.
   @exclusivity(unchecked) private var share: DecodeShare
+  /// How to tell which kernel of a pool handles each event (``KernelPart``), in a keyed replay
+  /// on several threads: each kernel then only compares a number.
+  @exclusivity(unchecked) private var partition: KeyPartition?
   /// The last batch's columns, to size the next batch's like them.
   @exclusivity(unchecked) private var lastColumns: [AnyRaspDecodedEvents] = []
   @exclusivity(unchecked) private var isFinished = false
@@ -56,10 +59,11 @@ final class LineBatcher: @unchecked Sendable {
   ///   - decoding: What to decode ahead with, on a read-ahead's thread.
   ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue
   ///     (``adjustShare(pendingBatches:replayWaited:)``); otherwise all of them.
+  ///   - partition: How to tell the kernel of each event, in a replay split by key.
   init(
     input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
     assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
-    sharesDecoding: Bool = false
+    sharesDecoding: Bool = false, partition: KeyPartition? = nil
   ) {
     self.input = input
     self.isLive = reading.isLive
@@ -69,6 +73,7 @@ final class LineBatcher: @unchecked Sendable {
     self.classifier.mapped = types.map(MappedEnvelopeReader.init)
     self.decoding = decoding
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
+    self.partition = partition
   }
 
   private static func makeReader(_ reading: InputReading) -> JSONLinesReader<InputReading> {
@@ -147,13 +152,15 @@ final class LineBatcher: @unchecked Sendable {
           line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
           arena: &batch.arena
         ) { item in
-          batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
+          let item = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+          batch.append(partition == nil ? item : withKeyShare(item))
         }
         continue reading
       }
       let item = classifier.classify(
         line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
-      batch.append(share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item)
+      let prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+      batch.append(partition == nil ? prepared : withKeyShare(prepared))
     }
     guard batch.count > 0 else { return .end }
     lastColumns = columns
@@ -238,6 +245,18 @@ final class LineBatcher: @unchecked Sendable {
       + "(\(bytes)): not replayed"
   }
 
+  /// The item with the kernel that handles it: its key's share for an event, 0 otherwise.
+  private func withKeyShare(_ item: ReplayItem) -> ReplayItem {
+    switch item.kind {
+    case .event(let envelope), .decoded(let envelope, _, _, _):
+      var shared = item
+      shared.share = partition?.share(of: envelope) ?? 0
+      return shared
+    default:
+      return item
+    }
+  }
+
   /// Decodes an event item ahead, when its type is known; any other item, and an event whose
   /// payload does not decode, is left for the replay, which also explains the failures.
   @inline(__always)
@@ -258,5 +277,27 @@ final class LineBatcher: @unchecked Sendable {
     decoded.originIndex = item.originIndex
     decoded.memberState = item.memberState
     return decoded
+  }
+}
+
+/// How the reading thread tells which kernel of a replay split by key (``KernelPool``) handles
+/// each event: the share of its key (``ReplayKeys/share(of:typeName:among:)``).
+///
+/// ```swift
+/// var partition = KeyPartition(keys: ReplayKeys(path: path), router: router, count: 2)
+/// item.share = partition.share(of: envelope)   // 0 or 1
+/// ```
+struct KeyPartition {
+  /// The keys' path, and the scratch space to read a key into.
+  var keys: ReplayKeys
+  /// The router, to name an event's type for a key of `type`.
+  let router: Router
+  /// How many kernels there are.
+  let count: Int
+
+  /// The kernel that handles the event of `envelope`.
+  mutating func share(of envelope: Envelope) -> UInt8 {
+    let typeName = keys.root == .type ? router.typeName(of: envelope) : ""
+    return UInt8(truncatingIfNeeded: keys.share(of: envelope, typeName: typeName, among: count))
   }
 }

@@ -47,6 +47,8 @@ struct ReplayItem {
   var originIndex: Int32 = -1
   /// Whether the event is a member of a batch: 0 not, 1 its line's first, 2 another.
   var memberState: UInt8 = 0
+  /// Which kernel handles the item, in a replay split by key (``KeyPartition``); 0 otherwise.
+  var share: UInt8 = 0
 
   init(
     input: Int, lineNumber: Int, bytes: UnsafeBufferPointer<UInt8>, kind: Kind,

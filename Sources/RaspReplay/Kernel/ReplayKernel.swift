@@ -17,9 +17,21 @@ struct ReplayKernel {
   let configuration: ReplayConfiguration
   /// The inputs' names, for diagnostics and `--with-event`.
   let inputNames: [String]
+  /// The streams: the one stream of a replay; in a keyed replay, the stream before any event,
+  /// then each key's, key `n` at `n + 1`.
+  private let streams: ReplayStreams
+  /// The stream the kernel works on, in ``streams``.
+  private var streamPointer: UnsafeMutablePointer<ReplayStream>
   /// The current stream's snapshot, text, selection and last event: the only one, or the
-  /// current key's in a keyed replay.
-  private var stream: ReplayStream
+  /// current key's in a keyed replay. Worked on in place (``ReplayStreams``).
+  private var stream: ReplayStream {
+    unsafeAddress { UnsafePointer(streamPointer) }
+    unsafeMutableAddress { streamPointer }
+  }
+  /// The stream each key starts with.
+  private let initialStream: ReplayStream
+  /// The number of the key whose stream is the current one; -1 before the first event.
+  private var currentKey = -1
   /// The keys and their streams, in a keyed replay (`--key-by`).
   private var keys: ReplayKeys?
   /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
@@ -82,15 +94,17 @@ struct ReplayKernel {
           names: snapshot.domainNames)
       }
     }
-    self.stream = stream
-    keys = configuration.keyPath.map { ReplayKeys(path: $0, initial: stream) }
+    initialStream = stream
+    streams = ReplayStreams(first: stream)
+    streamPointer = streams.pointer(to: 0)
+    keys = configuration.keyPath.map { ReplayKeys(path: $0) }
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil
   }
 
   /// The snapshot before any event, which the reading thread makes its decoder from.
-  var pipeline: RaspPipeline<SnapshotState> { keys?.initial.pipeline ?? stream.pipeline }
+  var pipeline: RaspPipeline<SnapshotState> { initialStream.pipeline }
 
   /// Handles one item: counts it, applies its event, and writes its record to `writer`.
   ///
@@ -129,22 +143,16 @@ struct ReplayKernel {
   }
 
   /// Whether the item is this kernel's to handle, when it has a share of the keys: an event
-  /// whose key is in its share; a line that is not an event, for kernel 0. The counts before
+  /// whose key is in its share, as the reading thread found (``KeyPartition``); a line that is
+  /// not an event, for kernel 0. The counts before
   /// an item it handles are kept, for a replay that ends at another kernel's item
   /// (``KernelPart``).
   @inline(never)
   private mutating func ownsItem(_ item: UnsafePointer<ReplayItem>) -> Bool {
     // The part's fields are read one by one: a copy of the part would share its lists, and
     // the next change to them would copy them whole.
-    guard let count = part?.count, let own = part?.index else { return true }
-    let share: Int
-    switch item.pointee.kind {
-    case .decoded(let envelope, _, _, _), .event(let envelope):
-      let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
-      share = keys?.share(of: envelope, typeName: typeName, among: count) ?? 0
-    default:
-      share = 0
-    }
+    guard let own = part?.index else { return true }
+    let share = Int(item.pointee.share)
     guard share == own else { return false }
     if let itemIndex = part?.itemIndex {
       let firstUnknown = part?.firstUnknown
@@ -293,7 +301,7 @@ struct ReplayKernel {
           range: start..<writer.bytes.count, seq: seq, input: stream.lastInput,
           line: stream.lastLine))
     }
-    return record(routed, item: item.pointee, writer: &writer)
+    return record(routed, item: item, writer: &writer)
   }
 
   /// Notes the event just applied for the merge: its position, and its stream's last event's
@@ -303,9 +311,9 @@ struct ReplayKernel {
     guard let itemIndex = part?.itemIndex else { return }
     part?.applied.append(Int32(truncatingIfNeeded: itemIndex))
     stream.lastSeq = -1 - itemIndex
-    if configuration.isFinal, let current = keys?.current {
+    if configuration.isFinal, keys != nil {
       part?.touched.append(
-        (Int32(truncatingIfNeeded: current), Int32(truncatingIfNeeded: itemIndex)))
+        (Int32(truncatingIfNeeded: currentKey), Int32(truncatingIfNeeded: itemIndex)))
     }
   }
 
@@ -315,7 +323,7 @@ struct ReplayKernel {
   mutating func numberEvents(after seqAfter: [Int]) {
     guard let touched = part?.touched, !touched.isEmpty, keys != nil else { return }
     for (number, item) in touched {
-      keys?.setLastSeq(seqAfter[Int(item)], ofStream: Int(number), current: &stream)
+      streams.pointer(to: Int(number) + 1).pointee.lastSeq = seqAfter[Int(item)]
     }
     part?.touched.removeAll(keepingCapacity: true)
   }
@@ -326,6 +334,16 @@ struct ReplayKernel {
     guard let first = part?.countsBefore.first(where: { Int($0.item) > item }) else { return }
     statistics = first.statistics
     part?.firstUnknown = first.firstUnknown
+  }
+
+  /// Makes the stream of the key numbered `number` the current one, a new key's made from
+  /// ``initialStream``.
+  @inline(__always)
+  private mutating func switchToKey(_ number: Int) {
+    guard number != currentKey else { return }
+    while streams.count <= number + 1 { _ = streams.append(initialStream) }
+    streamPointer = streams.pointer(to: number + 1)
+    currentKey = number
   }
 
   /// Makes the stream of the key of `envelope`'s event the current one; a bad line under
@@ -357,7 +375,7 @@ struct ReplayKernel {
       number = nil
     }
     if let number {
-      keys?.switchStream(to: number, current: &stream)
+      switchToKey(number)
       statistics.keys = keys?.count ?? 0
     }
     return nil
@@ -383,12 +401,12 @@ struct ReplayKernel {
   /// end with `--final`, a selected value when it changed, a diff, or a record with the event.
   @inline(never)
   private mutating func record(
-    _ routed: SnapshotState.Event, item: ReplayItem, writer: inout JSONWriter
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if configuration.isFinal {
       if configuration.includesEvent || selectsEvent {
         stream.lastEventBytes.removeAll(keepingCapacity: true)
-        stream.lastEventBytes.append(contentsOf: item.eventBytes)
+        stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
       }
       return nil
     }
@@ -400,13 +418,13 @@ struct ReplayKernel {
       else { return nil }
       let bytes =
         selectsEvent
-        ? Self.eventValue(path, of: item.eventBytes)
+        ? Self.eventValue(path, of: item.pointee.eventBytes)
         : Self.selectedBytes(
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
       guard let value = stream.selector?.select(from: bytes) else { return nil }
-      return writeRecord(value: value, event: item.eventBytes, writer: &writer)
+      return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
     }
-    return writeRecord(value: nil, event: item.eventBytes, writer: &writer)
+    return writeRecord(value: nil, event: item.pointee.eventBytes, writer: &writer)
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
@@ -454,10 +472,13 @@ struct ReplayKernel {
     return nil
   }
 
-  /// Lets go of every key's stream, freed on another thread (``ReplayKeys/releaseStreams()``):
-  /// the replay has written its last record.
+  /// Lets go of every key's stream, freed on another thread
+  /// (``ReplayStreams/releaseAllButFirst()``): the replay has written its last record.
   mutating func releaseKeys() {
-    keys?.releaseStreams()
+    guard keys != nil else { return }
+    streams.releaseAllButFirst()
+    streamPointer = streams.pointer(to: 0)
+    currentKey = -1
   }
 
   /// The keys' numbers in the order `--final` prints them; `[-1]` in a replay without keys.
@@ -475,7 +496,7 @@ struct ReplayKernel {
   /// A key's snapshot is encoded for its record and not kept: kept for each of 100,000 keys,
   /// the text would double the memory of their states.
   mutating func writeFinalRecord(ofKey number: Int, writer: inout JSONWriter) -> ReplayOutcome? {
-    if number >= 0 { keys?.switchStream(to: number, current: &stream) }
+    if number >= 0 { switchToKey(number) }
     isWritingKeyFinal = keys != nil && stream.differ == nil
     defer { isWritingKeyFinal = false }
     var value: [UInt8]?
@@ -503,7 +524,7 @@ struct ReplayKernel {
     value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     let start = writer.bytes.count
-    let key = keys.map { $0.keys[$0.current] }
+    let key = keys.map { $0.keys[currentKey] }
     if stream.differ != nil {
       let operations: [JSONValue]
       if let value {

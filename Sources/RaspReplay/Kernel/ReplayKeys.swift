@@ -1,8 +1,7 @@
-import Dispatch
 import RaspDomains
 import RaspJSON
 
-/// The keys of a keyed replay (`--key-by PATH`), and each key's own stream of events.
+/// The keys of a keyed replay (`--key-by PATH`): each event's key, and its number.
 ///
 /// An event's key is the value at the path, read from the event as a spec's `from` reads it:
 /// `payload.deviceId` in the payload, `source`, `ts` and `type` from the envelope, and any other
@@ -11,28 +10,20 @@ import RaspJSON
 /// JSON; an event without a value there, or with `null`, has the key `null`.
 ///
 /// Keys are numbered in the order they first appear. Finding a key's number hashes its bytes
-/// into an open-addressing table, without allocating for a key seen before. The streams of the
-/// keys other than the current one are parked here; the kernel works on the current one.
+/// into an open-addressing table, without allocating for a key seen before. The kernel keeps
+/// each key's stream of events by its number (``ReplayStreams``).
 ///
 /// ```swift
-/// var keys = ReplayKeys(path: try JSONPath("source"), initial: stream)
+/// var keys = ReplayKeys(path: try JSONPath("source"))
 /// if case .number(let number) = keys.number(of: envelope, typeName: "") {
-///   keys.switchStream(to: number, current: &stream)
+///   print(String(decoding: keys.keys[number], as: UTF8.self))   // "gps"
 /// }
 /// ```
 struct ReplayKeys {
   /// The path of the key in each event.
   let path: JSONPath
-  /// The stream a key starts with.
-  let initial: ReplayStream
   /// Each key's canonical JSON, by number.
   private(set) var keys: [[UInt8]] = []
-  /// The streams of the keys, by number; for the current key's, which the kernel holds, the
-  /// stream the kernel held before (a new key's starts as ``initial``). Streams are swapped
-  /// in and out, moved without copying what they hold.
-  private var parked: [ReplayStream] = []
-  /// The number of the key whose stream the kernel holds; -1 before the first event.
-  private(set) var current = -1
   /// A slot of the table: a key's hash, number plus one (0 when empty), length, and its first
   /// sixteen bytes, so that a short key — most are — is found in one read of memory.
   private struct Slot {
@@ -45,10 +36,6 @@ struct ReplayKeys {
   private var slots = [Slot](repeating: Slot(), count: 1024)
   /// The key being found, as canonical JSON.
   private var scratch: [UInt8] = []
-  /// What reading the key of an event wrote into ``scratch``, kept for the event it was read
-  /// for: a kernel with a share of the keys reads an event's key once to tell whether it is
-  /// its own (``share(of:typeName:among:)``), and uses it again to find its stream.
-  private var prepared: (event: EventIdentity, written: Written)?
 
   /// Where the key is read, decided once from the path rather than for every event.
   enum Root {
@@ -63,9 +50,8 @@ struct ReplayKeys {
   /// Where the key is read.
   let root: Root
 
-  init(path: JSONPath, initial: ReplayStream) {
-    self.path = path
-    self.initial = initial
+  init(path: JSONPath) {
+    self.path = Self.ownCopy(of: path)
     let whole = path.components.count == 1 && !path.selectsLength
     switch path.firstKey {
     case "payload": root = .payload
@@ -74,6 +60,17 @@ struct ReplayKeys {
     case "type" where whole: root = .type
     default: root = .line
     }
+  }
+
+  /// A copy of `path` that shares no storage with it: reading it retains its storage, and the
+  /// kernels of a replay on several threads (``KernelPool``) would each retain the same, from
+  /// several processors at once, for every event.
+  private static func ownCopy(of path: JSONPath) -> JSONPath {
+    let components = path.components.map { component -> JSONPath.Component in
+      guard case .key(let key) = component else { return component }
+      return .key(String(decoding: Array(key.utf8), as: UTF8.self))
+    }
+    return JSONPath(components: components, selectsLength: path.selectsLength)
   }
 
   /// How many keys there are.
@@ -92,14 +89,7 @@ struct ReplayKeys {
   /// The key of `envelope`'s event. `typeName` is the event's `domain.event`, read for a key
   /// of `type` only.
   mutating func number(of envelope: Envelope, typeName: String) -> Found {
-    let written: Written
-    if let prepared, prepared.event == EventIdentity(envelope) {
-      written = prepared.written
-    } else {
-      written = writeKey(of: envelope, typeName: typeName)
-    }
-    prepared = nil
-    switch written {
+    switch writeKey(of: envelope, typeName: typeName) {
     case .key: return .number(numberOfScratch())
     case .none: return .missing
     case .invalid(let error): return .invalid(error)
@@ -110,10 +100,8 @@ struct ReplayKeys {
   /// (`--jobs`): each key is always in the same share, the key `null` (an event without one)
   /// too; an event whose key cannot be read is in share 0.
   mutating func share(of envelope: Envelope, typeName: String, among count: Int) -> Int {
-    let written = writeKey(of: envelope, typeName: typeName)
-    prepared = (EventIdentity(envelope), written)
     let hash: UInt64
-    switch written {
+    switch writeKey(of: envelope, typeName: typeName) {
     case .key: hash = Self.hash(scratch)
     case .none: hash = Self.hash(Array("null".utf8))
     case .invalid: return 0
@@ -130,39 +118,6 @@ struct ReplayKeys {
     return numberOfScratch()
   }
 
-  /// Makes `number`'s stream the current one: parks the current stream, and takes out the one
-  /// of `number`, or a new one.
-  @inline(__always)
-  mutating func switchStream(to number: Int, current stream: inout ReplayStream) {
-    guard number != current else { return }
-    if current >= 0 { swap(&stream, &parked[current]) }
-    swap(&stream, &parked[number])
-    current = number
-  }
-
-  /// Sets the number in the replay of the last event of `number`'s stream, current or parked:
-  /// a kernel with a share of the keys learns it after the other kernels' share of a batch.
-  mutating func setLastSeq(_ seq: Int, ofStream number: Int, current stream: inout ReplayStream) {
-    if number == current {
-      stream.lastSeq = seq
-    } else {
-      parked[number].lastSeq = seq
-    }
-  }
-
-  /// Lets go of every parked stream, freed on another thread: freeing the states of 100,000
-  /// keys takes a quarter of a second, which the end of the replay need not wait for. The
-  /// keys stay, and no stream is switched to after this.
-  mutating func releaseStreams() {
-    struct Streams: @unchecked Sendable {
-      // Handed over whole: nothing else refers to them once they are taken out here.
-      let streams: [ReplayStream]
-    }
-    let released = Streams(streams: parked)
-    parked = []
-    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(released) {} }
-  }
-
   /// The keys' numbers in the order `--final` prints them: by key, as jq sorts values.
   func numbersInKeyOrder() -> [Int] {
     let sortKeys = keys.map(KeyOrder.SortKey.init)
@@ -170,19 +125,6 @@ struct ReplayKeys {
   }
 
   // MARK: The key of an event
-
-  /// The event a key was read for: its line, and where its payload starts.
-  private struct EventIdentity: Equatable {
-    let line: UnsafePointer<UInt8>?
-    let count: Int
-    let payloadOffset: Int?
-
-    init(_ envelope: Envelope) {
-      line = envelope.line.baseAddress
-      count = envelope.line.count
-      payloadOffset = envelope.payloadOffset
-    }
-  }
 
   /// What reading a key wrote into ``scratch``.
   private enum Written {
@@ -313,7 +255,6 @@ struct ReplayKeys {
     }
     let number = keys.count
     keys.append(scratch)
-    parked.append(initial)
     slots[index] = Slot(
       hash: hash, number: Int32(truncatingIfNeeded: number + 1), count: count, head: head)
     if keys.count * 2 > slots.count { grow() }
