@@ -27,7 +27,8 @@ let package = Package(
     .target(name: "Rasp"),
     .target(name: "RaspJSON"),
     .target(name: "RaspDomains", dependencies: ["Rasp", "RaspJSON"]),
-    .target(name: "RaspReplay", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
+    .target(name: "RaspPrefetch"),
+    .target(name: "RaspReplay", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspPrefetch"]),
     .target(name: "RaspCLI", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"]),
     .executableTarget(name: "rasp", dependencies: ["RaspCLI"]),
     .executableTarget(

@@ -301,4 +301,41 @@ import Testing
         "end: 1 applied, 1 keys, 0 without",
       ])
   }
+
+  @Test(arguments: [false, true])
+  func eventsFoundAheadCountAsTheyDoInTheirTurn(strict: Bool) throws {
+    // The kernel looks up the keys of the events a few lines ahead; an event without a key,
+    // or with a key not seen yet, must still be counted or refused in its turn. Every fifth
+    // line has no source, every seventh a new one.
+    let lines = (0..<300).map { index -> String in
+      let source: String
+      switch index {
+      case _ where index % 5 == 4: source = ""
+      case _ where index % 7 == 6: source = #","source":"new\#(index)""#
+      default: source = #","source":"s\#(index % 3)""#
+      }
+      return #"{"type":"geo.heading"\#(source),"payload":{"heading":\#(index % 360)}}"#
+    }
+    let keyless = (0..<300).filter { $0 % 5 == 4 }.count
+    let newKeys = (0..<300).filter { $0 % 7 == 6 && $0 % 5 != 4 }.count
+    let described = records(lines.joined(separator: "\n")) {
+      $0.keyPath = try? JSONPath("source")
+      $0.isStrict = strict
+      $0.isFinal = true
+    }
+    let skipped = described.filter { $0.hasPrefix("skipped ") }
+    #expect(skipped.count == (strict ? keyless : 0))
+    let keys = 3 + newKeys + (strict ? 0 : 1)
+    #expect(described.count == skipped.count + keys + 1)
+    #expect(
+      described.last
+        == "end: \(300 - skipped.count) applied, \(keys) keys, \(strict ? 0 : keyless) without")
+    // Each of the three old keys ends with the heading of its last line.
+    for key in 0..<3 {
+      let last = try #require((0..<300).last { $0 % 3 == key && $0 % 5 != 4 && $0 % 7 != 6 })
+      let geo = #"{"accuracy":null,"heading":\#(last % 360),"location":null}"#
+      let nav = #"{"modal":null,"stack":[],"tab":null}"#
+      #expect(described.contains(#"{"key":"s\#(key)","state":{"geo":\#(geo),"nav":\#(nav)}}"#))
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import Rasp
 import RaspDomains
 import RaspJSON
+import RaspPrefetch
 
 /// Applies items, one at a time and in order, and writes the record each calls for: the
 /// routing, decoding, applying and output stages of a replay.
@@ -287,6 +288,7 @@ struct ReplayKernel {
       statistics.withoutKey += 1
     }
     stream.text.markChanged(routed.domainIndex)
+    if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     statistics.applied += 1
     seq += 1
     stream.lastSeq = seq
@@ -336,6 +338,88 @@ struct ReplayKernel {
     part?.firstUnknown = first.firstUnknown
   }
 
+  // MARK: Looking ahead
+
+  /// The keys of the next items, sought ahead, and their numbers once found (-1 for none),
+  /// by position modulo 16, with the line each is of.
+  private var aheadSought = [ReplayKeys.Sought?](repeating: nil, count: 16)
+  private var aheadNumbers = [Int](repeating: -1, count: 16)
+  private var aheadLines = [UnsafePointer<UInt8>?](repeating: nil, count: 16)
+  /// The position of the item being handled, for the number found ahead.
+  var position = 0
+
+  /// Whether the kernel looks ahead at the next items' keys (a keyed replay on one kernel).
+  var looksAhead: Bool { keys != nil && part == nil }
+
+  /// The first look at an item several ahead: reads its key, and asks for its place in the
+  /// table of keys early.
+  @inline(never)
+  mutating func seekAhead(_ item: UnsafePointer<ReplayItem>, position: Int) {
+    var sought: ReplayKeys.Sought?
+    var line: UnsafePointer<UInt8>?
+    switch item.pointee.kind {
+    case .decoded(let envelope, _, _, _), .event(let envelope):
+      let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
+      sought = keys?.seek(envelope, typeName: typeName)
+      line = envelope.line.baseAddress
+    default:
+      break
+    }
+    aheadSought[position & 15] = sought
+    aheadLines[position & 15] = line
+    aheadNumbers[position & 15] = -1
+  }
+
+  /// The second look: the key's place in the table has arrived; finds its number, if the key
+  /// was seen before, and asks for its stream early.
+  @inline(never)
+  mutating func lookAhead(position: Int) {
+    guard let sought = aheadSought[position & 15],
+      let number = keys?.number(of: sought), number + 1 < streams.count
+    else { return }
+    aheadNumbers[position & 15] = number
+    let stream = UnsafeRawPointer(streams.pointer(to: number + 1))
+    // Every line the stream spans: it is not aligned to them.
+    for offset in stride(from: 0, to: MemoryLayout<ReplayStream>.size, by: 64) {
+      rasp_prefetch(stream + offset)
+    }
+    rasp_prefetch(stream + MemoryLayout<ReplayStream>.size - 1)
+  }
+
+  /// The number of the key of the item being handled, when it was found ahead.
+  private func numberFoundAhead(for envelope: Envelope) -> Int? {
+    let number = aheadNumbers[position & 15]
+    guard number >= 0, aheadLines[position & 15] == envelope.line.baseAddress else { return nil }
+    return number
+  }
+
+  /// The third look: the item's stream has arrived; asks for its list of domains.
+  @inline(never)
+  func prefetchDomains(position: Int) {
+    let number = aheadNumbers[position & 15]
+    guard number >= 0, number + 1 < streams.count,
+      let elements = streams.pointer(to: number + 1).pointee.domains.elements
+    else { return }
+    rasp_prefetch(elements)
+    rasp_prefetch(elements + 48)
+  }
+
+  /// The last look, just before the item: asks for the state of its event's domain.
+  @inline(never)
+  func prefetchDomain(of item: UnsafePointer<ReplayItem>, position: Int) {
+    let number = aheadNumbers[position & 15]
+    guard number >= 0, number + 1 < streams.count,
+      case .decoded(_, let index, _, _) = item.pointee.kind
+    else { return }
+    let domains = streams.pointer(to: number + 1).pointee.domains
+    guard let elements = domains.elements, index < domains.count else { return }
+    // Read as bits, not as a reference, which would be retained.
+    let object = (elements + index * MemoryLayout<UnsafeRawPointer>.stride)
+      .load(as: UnsafeRawPointer.self)
+    rasp_prefetch(object)
+    rasp_prefetch(object + 64)
+  }
+
   /// Makes the stream of the key numbered `number` the current one, a new key's made from
   /// ``initialStream``.
   @inline(__always)
@@ -355,6 +439,10 @@ struct ReplayKernel {
     let envelope = routed.envelope
     // The keys are changed in place: taken out or copied, they would be copied whole (every
     // key's stream, when copied) for every event.
+    if looksAhead, let known = numberFoundAhead(for: envelope) {
+      switchToKey(known)
+      return nil
+    }
     let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
     let number: Int?
     switch keys?.number(of: envelope, typeName: typeName) {

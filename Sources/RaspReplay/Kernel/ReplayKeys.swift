@@ -1,5 +1,6 @@
 import RaspDomains
 import RaspJSON
+import RaspPrefetch
 
 /// The keys of a keyed replay (`--key-by PATH`): each event's key, and its number.
 ///
@@ -120,8 +121,33 @@ struct ReplayKeys {
 
   /// The keys' numbers in the order `--final` prints them: by key, as jq sorts values.
   func numbersInKeyOrder() -> [Int] {
+    if let order = numbersInStringOrder() { return order }
     let sortKeys = keys.map(KeyOrder.SortKey.init)
     return keys.indices.sorted { KeyOrder.precedes(sortKeys[$0], sortKeys[$1]) }
+  }
+
+  /// The keys' numbers in key order when every key is a string without escapes — most
+  /// logs' — sorted by their bytes laid end to end, compared without a reference counted;
+  /// `nil` otherwise.
+  private func numbersInStringOrder() -> [Int]? {
+    var bytes: [UInt8] = []
+    var spans: [Range<Int>] = []
+    spans.reserveCapacity(keys.count)
+    for key in keys {
+      guard key.count >= 2, key.first == UInt8(ascii: "\""),
+        !key.contains(UInt8(ascii: "\\"))
+      else { return nil }
+      spans.append(bytes.count..<(bytes.count + key.count - 2))
+      bytes.append(contentsOf: key[1..<(key.count - 1)])
+    }
+    return bytes.withUnsafeBufferPointer { bytes in
+      spans.withUnsafeBufferPointer { spans in
+        keys.indices.sorted { a, b in
+          UnsafeBufferPointer(rebasing: bytes[spans[a]])
+            .lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[spans[b]]))
+        }
+      }
+    }
   }
 
   // MARK: The key of an event
@@ -237,8 +263,49 @@ struct ReplayKeys {
 
   // MARK: The table
 
-  /// The number of the key in ``scratch``, which is added when it is new.
-  private mutating func numberOfScratch() -> Int {
+  /// What finding a short key in the table needs, read from an event ahead of its turn.
+  struct Sought {
+    let hash: UInt64
+    let count: Int32
+    let head: (UInt64, UInt64)
+  }
+
+  /// Reads the key of `envelope`'s event ahead of its turn, and asks for its place in the
+  /// table early; `nil` for an event without a key, or whose key cannot be read or is longer
+  /// than sixteen bytes, which is found in its turn.
+  mutating func seek(_ envelope: Envelope, typeName: String) -> Sought? {
+    // An event without a key is counted, or refused, in its turn.
+    guard case .key = writeKey(of: envelope, typeName: typeName), scratch.count <= 16 else {
+      return nil
+    }
+    let sought = Sought(
+      hash: Self.hash(scratch), count: Int32(truncatingIfNeeded: scratch.count),
+      head: Self.head(of: scratch))
+    slots.withUnsafeBufferPointer { slots in
+      if let base = slots.baseAddress {
+        rasp_prefetch(base + (Int(truncatingIfNeeded: sought.hash) & (slots.count - 1)))
+      }
+    }
+    return sought
+  }
+
+  /// The number of a key sought ahead (``seek(_:typeName:)``) if it was seen before; `nil`
+  /// for a new key. Nothing is added.
+  func number(of sought: Sought) -> Int? {
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: sought.hash) & mask
+    while slots[index].number != 0 {
+      let slot = slots[index]
+      if slot.hash == sought.hash, slot.count == sought.count, slot.head == sought.head {
+        return Int(slot.number) - 1
+      }
+      index = (index + 1) & mask
+    }
+    return nil
+  }
+
+  /// Where the key in ``scratch`` is in the table: its number, or the empty slot to put it in.
+  private func find() -> (number: Int?, index: Int, hash: UInt64) {
     let hash = Self.hash(scratch)
     let head = Self.head(of: scratch)
     let count = Int32(truncatingIfNeeded: scratch.count)
@@ -249,10 +316,19 @@ struct ReplayKeys {
       if slot.hash == hash, slot.count == count, slot.head == head,
         count <= 16 || keys[Int(slot.number) - 1] == scratch
       {
-        return Int(slot.number) - 1
+        return (Int(slot.number) - 1, index, hash)
       }
       index = (index + 1) & mask
     }
+    return (nil, index, hash)
+  }
+
+  /// The number of the key in ``scratch``, which is added when it is new.
+  private mutating func numberOfScratch() -> Int {
+    let (found, index, hash) = find()
+    if let found { return found }
+    let head = Self.head(of: scratch)
+    let count = Int32(truncatingIfNeeded: scratch.count)
     let number = keys.count
     keys.append(scratch)
     slots[index] = Slot(

@@ -27,4 +27,9 @@ struct ReplayStream {
   var lastLine: Int?
   /// The last applied event's line, kept only when a `--with-event` record may need it later.
   var lastEventBytes: [UInt8] = []
+  /// Where the snapshot's list of domains is in memory, and how many there are, noted after
+  /// each event in a keyed replay: the kernel asks for a stream's domains before their turn,
+  /// and reading them through the snapshot would retain them, which waits for them as long
+  /// as reading them does.
+  var domains: (elements: UnsafeRawPointer?, count: Int) = (nil, 0)
 }
