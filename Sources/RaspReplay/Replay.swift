@@ -193,7 +193,7 @@ public struct Replay: ~Copyable {
     let looksAhead = kernel.looksAhead
     while index < items.count {
       let item = first + index
-      if looksAhead { lookAhead(from: index, first: first) }
+      if looksAhead { kernel.lookAhead(from: index, in: items) }
       index += 1
       // After a request to stop, the lines already read are left; the inputs' notices (a line
       // cut off by the stop) still come, until the inputs end, which they do at their next read.
@@ -216,19 +216,6 @@ public struct Replay: ~Copyable {
     _ list: [UnsafePointer<ReplayItem>], of batch: Unmanaged<ReplayBatch>, to pool: KernelPool
   ) {
     pool.handle(list, batches: Array(repeating: batch, count: list.count))
-  }
-
-  /// Has the kernel look at the items ahead of the one at `index`, a step further for each
-  /// item nearer its turn: its key, then its key's number and stream, then its domains.
-  @inline(__always)
-  private mutating func lookAhead(from index: Int, first: UnsafePointer<ReplayItem>) {
-    if index + 12 < items.count { kernel.seekAhead(first + index + 12, position: index + 12) }
-    if index + 8 < items.count { kernel.lookAhead(position: index + 8) }
-    if index + 4 < items.count { kernel.prefetchDomains(position: index + 4) }
-    if index + 2 < items.count {
-      kernel.prefetchDomain(of: first + index + 2, position: index + 2)
-    }
-    kernel.position = index
   }
 
   /// Takes the next batch, or the next merged item.

@@ -130,7 +130,9 @@ final class KernelPool {
     worker.endedAt = nil
     guard worker.kernel.ending == nil else { return }
     let interruption = worker.kernel.configuration.interruption
+    let looksAhead = worker.kernel.looksAhead
     for (index, item) in items.enumerated() {
+      if looksAhead { worker.kernel.lookAhead(from: index, in: items) }
       // As ``Replay`` does with one kernel: after a request to stop, only notices still come.
       if interruption?.isRequested == true, !item.pointee.isNotice { continue }
       let batch = batches[index]

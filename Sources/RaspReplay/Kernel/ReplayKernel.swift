@@ -35,6 +35,9 @@ struct ReplayKernel {
   private var currentKey = -1
   /// The keys and their streams, in a keyed replay (`--key-by`).
   private var keys: ReplayKeys?
+  /// Whether the replay is keyed: asked of ``keys`` for every event, `keys != nil` would copy
+  /// them, arrays and all, first.
+  private let isKeyed: Bool
   /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
   private var finalOrder: [Int]?
   private var finalPosition = 0
@@ -99,6 +102,7 @@ struct ReplayKernel {
     streams = ReplayStreams(first: stream)
     streamPointer = streams.pointer(to: 0)
     keys = configuration.keyPath.map { ReplayKeys(path: $0) }
+    isKeyed = configuration.keyPath != nil
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil
@@ -274,7 +278,7 @@ struct ReplayKernel {
   private mutating func apply(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
-    if keys != nil, let rejected = selectStream(for: routed, item: item) {
+    if isKeyed, let rejected = selectStream(for: routed, item: item) {
       return rejected
     }
     do {
@@ -313,7 +317,7 @@ struct ReplayKernel {
     guard let itemIndex = part?.itemIndex else { return }
     part?.applied.append(Int32(truncatingIfNeeded: itemIndex))
     stream.lastSeq = -1 - itemIndex
-    if configuration.isFinal, keys != nil {
+    if configuration.isFinal, isKeyed {
       part?.touched.append(
         (Int32(truncatingIfNeeded: currentKey), Int32(truncatingIfNeeded: itemIndex)))
     }
@@ -323,7 +327,7 @@ struct ReplayKernel {
   /// the pool has merged the list: `seqAfter[i]` is the number of events applied up to and
   /// including the list's item `i`.
   mutating func numberEvents(after seqAfter: [Int]) {
-    guard let touched = part?.touched, !touched.isEmpty, keys != nil else { return }
+    guard isKeyed, let touched = part?.touched, !touched.isEmpty else { return }
     for (number, item) in touched {
       streams.pointer(to: Int(number) + 1).pointee.lastSeq = seqAfter[Int(item)]
     }
@@ -346,19 +350,52 @@ struct ReplayKernel {
   private var aheadNumbers = [Int](repeating: -1, count: 16)
   private var aheadLines = [UnsafePointer<UInt8>?](repeating: nil, count: 16)
   /// The position of the item being handled, for the number found ahead.
-  var position = 0
+  private var position = 0
 
-  /// Whether the kernel looks ahead at the next items' keys (a keyed replay on one kernel).
-  var looksAhead: Bool { keys != nil && part == nil }
+  /// Whether the kernel looks ahead at the next items' keys: in a keyed replay.
+  var looksAhead: Bool { isKeyed }
+
+  /// Looks at the items ahead of the one at `index` of `count`, a step further for each item
+  /// nearer its turn: its key, then its key's number and stream, then its domains. Waiting
+  /// for a key's state to arrive from memory takes longer than applying its event.
+  ///
+  /// - Parameters:
+  ///   - index: The position of the item about to be handled.
+  ///   - items: The items, or their addresses.
+  @inline(__always)
+  mutating func lookAhead(from index: Int, in items: UnsafeBufferPointer<ReplayItem>) {
+    guard let first = items.baseAddress else { return }
+    if index + 12 < items.count { seekAhead(first + index + 12, position: index + 12) }
+    lookAhead(from: index, count: items.count, twoAhead: first + min(index + 2, items.count - 1))
+  }
+
+  @inline(__always)
+  mutating func lookAhead(from index: Int, in items: [UnsafePointer<ReplayItem>]) {
+    if index + 12 < items.count { seekAhead(items[index + 12], position: index + 12) }
+    lookAhead(from: index, count: items.count, twoAhead: items[min(index + 2, items.count - 1)])
+  }
+
+  /// The steps after the first.
+  @inline(__always)
+  private mutating func lookAhead(
+    from index: Int, count: Int, twoAhead: UnsafePointer<ReplayItem>
+  ) {
+    if index + 8 < count { findAhead(position: index + 8) }
+    if index + 4 < count { prefetchDomains(position: index + 4) }
+    if index + 2 < count { prefetchDomain(of: twoAhead, position: index + 2) }
+    position = index
+  }
 
   /// The first look at an item several ahead: reads its key, and asks for its place in the
   /// table of keys early.
   @inline(never)
-  mutating func seekAhead(_ item: UnsafePointer<ReplayItem>, position: Int) {
+  private mutating func seekAhead(_ item: UnsafePointer<ReplayItem>, position: Int) {
     var sought: ReplayKeys.Sought?
     var line: UnsafePointer<UInt8>?
     switch item.pointee.kind {
     case .decoded(let envelope, _, _, _), .event(let envelope):
+      // Another kernel's event, in a pool, is left alone.
+      if let own = part?.index, own != Int(item.pointee.share) { break }
       let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
       sought = keys?.seek(envelope, typeName: typeName)
       line = envelope.line.baseAddress
@@ -373,7 +410,7 @@ struct ReplayKernel {
   /// The second look: the key's place in the table has arrived; finds its number, if the key
   /// was seen before, and asks for its stream early.
   @inline(never)
-  mutating func lookAhead(position: Int) {
+  private mutating func findAhead(position: Int) {
     guard let sought = aheadSought[position & 15],
       let number = keys?.number(of: sought), number + 1 < streams.count
     else { return }
@@ -395,7 +432,7 @@ struct ReplayKernel {
 
   /// The third look: the item's stream has arrived; asks for its list of domains.
   @inline(never)
-  func prefetchDomains(position: Int) {
+  private mutating func prefetchDomains(position: Int) {
     let number = aheadNumbers[position & 15]
     guard number >= 0, number + 1 < streams.count,
       let elements = streams.pointer(to: number + 1).pointee.domains.elements
@@ -406,7 +443,7 @@ struct ReplayKernel {
 
   /// The last look, just before the item: asks for the state of its event's domain.
   @inline(never)
-  func prefetchDomain(of item: UnsafePointer<ReplayItem>, position: Int) {
+  private mutating func prefetchDomain(of item: UnsafePointer<ReplayItem>, position: Int) {
     let number = aheadNumbers[position & 15]
     guard number >= 0, number + 1 < streams.count,
       case .decoded(_, let index, _, _) = item.pointee.kind
@@ -563,7 +600,7 @@ struct ReplayKernel {
   /// Lets go of every key's stream, freed on another thread
   /// (``ReplayStreams/releaseAllButFirst()``): the replay has written its last record.
   mutating func releaseKeys() {
-    guard keys != nil else { return }
+    guard isKeyed else { return }
     streams.releaseAllButFirst()
     streamPointer = streams.pointer(to: 0)
     currentKey = -1
@@ -585,7 +622,7 @@ struct ReplayKernel {
   /// the text would double the memory of their states.
   mutating func writeFinalRecord(ofKey number: Int, writer: inout JSONWriter) -> ReplayOutcome? {
     if number >= 0 { switchToKey(number) }
-    isWritingKeyFinal = keys != nil && stream.differ == nil
+    isWritingKeyFinal = isKeyed && stream.differ == nil
     defer { isWritingKeyFinal = false }
     var value: [UInt8]?
     if let path = configuration.selection {
