@@ -10,7 +10,8 @@
 //   RaspJSON  ↗
 //
 // RaspReplay is the replay kernel: the whole way from a log's bytes to the snapshots printed,
-// which every command consumes.
+// which every command consumes. RaspPrefetch, a C header of one function, gives it the
+// processor's prefetch hint (a keyed replay asks for its keys' states ahead of their turn).
 import PackageDescription
 
 let package = Package(

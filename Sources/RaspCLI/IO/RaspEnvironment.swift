@@ -40,6 +40,8 @@ public struct RaspEnvironment {
   /// environment.interruption = ReplayInterruption()   // a test can stop a replay
   /// ```
   public var interruption: ReplayInterruption?
+  /// How many processors the command may use, for the default of `--jobs`.
+  var processorCount = Self.onlineProcessors()
 
   /// Creates an environment.
   ///
@@ -65,6 +67,11 @@ public struct RaspEnvironment {
     self.standardError = standardError
     self.variables = variables
     self.workingDirectory = workingDirectory
+  }
+
+  /// The number of processors online, at least 1.
+  static func onlineProcessors() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
   /// The environment of this process: file descriptors 0, 1 and 2, and its variables.

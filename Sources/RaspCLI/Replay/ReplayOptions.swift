@@ -81,8 +81,8 @@ struct ReplayOptions {
       name: "jobs", short: "j", valueName: "n",
       help:
         "Apply a keyed replay's events (--key-by) on <n> threads, each the events of a share of "
-        + "the keys; the output is the same for every <n>. The default is 1: one thread applies "
-        + "while another reads, which on two cores is as fast (see docs/benchmarks.md)."
+        + "the keys; the output is the same for every <n>. By default, with --final, one thread "
+        + "fewer than there are cores (one reads the log), otherwise 1."
     ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
@@ -117,6 +117,12 @@ struct ReplayOptions {
 
   /// The most threads `--jobs` takes.
   static let maximumJobs = 256
+
+  /// How many threads apply a keyed `--final` replay's events without `--jobs`: one fewer
+  /// than there are processors, since one reads the log; at least one.
+  static func defaultJobs(processors: Int) -> Int {
+    min(max(1, processors - 1), maximumJobs)
+  }
 
   /// Reads the options from a parsed command line, and the spec files it names.
   ///
@@ -178,6 +184,8 @@ struct ReplayOptions {
             + "\(Self.maximumJobs)")
       }
       configuration.jobs = jobs
+    } else if configuration.isFinal, configuration.keyPath != nil {
+      configuration.jobs = Self.defaultJobs(processors: environment.processorCount)
     }
     configuration.includesEvent = parsed.flag("with-event")
     configuration.isStrict = parsed.flag("strict")

@@ -45,6 +45,8 @@ final class LineBatcher: @unchecked Sendable {
   /// How to tell which kernel of a pool handles each event (``KernelPart``), in a keyed replay
   /// on several threads: each kernel then only compares a number.
   @exclusivity(unchecked) private var partition: KeyPartition?
+  /// Whether there is a ``partition``: asked for every line, `partition != nil` would copy it.
+  private let partitions: Bool
   /// The last batch's columns, to size the next batch's like them.
   @exclusivity(unchecked) private var lastColumns: [AnyRaspDecodedEvents] = []
   @exclusivity(unchecked) private var isFinished = false
@@ -74,6 +76,7 @@ final class LineBatcher: @unchecked Sendable {
     self.decoding = decoding
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
     self.partition = partition
+    self.partitions = partition != nil
   }
 
   private static func makeReader(_ reading: InputReading) -> JSONLinesReader<InputReading> {
@@ -153,14 +156,14 @@ final class LineBatcher: @unchecked Sendable {
           arena: &batch.arena
         ) { item in
           let item = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
-          batch.append(partition == nil ? item : withKeyShare(item))
+          batch.append(partitions ? withKeyShare(item) : item)
         }
         continue reading
       }
       let item = classifier.classify(
         line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
       let prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
-      batch.append(partition == nil ? prepared : withKeyShare(prepared))
+      batch.append(partitions ? withKeyShare(prepared) : prepared)
     }
     guard batch.count > 0 else { return .end }
     lastColumns = columns

@@ -47,6 +47,9 @@ struct ReplayKernel {
   private var isWritingKeyFinal = false
   /// The share of the keys this kernel handles, when it is one of several (``KernelPool``).
   var part: KernelPart?
+  /// Whether the kernel is one of several: asked of ``part`` for every event, `part != nil`
+  /// would copy it, lists and all, first.
+  private let isPart: Bool
   let router: Router
   /// The router of the domains left out, to tell their events from unknown ones.
   private let excludedRouter: Router
@@ -71,6 +74,7 @@ struct ReplayKernel {
   ) {
     self.configuration = configuration
     self.part = part
+    isPart = part != nil
     self.inputNames = inputNames
     let snapshot = SnapshotState(domains: configuration.domains)
     var stream = ReplayStream(pipeline: RaspPipeline(initial: snapshot))
@@ -123,7 +127,7 @@ struct ReplayKernel {
     columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
   ) -> ReplayOutcome? {
     currentBatch = batch
-    if part != nil, !ownsItem(item) { return nil }
+    if isPart, !ownsItem(item) { return nil }
     switch item.pointee.kind {
     case .decoded(let envelope, let domainIndex, let eventIndex, let row):
       countLine(of: item)
@@ -298,7 +302,7 @@ struct ReplayKernel {
     stream.lastSeq = seq
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
-    if part != nil { noteApplied() }
+    if isPart { noteApplied() }
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
@@ -538,14 +542,14 @@ struct ReplayKernel {
     if let path = configuration.selection {
       // Only an event of the selected domain can change the value, once there is one.
       guard
-        stream.selector?.last == nil || selectedDomain == nil
-          || routed.domainIndex == selectedDomain
+        selectedDomain == nil || routed.domainIndex == selectedDomain || !stream.hasSelected
       else { return nil }
       let bytes =
         selectsEvent
         ? Self.eventValue(path, of: item.pointee.eventBytes)
         : Self.selectedBytes(
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
+      stream.hasSelected = true
       guard let value = stream.selector?.select(from: bytes) else { return nil }
       return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
     }

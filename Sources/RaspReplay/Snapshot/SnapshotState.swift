@@ -1,6 +1,5 @@
 import Rasp
 import RaspDomains
-import RaspPrefetch
 import RaspJSON
 
 /// The state of several domains at once: what a replay prints after each event.
@@ -54,15 +53,6 @@ package struct SnapshotState: RaspState {
   }
 
   private var slots: [RaspDomainSlot]
-  /// Where the elements of ``slots`` are, and how many (``domainsInMemory``).
-  private var slotsElements: UnsafeRawPointer?
-  private var slotCount = 0
-
-  /// Notes where the elements of ``slots`` are now.
-  private mutating func noteSlotsStorage() {
-    slotsElements = slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    slotCount = slots.count
-  }
 
   /// The initial snapshot of a set of domains.
   ///
@@ -74,7 +64,6 @@ package struct SnapshotState: RaspState {
     let unique = domains.filter { seen.insert($0.name).inserted }
     let sorted = unique.sorted { JSONObject.keyPrecedes($0.name, $1.name) }
     slots = sorted.map(RaspDomainSlot.make)
-    noteSlotsStorage()
   }
 
   /// The names of the domains, in key order.
@@ -102,7 +91,7 @@ package struct SnapshotState: RaspState {
   /// Where this snapshot's list of domains is in memory, and how many there are, for
   /// a replay to ask for them early (``ReplayStream/domains``).
   package var domainsInMemory: (elements: UnsafeRawPointer?, count: Int) {
-    (slotsElements, slotCount)
+    slots.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
   }
 
   /// Applies a routed event to its domain.
@@ -115,8 +104,6 @@ package struct SnapshotState: RaspState {
     if !isKnownUniquelyReferenced(&slots[index]) {
       slots[index] = slots[index].copy()
     }
-    // The list of domains may have been copied, for this snapshot alone.
-    noteSlotsStorage()
     // `slots` keeps the slot alive, and the caller the column (see `Event`): the calls go
     // without retaining either, which would cost two atomic operations per event.
     let slot = Unmanaged.passUnretained(slots[index])
