@@ -443,6 +443,14 @@ struct ReplayKernel {
     else { return }
     rasp_prefetch(elements)
     rasp_prefetch(elements + 48)
+    // The snapshot's text, when each event prints it: its places, then its bytes, a line at
+    // a time.
+    let text = streams.pointer(to: number + 1).pointee.textInMemory
+    guard let bytes = text.bytes else { return }
+    if let ranges = text.ranges { rasp_prefetch(ranges) }
+    for offset in stride(from: 0, to: min(text.count, 1_024), by: 64) {
+      rasp_prefetch(bytes + offset)
+    }
   }
 
   /// The last look, just before the item: asks for the state of its event's domain.
@@ -653,7 +661,8 @@ struct ReplayKernel {
     value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     let start = writer.bytes.count
-    let key = keys.map { $0.keys[currentKey] }
+    // Not `keys.map`, which would copy the keys, arrays and all, for every record.
+    let key = isKeyed ? keys?.keys[currentKey] : nil
     if stream.differ != nil {
       let operations: [JSONValue]
       if let value {
@@ -711,6 +720,7 @@ struct ReplayKernel {
       SnapshotText.writeOnce(stream.pipeline.current, to: &writer)
     } else {
       stream.text.write(stream.pipeline.current, to: &writer)
+      if looksAhead { stream.textInMemory = stream.text.inMemory }
     }
   }
 

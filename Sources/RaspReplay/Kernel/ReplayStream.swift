@@ -35,4 +35,8 @@ struct ReplayStream {
   /// and reading them through the snapshot would retain them, which waits for them as long
   /// as reading them does.
   var domains: (elements: UnsafeRawPointer?, count: Int) = (nil, 0)
+  /// Where the snapshot's text is in memory, noted after each record in a keyed replay, for
+  /// the same reason.
+  var textInMemory: (bytes: UnsafeRawPointer?, count: Int, ranges: UnsafeRawPointer?) =
+    (nil, 0, nil)
 }

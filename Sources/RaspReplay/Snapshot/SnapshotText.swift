@@ -23,19 +23,20 @@ struct SnapshotText {
   private(set) var bytes: [UInt8] = []
   /// Where each domain's state is in ``bytes``.
   private var ranges: [Range<Int>] = []
-  /// Whether each domain changed since its part of the text was last encoded.
-  private var isChanged: [Bool]
-  /// The domains marked changed, in the order they were marked.
-  private var changed: [Int] = []
+  /// Which domains changed since their part of the text was last encoded: a bit each for the
+  /// first 64, kept in the text itself rather than in arrays of their own — a keyed replay
+  /// keeps a text per key, and each array is one more place in memory to wait for.
+  private var changedBits: UInt64 = 0
+  /// The same for the domains after the first 64, and whether any of them changed.
+  private var changedBeyond: [Bool] = []
+  private var hasChangedBeyond = false
   /// Where a domain is encoded before it is spliced in, kept to reuse its storage.
   private var scratch = JSONWriter()
   /// Whether the text was made; until then, nothing is kept.
   private var isMade = false
 
   /// A text not made yet.
-  init() {
-    isChanged = []
-  }
+  init() {}
 
   /// The text of `state`, made now.
   init(_ state: SnapshotState) {
@@ -46,8 +47,9 @@ struct SnapshotText {
   /// Encodes every domain of `state`.
   private mutating func make(_ state: SnapshotState) {
     isMade = true
-    isChanged = Array(repeating: false, count: state.domainCount)
-    changed.removeAll()
+    changedBits = 0
+    changedBeyond = Array(repeating: false, count: max(0, state.domainCount - 64))
+    hasChangedBeyond = false
     ranges.removeAll()
     var writer = JSONWriter()
     Self.encode(state, into: &writer, ranges: &ranges)
@@ -77,38 +79,64 @@ struct SnapshotText {
     writer.writeRaw("}")
   }
 
+  /// Where the text's bytes and its parts' places are in memory, for a keyed replay to ask
+  /// for them before their turn (``ReplayStream/textInMemory``).
+  var inMemory: (bytes: UnsafeRawPointer?, count: Int, ranges: UnsafeRawPointer?) {
+    let (start, count) = bytes.withUnsafeBufferPointer {
+      (UnsafeRawPointer($0.baseAddress), $0.count)
+    }
+    return (start, count, ranges.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+  }
+
   /// Records that an event changed the domain at `index`.
   @inline(__always)
   mutating func markChanged(_ index: Int) {
-    if isMade, !isChanged[index] {
-      isChanged[index] = true
-      changed.append(index)
+    guard isMade else { return }
+    if index < 64 {
+      changedBits |= 1 << UInt64(index)
+    } else {
+      changedBeyond[index - 64] = true
+      hasChangedBeyond = true
     }
+  }
+
+  /// Whether the domain at `index` changed since its part was encoded.
+  private func isChanged(_ index: Int) -> Bool {
+    index < 64 ? changedBits & (1 << UInt64(index)) != 0 : changedBeyond[index - 64]
   }
 
   /// Brings the whole text up to date with `state` and appends it to `writer`.
   mutating func write(_ state: SnapshotState, to writer: inout JSONWriter) {
     if !isMade { make(state) }
-    if !changed.isEmpty { refreshAll(state) }
+    if changedBits != 0 || hasChangedBeyond { refreshAll(state) }
     writer.writeRaw(bytes)
   }
 
   /// The JSON of the domain at `index`, brought up to date with `state` first.
   mutating func domain(at index: Int, of state: SnapshotState) -> ArraySlice<UInt8> {
     if !isMade { make(state) }
-    if isChanged[index] { refresh(index, state) }
+    if isChanged(index) { refresh(index, state) }
     return bytes[ranges[index]]
   }
 
   /// Encodes every changed domain again.
   private mutating func refreshAll(_ state: SnapshotState) {
-    for index in changed where isChanged[index] { refresh(index, state) }
-    changed.removeAll(keepingCapacity: true)
+    while changedBits != 0 {
+      refresh(changedBits.trailingZeroBitCount, state)
+    }
+    if hasChangedBeyond {
+      for index in changedBeyond.indices where changedBeyond[index] { refresh(index + 64, state) }
+      hasChangedBeyond = false
+    }
   }
 
   /// Encodes the domain at `index` again and splices it into the text.
   private mutating func refresh(_ index: Int, _ state: SnapshotState) {
-    isChanged[index] = false
+    if index < 64 {
+      changedBits &= ~(1 << UInt64(index))
+    } else {
+      changedBeyond[index - 64] = false
+    }
     scratch.removeAll()
     state.encodeState(ofDomainAt: index, into: &scratch)
     let old = ranges[index]
