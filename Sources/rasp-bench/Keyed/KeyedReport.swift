@@ -46,34 +46,9 @@ struct KeyedReport {
     lines.append("")
     lines.append("| Command | Best | User, system | Ratio | Target | Met | Peak memory |")
     lines.append("| --- | ---: | ---: | ---: | ---: | :---: | ---: |")
-    let finalOne = commands.keyedFinal.first
-    let everyOne = commands.keyedEvery.first
-    lines.append(row(commands.unkeyedFinal, ratio: nil))
-    for (index, command) in commands.keyedFinal.enumerated() {
-      if index == 0 {
-        lines.append(
-          row(
-            command, ratio: (command.bestSeconds / commands.unkeyedFinal.bestSeconds, "× unkeyed"),
-            target: (Self.keyedTarget, true)))
-      } else if let finalOne {
-        lines.append(
-          row(
-            command, ratio: (finalOne.bestSeconds / command.bestSeconds, "× faster than -j 1"),
-            target: (Self.jobsTarget, false)))
-      }
-    }
-    lines.append(row(commands.unkeyedEvery, ratio: nil))
-    for (index, command) in commands.keyedEvery.enumerated() {
-      if index == 0 {
-        lines.append(
-          row(
-            command, ratio: (command.bestSeconds / commands.unkeyedEvery.bestSeconds, "× unkeyed"),
-            target: (Self.keyedTarget, true)))
-      } else if let everyOne {
-        lines.append(
-          row(command, ratio: (everyOne.bestSeconds / command.bestSeconds, "× faster than -j 1")))
-      }
-    }
+    lines += rows(
+      unkeyed: commands.unkeyedFinal, keyed: commands.keyedFinal, jobsTarget: Self.jobsTarget)
+    lines += rows(unkeyed: commands.unkeyedEvery, keyed: commands.keyedEvery, jobsTarget: nil)
     lines.append("")
     lines.append("<details><summary>Every run</summary>")
     lines.append("")
@@ -86,6 +61,26 @@ struct KeyedReport {
     lines.append("")
     lines.append("</details>")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The rows of an unkeyed replay and the keyed ones: on one thread against the unkeyed, on
+  /// more against one thread.
+  private func rows(unkeyed: TimedCommand, keyed: [TimedCommand], jobsTarget: Double?)
+    -> [String]
+  {
+    var rows = [row(unkeyed, ratio: nil)]
+    guard let one = keyed.first else { return rows }
+    rows.append(
+      row(
+        one, ratio: (one.bestSeconds / unkeyed.bestSeconds, "× unkeyed"),
+        target: (Self.keyedTarget, true)))
+    for command in keyed.dropFirst() {
+      rows.append(
+        row(
+          command, ratio: (one.bestSeconds / command.bestSeconds, "× faster than -j 1"),
+          target: jobsTarget.map { ($0, false) }))
+    }
+    return rows
   }
 
   /// One command's row: its best time, a ratio, and whether it meets its target (`atMost`: the
