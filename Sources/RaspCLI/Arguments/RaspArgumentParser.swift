@@ -63,7 +63,9 @@ enum RaspArgumentParser {
       guard let option = spec.options.first(where: { $0.name == name }) else {
         throw fail("Unknown option '--\(name)'" + suggestion(for: "--" + name, in: spec))
       }
-      if !option.isRepeatable, parsed.values[option.name] != nil {
+      // A flag given twice means what it means once (`--final --final`); a value given twice
+      // leaves which one counts unclear.
+      if !option.isRepeatable, option.valueName != nil, parsed.values[option.name] != nil {
         throw fail("Option '--\(option.name)' cannot be given more than once")
       }
       guard option.valueName != nil else {

@@ -1,3 +1,5 @@
+import RaspDomains
+
 /// What a command accepts: its options and arguments, and the words of its help.
 ///
 /// Commands declare a spec; ``RaspArgumentParser`` parses a command line against it, and
@@ -69,6 +71,26 @@ struct RaspParsedArguments {
 
   /// Whether a flag was given.
   func flag(_ name: String) -> Bool { values[name] != nil }
+
+  /// The names given with `--domain`, each value a name or a comma-separated list of them
+  /// (`--domain geo,nav --domain rest`), in order; each checked against `names`.
+  ///
+  /// - Throws: A usage error naming the first unknown name, with the nearest known one.
+  func domainNames(among names: [String], spec: RaspCommandSpec) throws(RaspCommandError)
+    -> [String]
+  {
+    let chosen = all("domain").flatMap {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    for name in chosen where !names.contains(name) {
+      var message = "Unknown domain '\(name)' for '--domain <name>'"
+      if let near = RaspSpelling.nearest(to: name, among: names) {
+        message += ". Did you mean '\(near)'?"
+      }
+      throw .usage(message, usage: spec.usage, command: spec.name)
+    }
+    return chosen
+  }
 
   /// The value of an option given at most once.
   func value(_ name: String) -> String? { values[name]?.last }

@@ -26,7 +26,7 @@ enum DomainsCommand {
     options: [
       RaspOptionSpec(
         name: "domain", valueName: "name", isRepeatable: true,
-        help: "List only this domain; repeat for several."),
+        help: "List only this domain; repeat, or separate names with commas, for several."),
       RaspOptionSpec(
         name: "spec", valueName: "file", isRepeatable: true,
         help:
@@ -46,16 +46,8 @@ enum DomainsCommand {
     var seen = Set<String>()
     var domains = (available + specDomains).filter { seen.insert($0.name).inserted }
     domains.sort { JSONObject.keyPrecedes($0.name, $1.name) }
-    let chosen = parsed.all("domain")
+    let chosen = try parsed.domainNames(among: domains.map(\.name), spec: spec)
     if !chosen.isEmpty {
-      let names = domains.map(\.name)
-      for name in chosen where !names.contains(name) {
-        var message = "Unknown domain '\(name)' for '--domain <name>'"
-        if let near = RaspSpelling.nearest(to: name, among: names) {
-          message += ". Did you mean '\(near)'?"
-        }
-        throw .usage(message, usage: spec.usage, command: spec.name)
-      }
       domains = domains.filter { chosen.contains($0.name) }
     }
     if parsed.flag("json") {

@@ -49,8 +49,8 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: "domain", valueName: "name", isRepeatable: true,
       help:
-        "Put only this domain in the snapshots; repeat for several. Events of other domains "
-        + "are ignored."
+        "Put only this domain in the snapshots; repeat, or separate names with commas, for "
+        + "several (--domain geo,nav). Events of other domains are ignored."
     ),
     RaspOptionSpec(
       name: "spec", valueName: "file", isRepeatable: true,
@@ -152,22 +152,16 @@ struct ReplayOptions {
       of: SpecFiles.load(specFiles, after: builtIn, environment: environment))
     let available = builtIn + specDomains
     let names = available.map(\.name)
-    let chosen = parsed.all("domain")
+    let chosen = try parsed.domainNames(among: names, spec: spec)
     if chosen.isEmpty {
       configuration.domains = available
     } else {
-      for name in chosen where !names.contains(name) {
-        var message = "Unknown domain '\(name)' for '--domain <name>'"
-        if let near = RaspSpelling.nearest(to: name, among: names) {
-          message += ". Did you mean '\(near)'?"
-        }
-        throw fail(message)
-      }
       configuration.domains = available.filter { chosen.contains($0.name) }
       configuration.excludedDomains = available.filter { !chosen.contains($0.name) }
     }
     if let text = parsed.value("select") {
-      configuration.selection = try Self.selection(text, domains: configuration.domains, fail: fail)
+      configuration.selection = try Self.selection(
+        text, domains: configuration.domains, environment: environment, fail: fail)
     }
     if let text = parsed.value("key-by") {
       do {
@@ -256,17 +250,25 @@ struct ReplayOptions {
 
   /// The path of `--select <text>`, which must start with one of `domains`.
   private static func selection(
-    _ text: String, domains: [any RaspDomain], fail: (String) -> RaspCommandError
+    _ text: String, domains: [any RaspDomain], environment: RaspEnvironment,
+    fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) -> JSONPath {
+    // A log's name where the path belongs (`--select events.jsonl`) would otherwise be read
+    // as a path, and the replay would wait on standard input.
+    let fileHint =
+      "'\(text)' is a file, not a path, for '--select <path>': put the path before it, as in "
+      + "'--select geo.heading \(text)'"
     let path: JSONPath
     do {
       path = try JSONPath(text)
     } catch {
+      if environment.fileExists(text) { throw fail(fileHint) }
       throw fail("Invalid path '\(text)' for '--select <path>': \(error)")
     }
     if let first = path.firstKey, !domains.contains(where: { $0.name == first }),
       first != ReplayConfiguration.eventRoot
     {
+      if environment.fileExists(text) { throw fail(fileHint) }
       let enabled = domains.map(\.name)
       var message = "Unknown domain '\(first)' in '--select \(text)'"
       if let near = RaspSpelling.nearest(
@@ -282,6 +284,34 @@ struct ReplayOptions {
     } else if path.firstKey == nil, !path.components.isEmpty {
       throw fail("Invalid path '\(text)' for '--select <path>': it must start with a domain name")
     }
+    try checkField(of: path, text: text, domains: domains, fail: fail)
     return path
+  }
+
+  /// Refuses a field that a built-in domain's state never has (`geo.headng`), which would
+  /// select `null` for ever, with the nearest field it has. The fields are those of the
+  /// domain's initial state; a domain whose state starts empty (`data`), and a spec's or your
+  /// own, may gain fields, and are not checked.
+  private static func checkField(
+    of path: JSONPath, text: String, domains: [any RaspDomain],
+    fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) {
+    guard path.components.count >= 2, case .key(let field) = path.components[1],
+      let name = path.firstKey, let domain = domains.first(where: { $0.name == name }),
+      RaspBuiltinDomains.all.contains(where: {
+        ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: domain))
+      }),
+      case .object(let initial)? = try? JSONParser.parse(
+        SnapshotState(domains: [domain]).encodedState(ofDomainAt: 0)),
+      !initial.isEmpty, initial[field] == nil
+    else { return }
+    let fields = initial.keys.sorted()
+    var message = "Unknown field '\(field)' of domain '\(name)' in '--select \(text)'"
+    if let near = RaspSpelling.nearest(to: field, among: fields) {
+      message += ". Did you mean '\(name).\(near)'?"
+    } else {
+      message += ": its fields are \(fields.map { "'\($0)'" }.joined(separator: ", "))"
+    }
+    throw fail(message)
   }
 }

@@ -49,3 +49,69 @@ import Testing
     }
   }
 }
+
+/// Habits from other tools: a flag given twice, a comma list of domains, a field's typo.
+@Suite struct ReplayOptionsHabitsTests {
+  private func parse(_ arguments: [String]) throws -> ReplayOptions {
+    let environment = RaspEnvironment(
+      standardInput: .memory(JSONMemorySource([])), standardOutput: RaspMemoryOutput(),
+      standardError: RaspMemoryOutput(), workingDirectory: Repository.path("fixtures/example"))
+    let parsed = try RaspArgumentParser.parse(arguments, spec: ReplayCommand.spec)
+    return try ReplayOptions(
+      parsed: parsed, domains: RaspBuiltinDomains.all, spec: ReplayCommand.spec,
+      environment: environment)
+  }
+
+  /// The message of the usage error that `arguments` give.
+  private func usageError(_ arguments: [String]) -> String? {
+    do {
+      _ = try parse(arguments)
+      return nil
+    } catch {
+      guard case .usage(let message, _, _) = error as? RaspCommandError else { return nil }
+      return message
+    }
+  }
+
+  @Test func aFlagGivenTwiceMeansWhatItMeansOnce() throws {
+    #expect(try parse(["--final", "--final", "--stats", "--stats"]).isFinal)
+    // A value given twice is still refused: which one would count?
+    #expect(
+      usageError(["--select", "geo.heading", "--select", "nav.tab"])
+        == "Option '--select' cannot be given more than once")
+  }
+
+  @Test func domainsMayBeAListSeparatedByCommas() throws {
+    let listed = try parse(["--domain", "nav,geo", "--domain", "rest"])
+    #expect(listed.domains.map(\.name).sorted() == ["geo", "nav", "rest"])
+    #expect(
+      usageError(["--domain", "geo,nab"])
+        == "Unknown domain 'nab' for '--domain <name>'. Did you mean 'nav'?")
+    #expect(usageError(["--domain", "geo,"]) == "Unknown domain '' for '--domain <name>'")
+  }
+
+  @Test func aFieldThatABuiltInDomainNeverHasIsRefused() throws {
+    #expect(
+      usageError(["--select", "geo.headng"])
+        == "Unknown field 'headng' of domain 'geo' in '--select geo.headng'. "
+        + "Did you mean 'geo.heading'?")
+    // Fields that exist, deeper paths, lengths and domains that start empty are accepted.
+    for path in ["geo.heading", "geo.location.latitude", "rest.links.self", "rest.links|length",
+      "nav.stack[-1]", "data.order.total", "geo", "event.meta.user"]
+    {
+      #expect(usageError(["--select", path]) == nil, "\(path)")
+    }
+  }
+
+  @Test func aLogWhereThePathBelongsIsNamedAsAFile() {
+    // `events.jsonl` is a file in the working directory: not taken for a path.
+    #expect(
+      usageError(["--select", "events.jsonl"])
+        == "'events.jsonl' is a file, not a path, for '--select <path>': put the path before "
+        + "it, as in '--select geo.heading events.jsonl'")
+    #expect(
+      usageError(["--select", "nothing.jsonl"])
+        == "Unknown domain 'nothing' in '--select nothing.jsonl': the snapshot holds 'data', "
+        + "'geo', 'lifecycle', 'motion', 'nav', 'rest', and 'event.' reads each event's line")
+  }
+}
