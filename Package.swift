@@ -12,6 +12,8 @@
 // RaspReplay is the replay kernel: the whole way from a log's bytes to the snapshots printed,
 // which every command consumes. RaspPrefetch, a C header of one function, gives it the
 // processor's prefetch hint (a keyed replay asks for its keys' states ahead of their turn).
+// BuildCommitPlugin, a build-tool plugin of this package, writes the commit RaspCLI is built
+// from (for `rasp --version`) with the machine's `git`.
 import PackageDescription
 
 let package = Package(
@@ -30,7 +32,11 @@ let package = Package(
     .target(name: "RaspDomains", dependencies: ["Rasp", "RaspJSON"]),
     .target(name: "RaspPrefetch"),
     .target(name: "RaspReplay", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspPrefetch"]),
-    .target(name: "RaspCLI", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"]),
+    .target(
+      name: "RaspCLI", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"],
+      plugins: ["BuildCommitPlugin"]),
+    .plugin(
+      name: "BuildCommitPlugin", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
     .executableTarget(name: "rasp", dependencies: ["RaspCLI"]),
     .executableTarget(
       name: "rasp-bench", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"]),

@@ -18,11 +18,45 @@ public enum RaspCommandLine {
   /// The version `rasp --version` prints.
   public static let version = "0.1.0"
 
+  /// What `rasp --version` prints: the version, the commit it was built from (`+changes` when
+  /// the sources differed from it; `unknown` outside a git checkout), and the Swift that
+  /// compiled it.
+  ///
+  /// ```swift
+  /// print(RaspCommandLine.versionLine)   // rasp 0.1.0 (commit 90be9c4a1b2c, Swift 6.3)
+  /// ```
+  public static var versionLine: String {
+    "rasp \(version) (commit \(raspBuildCommit), Swift \(swiftVersion))"
+  }
+
+  /// The version of the Swift compiler this was built with, to the minor version.
+  static var swiftVersion: String {
+    #if compiler(>=7.0)
+      return "7 or later"
+    #elseif compiler(>=6.5)
+      return "6.5"
+    #elseif compiler(>=6.4)
+      return "6.4"
+    #elseif compiler(>=6.3)
+      return "6.3"
+    #elseif compiler(>=6.2)
+      return "6.2"
+    #elseif compiler(>=6.1)
+      return "6.1"
+    #else
+      return "6.0"
+    #endif
+  }
+
   static let spec = RaspCommandSpec(
     name: "rasp",
     abstract: "Replay recorded events into state snapshots, and check them against golden files.",
     usage: "rasp <subcommand> [<options>]",
-    options: [RaspOptionSpec(name: "version", help: "Show the version.")],
+    options: [
+      RaspOptionSpec(
+        name: "version", short: "V",
+        help: "Show the version, the commit it was built from and the Swift that built it.")
+    ],
     subcommands: [
       ("replay", "Replay JSON-lines event logs and print the state snapshot after every event."),
       ("check", "Replay event logs and compare the snapshots with a golden file."),
@@ -30,6 +64,7 @@ public enum RaspCommandLine {
       ("domains", "List the domains: their event types, payload fields and initial states."),
       ("formats", "List the log formats --log-format reads, or print the map file of one."),
       ("spec", "Check spec files, which define domains in JSON, without replaying any event."),
+      ("version", "Show the version, as --version does."),
     ])
 
   /// Runs the command line and returns the exit status.
@@ -114,8 +149,8 @@ public enum RaspCommandLine {
       }
     case "--help", "-h":
       return try printHelp(spec, environment: environment)
-    case "--version":
-      try printOutput("rasp \(version)\n", environment: environment)
+    case "--version", "-V", "version":
+      try printOutput(versionLine + "\n", environment: environment)
       return .success
     default:
       if first.hasPrefix("-") {
