@@ -88,10 +88,10 @@ fileprivate struct CartDomain: RaspDomain {
   @Test func rejectsArgumentsAndUnknownDomains() {
     let extra = run(["domains", "geo"], domains: RaspBuiltinDomains.all)
     #expect(extra.status == 64)
-    #expect(extra.errors.hasPrefix("Error: Unexpected argument 'geo'\n"))
+    #expect(extra.errors.hasPrefix("rasp: error: unexpected argument 'geo'\n"))
     let unknown = run(["domains", "--domain", "cart"], domains: RaspBuiltinDomains.all)
     #expect(unknown.status == 64)
-    #expect(unknown.errors.hasPrefix("Error: Unknown domain 'cart' for '--domain <name>'\n"))
+    #expect(unknown.errors.hasPrefix("rasp: error: unknown domain 'cart' for '--domain <name>'\n"))
   }
 
   @Test func helpDomainsIsDomainsHelp() {

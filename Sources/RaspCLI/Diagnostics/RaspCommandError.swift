@@ -15,6 +15,13 @@
 /// ```
 public enum RaspCommandError: Error, CustomStringConvertible {
   /// The command line is wrong; `usage` is the command's usage line, `command` its name.
+  /// Printed as every other error, after `rasp: error:`, then the usage and where help is:
+  ///
+  /// ```
+  /// rasp: error: unknown option '--selct'; did you mean '--select'?
+  /// Usage: rasp replay [--select <path>] [--final] [--domain <name> ...] [<options>] [<file> ...]
+  ///   See 'rasp replay --help' for more information.
+  /// ```
   case usage(String, usage: String, command: String)
   /// A file could not be opened or read.
   case cannotOpen(String, reason: String)
@@ -62,13 +69,24 @@ public enum RaspCommandError: Error, CustomStringConvertible {
   ///
   /// - Parameter colored: Whether to colour the `error:` label.
   /// - Returns: The message.
+  /// A usage error's message as a clause after `error:`, the way git and cargo write theirs:
+  /// its first word in lower case (an acronym stays as it is) and a suggestion after a
+  /// semicolon — `unknown option '--selct'; did you mean '--select'?`.
+  static func clause(_ message: String) -> String {
+    let text = message.replacing(". Did you mean '", with: "; did you mean '")
+    let word = text.prefix { $0.isLetter }
+    guard let first = word.first, first.isUppercase,
+      word.dropFirst().allSatisfy(\.isLowercase), word.count > 1 || word == "A"
+    else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+
   public func message(colored: Bool) -> String {
     let label = colored ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
     switch self {
     case .usage(let message, let usage, let command):
-      let errorLabel = colored ? "\u{1B}[1;31mError:\u{1B}[0m" : "Error:"
       return
-        "\(errorLabel) \(message.escapingControlCharacters)\nUsage: \(usage)\n"
+        "rasp: \(label) \(Self.clause(message).escapingControlCharacters)\nUsage: \(usage)\n"
         + "  See '\(command) --help' for more information.\n"
     case .cannotOpen(let file, let reason):
       return "rasp: \(label) cannot open '\(file.escapingControlCharacters)': \(reason)\n"
