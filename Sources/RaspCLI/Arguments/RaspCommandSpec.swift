@@ -27,6 +27,8 @@ struct RaspCommandSpec {
   var options: [RaspOptionSpec] = []
   /// Subcommands, listed in help (for `rasp` itself).
   var subcommands: [(name: String, abstract: String)] = []
+  /// The exit statuses the command ends with, and what each means, for help's EXIT STATUS.
+  var exitStatuses: [(status: String, meaning: String)] = []
 }
 
 /// One option: a flag (`--final`) or an option with a value (`--select <path>`).

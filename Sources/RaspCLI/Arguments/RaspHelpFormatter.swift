@@ -1,4 +1,5 @@
-/// Writes a command's `--help` text from its spec: OVERVIEW, USAGE, ARGUMENTS, OPTIONS.
+/// Writes a command's `--help` text from its spec: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, and
+/// EXIT STATUS when the spec lists them.
 ///
 /// The layout follows swift-argument-parser: names in a column two spaces in, descriptions
 /// aligned at column 27 and wrapped at 80 columns.
@@ -39,6 +40,10 @@ enum RaspHelpFormatter {
         text += entry(subcommand.name, subcommand.abstract)
       }
       text += "\n  See '\(spec.name) help <subcommand>' for detailed help.\n"
+    }
+    if !spec.exitStatuses.isEmpty {
+      text += "\nEXIT STATUS:\n"
+      for (status, meaning) in spec.exitStatuses { text += entry(status, meaning) }
     }
     return text
   }

@@ -22,9 +22,8 @@ enum CheckCommand {
       of '−' expected and '+' actual lines, then the number of further differing, missing and \
       extra snapshots; a one-line summary goes to standard error.
 
-      Exit status: 0 when the snapshots match, 1 when they differ, 2 for bad input or a \
-      missing golden file, 64 for a usage error. Recording (--update, --record) is refused \
-      when the CI environment variable is set, unless RASP_ALLOW_RECORD=1.
+      Recording (--update, --record) is refused when the CI environment variable is set, \
+      unless RASP_ALLOW_RECORD=1.
       """,
     usage:
       "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] "
@@ -50,7 +49,15 @@ enum CheckCommand {
           "When to write the golden file instead of comparing: 'never' (the default), 'missing' "
           + "(when it does not exist yet) or 'all'."
       ),
-    ] + ComparisonOptions.specs + ReplayOptions.specs.filter { $0.name != "pretty" })
+    ] + ComparisonOptions.specs + ReplayOptions.specs.filter { $0.name != "pretty" },
+    exitStatuses: [
+      ("0", "The snapshots match the golden file (or it was written)."),
+      ("1", "They differ."),
+      ("2", "Bad input, a golden file that is missing or cannot be written, or recording "
+        + "refused under CI."),
+      ("64", "A usage error."),
+      ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM."),
+    ])
 
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]

@@ -17,9 +17,6 @@ enum DiffCommand {
       'rasp check': the first differing snapshot as a tree of '−' expected and '+' actual \
       lines, then the number of further differing, missing and extra snapshots. Snapshots \
       are numbered by position.
-
-      Exit status: 0 when the files match, 1 when they differ, 2 for bad input, 64 for a \
-      usage error.
       """,
     usage:
       "rasp diff [--ignore <path> ...] [--precision <epsilon>] [--format <format>] "
@@ -33,7 +30,13 @@ enum DiffCommand {
         name: "actual", help: "The second file, compared with the first ('-' for standard input).",
         isRequired: true),
     ],
-    options: ComparisonOptions.specs)
+    options: ComparisonOptions.specs,
+    exitStatuses: [
+      ("0", "The files match."),
+      ("1", "They differ."),
+      ("2", "Bad input: a file that cannot be read, or a line that is not JSON."),
+      ("64", "A usage error."),
+    ])
 
   static func run(
     _ arguments: [String], environment: RaspEnvironment

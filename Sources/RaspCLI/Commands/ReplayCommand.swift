@@ -28,6 +28,15 @@ enum ReplayCommand {
         name: "follow",
         help: "Keep reading the files as they grow, like 'tail -F', through rotation and "
           + "truncation, until Ctrl-C or SIGTERM.")
+    ],
+    exitStatuses: [
+      ("0", "Every line was replayed, or ignored (an event of unknown type); also when the "
+        + "reader of the output went away ('| head')."),
+      ("2", "A bad line (after the lines before it, with --on-error fail; at the end, with "
+        + "skip), a file that cannot be read, or a spec or map file with mistakes."),
+      ("64", "A usage error: an unknown option, a bad value."),
+      ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after printing what was "
+        + "replayed."),
     ])
 
   static func run(
