@@ -77,7 +77,7 @@ struct ExamplePackageTests {
       lines.first == "snapshot 1 (<stdin>:1) differs from expected.jsonl:1:",
       "\(diff.standardOutput)")
     #expect(
-      lines.contains { $0.hasPrefix("−") && $0.hasSuffix(#""sku": "A-1""#) }, "the expected item")
+      lines.contains { $0.hasPrefix("-") && $0.hasSuffix(#""sku": "A-1""#) }, "the expected item")
     #expect(
       lines.contains { $0.hasPrefix("+") && $0.hasSuffix(#""sku": "A-2""#) }, "the actual item")
   }

@@ -19,7 +19,7 @@ enum CheckCommand {
       The logs are replayed as by 'rasp replay', with the same options, and each snapshot is \
       compared with the next line of the golden file by meaning: key order, whitespace and \
       the spelling of numbers never matter. The first differing snapshot is printed as a tree \
-      of '−' expected and '+' actual lines, then the number of further differing, missing and \
+      of '-' expected and '+' actual lines, then the number of further differing, missing and \
       extra snapshots; a one-line summary goes to standard error.
 
       Recording (--update, --record) is refused when the CI environment variable is set, \

@@ -6,7 +6,7 @@ import RaspJSON
 /// a time, in step; blank lines are skipped, and snapshots are numbered by their position among
 /// the other lines (the files hold no events, so no event's file or line is known). The report,
 /// the options and the exit statuses are those of `rasp check`, with the first file as the
-/// expected side (`−`) and the second as the actual side (`+`).
+/// expected side (`-`) and the second as the actual side (`+`).
 enum DiffCommand {
   static let spec = RaspCommandSpec(
     name: "rasp diff",
@@ -14,7 +14,7 @@ enum DiffCommand {
     discussion: """
       Each line of <actual> is compared with the same line of <expected>, blank lines aside: \
       key order, whitespace and the spelling of numbers never matter. The report is that of \
-      'rasp check': the first differing snapshot as a tree of '−' expected and '+' actual \
+      'rasp check': the first differing snapshot as a tree of '-' expected and '+' actual \
       lines, then the number of further differing, missing and extra snapshots. Snapshots \
       are numbered by position.
       """,

@@ -10,7 +10,7 @@ import RaspJSON
 struct ComparisonOptions {
   /// The report's format.
   enum Format: String {
-    /// The first difference as a tree of `−`/`+` lines, then counts, for people.
+    /// The first difference as a tree of `-`/`+` lines, then counts, for people.
     case text
     /// One JSON document with the same content, for tools.
     case json

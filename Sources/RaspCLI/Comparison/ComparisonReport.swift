@@ -4,17 +4,17 @@ import RaspJSON
 /// summary for standard error.
 ///
 /// The text names the first differing snapshot and shows it as a ``RaspJSON/JSONDiffReport``
-/// tree (`−` expected, `+` actual, equal siblings collapsed), then counts the rest:
+/// tree (`-` expected, `+` actual, equal siblings collapsed), then counts the rest:
 ///
 /// ```
 /// snapshot 3 (events.jsonl:3) differs from expected.jsonl:3:
 ///   {
 ///     "geo": {
-/// −     "heading": 90,
+/// -     "heading": 90,
 /// +     "heading": 91,
-///       … (2 unchanged)
+///       ... (2 unchanged)
 ///     },
-///     … (5 unchanged)
+///     ... (5 unchanged)
 ///   }
 /// 1 more snapshot differs
 /// 2 snapshots missing: the replay ended before expected.jsonl:8

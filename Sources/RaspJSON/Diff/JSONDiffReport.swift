@@ -1,13 +1,13 @@
 /// Renders the differences between two values as a tree for people to read.
 ///
-/// Only the paths that differ are expanded. A changed value shows a `−` line with the expected
+/// Only the paths that differ are expanded. A changed value shows a `-` line with the expected
 /// value and a `+` line with the actual one; an added member or element shows only its `+` line
-/// and a removed one only its `−` line. Runs of siblings that are equal are collapsed into one
-/// line, `… (2 unchanged)`, in their place. Values are printed as canonical compact JSON, keys
+/// and a removed one only its `-` line. Runs of siblings that are equal are collapsed into one
+/// line, `... (2 unchanged)`, in their place. Values are printed as canonical compact JSON, keys
 /// as JSON strings and array elements with their index (`[1]: "list"`), so the same pair of
-/// values always renders the same text. The first two columns are the gutter (`−`, U+2212, or
-/// `+`, or spaces), so the lines can be coloured by their first character; the report itself has
-/// no colour codes.
+/// values always renders the same text. The first two columns are the gutter (`-` or `+`, plain
+/// ASCII so that `grep '^-'` and patch tools read them, or spaces), so the lines can be coloured
+/// by their first character; the report itself has no colour codes.
 ///
 /// ```swift
 /// let expected = try JSONParser.parse(
@@ -17,11 +17,11 @@
 /// print(JSONDiffReport.render(expected: expected, actual: actual))
 /// //   {
 /// //     "geo": {
-/// // −     "heading": 90,
+/// // -     "heading": 90,
 /// // +     "heading": 91,
-/// //       … (1 unchanged)
+/// //       ... (1 unchanged)
 /// //     },
-/// //     … (1 unchanged)
+/// //     ... (1 unchanged)
 /// //   }
 /// ```
 public enum JSONDiffReport {
@@ -35,7 +35,7 @@ public enum JSONDiffReport {
   ///   expected: ["stack": ["home"]], actual: ["stack": ["home", "list"]]))
   /// //   {
   /// //     "stack": [
-  /// //       … (1 unchanged),
+  /// //       ... (1 unchanged),
   /// // +     [1]: "list"
   /// //     ]
   /// //   }
@@ -107,7 +107,7 @@ private struct ReportWriter {
       writeChildren(elements(old, new), depth: depth + 1)
       line(" ", depth, "]" + comma)
     default:
-      line("\u{2212}", depth, label + expected.description + comma)
+      line("-", depth, label + expected.description + comma)
       line("+", depth, label + actual.description + comma)
     }
   }
@@ -136,7 +136,7 @@ private struct ReportWriter {
       let comma = isLast ? "" : ","
       switch entry {
       case .unchanged(let count):
-        line(" ", depth, "… (\(count) unchanged)" + comma)
+        line(" ", depth, "... (\(count) unchanged)" + comma)
       case .changed(let child):
         switch (child.expected, child.actual) {
         case (.some(let old), .some(let new)):
@@ -145,7 +145,7 @@ private struct ReportWriter {
             label: child.label, expected: old, actual: new, depth: depth, isLast: isLast)
           path.removeLast()
         case (.some(let old), .none):
-          line("\u{2212}", depth, child.label + old.description + comma)
+          line("-", depth, child.label + old.description + comma)
         case (.none, .some(let new)):
           line("+", depth, child.label + new.description + comma)
         case (.none, .none):

@@ -8,7 +8,7 @@
 /// let expected: JSONValue = ["geo": ["heading": 90]]
 /// let actual: JSONValue = ["geo": ["heading": 91]]
 /// let difference = JSONDiff.differences(from: expected, to: actual)[0]
-/// print(difference)                  // geo.heading: 90 → 91
+/// print(difference)                  // geo.heading: 90 -> 91
 /// print(difference.patchOperation)   // {"op":"replace","path":"/geo/heading","value":91}
 /// ```
 public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
@@ -91,17 +91,17 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     return .object(operation)
   }
 
-  /// The difference on one line: `geo.heading: 90 → 91`, `nav.stack[2]: + "detail"`,
-  /// `geo.fix: − null`.
+  /// The difference on one line: `geo.heading: 90 -> 91`, `nav.stack[2]: + "detail"`,
+  /// `geo.fix: - null`.
   ///
   /// ```swift
-  /// print(JSONDiff.differences(from: ["a": 1], to: ["a": 2])[0])   // a: 1 → 2
+  /// print(JSONDiff.differences(from: ["a": 1], to: ["a": 2])[0])   // a: 1 -> 2
   /// ```
   public var description: String {
     switch (expected, actual) {
-    case (.some(let old), .some(let new)): return "\(path): \(old) → \(new)"
+    case (.some(let old), .some(let new)): return "\(path): \(old) -> \(new)"
     case (.none, .some(let new)): return "\(path): + \(new)"
-    case (.some(let old), .none): return "\(path): \u{2212} \(old)"
+    case (.some(let old), .none): return "\(path): - \(old)"
     case (.none, .none): return "\(path): (no values)"
     }
   }

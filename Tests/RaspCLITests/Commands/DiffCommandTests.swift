@@ -25,7 +25,7 @@ import Testing
     #expect(
       run.standardOutput == """
         snapshot 3 (b.jsonl:5) differs from a.jsonl:3:
-        − 3
+        - 3
         + 4
 
         """)

@@ -59,9 +59,9 @@ import Testing
         snapshot 4 (events.jsonl:6) differs from expected.jsonl:2:
           {
             "geo": {
-        −     "heading": 90,
+        -     "heading": 90,
         +     "heading": 91,
-              … (1 unchanged)
+              ... (1 unchanged)
             }
           }
         2 more snapshots differ
@@ -75,7 +75,7 @@ import Testing
     #expect(
       text == """
         snapshot 3 (events.jsonl:5) differs from expected.jsonl:1:
-        − 1
+        - 1
         + 2
         1 extra snapshot: expected.jsonl ended before snapshot 4 (events.jsonl:6)
 
@@ -146,6 +146,6 @@ import Testing
       value["first"]?["differences"] == [
         ["op": "replace", "path": "/x", "value": 2, "expected": 1]
       ])
-    #expect(report(comparison).text.contains("… (1 unchanged)"))
+    #expect(report(comparison).text.contains("... (1 unchanged)"))
   }
 }

@@ -17,11 +17,11 @@ import Testing
       report == """
           {
             "geo": {
-        −     "heading": 90,
+        -     "heading": 90,
         +     "heading": 91,
-              … (1 unchanged)
+              ... (1 unchanged)
             },
-            … (1 unchanged)
+            ... (1 unchanged)
           }
         """)
   }
@@ -38,7 +38,7 @@ import Testing
           {
             "nav": {
               "stack": [
-                … (1 unchanged),
+                ... (1 unchanged),
         +       [1]: "list",
         +       [2]: "detail"
               ]
@@ -51,9 +51,9 @@ import Testing
     #expect(
       try render(#"["home","list","detail"]"#, #"["home"]"#) == """
           [
-            … (1 unchanged),
-        −   [1]: "list",
-        −   [2]: "detail"
+            ... (1 unchanged),
+        -   [1]: "list",
+        -   [2]: "detail"
           ]
         """)
   }
@@ -63,10 +63,10 @@ import Testing
     #expect(
       report == """
           {
-        −   "a": 1,
-        −   "b": {"x":[1,2]},
+        -   "a": 1,
+        -   "b": {"x":[1,2]},
         +   "b": [1],
-            … (1 unchanged),
+            ... (1 unchanged),
         +   "d": null
           }
         """)
@@ -78,12 +78,12 @@ import Testing
     #expect(
       report == """
           {
-        −   "a": 1,
+        -   "a": 1,
         +   "a": 2,
-            … (2 unchanged),
-        −   "d": 1,
+            ... (2 unchanged),
+        -   "d": 1,
         +   "d": 2,
-            … (1 unchanged)
+            ... (1 unchanged)
           }
         """)
   }
@@ -96,10 +96,10 @@ import Testing
       report == """
           {
             "items": [
-              … (1 unchanged),
+              ... (1 unchanged),
               [1]: {
-                … (1 unchanged),
-        −       "name": "b"
+                ... (1 unchanged),
+        -       "name": "b"
         +       "name": "B"
               }
             ]
@@ -108,8 +108,8 @@ import Testing
   }
 
   @Test func rendersRootScalarsAndRetypedRoots() throws {
-    #expect(try render("1", #""1""#) == "\u{2212} 1\n+ \"1\"")
-    #expect(try render("[]", "{}") == "\u{2212} []\n+ {}")
+    #expect(try render("1", #""1""#) == "- 1\n+ \"1\"")
+    #expect(try render("[]", "{}") == "- []\n+ {}")
     #expect(try render("{}", #"{"a":1}"#) == "  {\n+   \"a\": 1\n  }")
   }
 
@@ -117,9 +117,9 @@ import Testing
     #expect(
       try render(#"{"a\"b":1,"é":[]}"#, #"{"a\"b":2,"é":[]}"#) == """
           {
-        −   "a\\"b": 1,
+        -   "a\\"b": 1,
         +   "a\\"b": 2,
-            … (1 unchanged)
+            ... (1 unchanged)
           }
         """)
   }
@@ -133,11 +133,11 @@ import Testing
       report == """
           {
             "a": {
-              … (1 unchanged),
-        −     "v": 1
+              ... (1 unchanged),
+        -     "v": 1
         +     "v": 2
             },
-            … (1 unchanged)
+            ... (1 unchanged)
           }
         """)
     #expect(try render(#"{"ts":1}"#, #"{"ts":2}"#, options: options) == "")
@@ -150,8 +150,8 @@ import Testing
     #expect(
       report == """
           {
-            … (1 unchanged),
-        −   "y": 2
+            ... (1 unchanged),
+        -   "y": 2
         +   "y": 3
           }
         """)
@@ -167,13 +167,13 @@ import Testing
       #expect(report.isEmpty == differences.isEmpty)
       guard !report.isEmpty else { continue }
       let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
-      let minus = lines.filter { $0.hasPrefix("\u{2212}") }.count
+      let minus = lines.filter { $0.hasPrefix("-") }.count
       let plus = lines.filter { $0.hasPrefix("+") }.count
-      // Each difference is one `−` line, one `+` line, or both.
+      // Each difference is one `-` line, one `+` line, or both.
       #expect(minus == differences.filter { $0.expected != .none }.count, "\(report)")
       #expect(plus == differences.filter { $0.actual != .none }.count, "\(report)")
       #expect(
-        lines.allSatisfy { $0.hasPrefix("  ") || $0.hasPrefix("\u{2212} ") || $0.hasPrefix("+ ") },
+        lines.allSatisfy { $0.hasPrefix("  ") || $0.hasPrefix("- ") || $0.hasPrefix("+ ") },
         "\(report)")
     }
   }

@@ -41,32 +41,32 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"a":1}"#, #"{"a":2}"#, ["a: 1 → 2"]),
+    (#"{"a":1}"#, #"{"a":2}"#, ["a: 1 -> 2"]),
     (
       #"{"a":{"b":{"c":[1,{"d":true}]}}}"#, #"{"a":{"b":{"c":[1,{"d":false}]}}}"#,
-      ["a.b.c[1].d: true → false"]
+      ["a.b.c[1].d: true -> false"]
     ),
-    (#"{"a":1}"#, #"{"b":1}"#, ["a: − 1", "b: + 1"]),
+    (#"{"a":1}"#, #"{"b":1}"#, ["a: - 1", "b: + 1"]),
     (
       #"{"b":1,"d":2}"#, #"{"a":0,"c":0,"e":0}"#,
-      ["a: + 0", "b: − 1", "c: + 0", "d: − 2", "e: + 0"]
+      ["a: + 0", "b: - 1", "c: + 0", "d: - 2", "e: + 0"]
     ),
-    (#"{"x":{"a":1,"z":2}}"#, #"{"x":{"a":1}}"#, ["x.z: − 2"]),
+    (#"{"x":{"a":1,"z":2}}"#, #"{"x":{"a":1}}"#, ["x.z: - 2"]),
     ("[1]", "[1,2,3]", ["[1]: + 2", "[2]: + 3"]),
-    ("[1,2,3]", "[1]", ["[2]: − 3", "[1]: − 2"]),
-    ("[1,2,3]", "[9]", ["[0]: 1 → 9", "[2]: − 3", "[1]: − 2"]),
-    ("[1]", "[0,2,3]", ["[0]: 1 → 0", "[1]: + 2", "[2]: + 3"]),
+    ("[1,2,3]", "[1]", ["[2]: - 3", "[1]: - 2"]),
+    ("[1,2,3]", "[9]", ["[0]: 1 -> 9", "[2]: - 3", "[1]: - 2"]),
+    ("[1]", "[0,2,3]", ["[0]: 1 -> 0", "[1]: + 2", "[2]: + 3"]),
     ("[]", "[[]]", ["[0]: + []"]),
-    (#"[{"a":1},{"a":2}]"#, #"[{"a":1},{"a":3},{}]"#, ["[1].a: 2 → 3", "[2]: + {}"]),
-    (#"{"a":[1]}"#, #"{"a":{}}"#, ["a: [1] → {}"]),
-    (#"{"a":{}}"#, #"{"a":[]}"#, ["a: {} → []"]),
-    (#"{"a":1}"#, #"{"a":"1"}"#, [#"a: 1 → "1""#]),
-    (#"{"a":null}"#, #"{"a":false}"#, ["a: null → false"]),
-    (#"{"a":0}"#, #"{"a":false}"#, ["a: 0 → false"]),
-    ("{}", "[]", [".: {} → []"]),
-    ("1", "2", [".: 1 → 2"]),
-    ("\"\\u00e9\"", "\"e\\u0301\"", [".: \"é\" → \"e\u{301}\""]),
-    (#"{"a/b":1,"~":2}"#, #"{"a/b":3}"#, [#"["a/b"]: 1 → 3"#, #"["~"]: − 2"#]),
+    (#"[{"a":1},{"a":2}]"#, #"[{"a":1},{"a":3},{}]"#, ["[1].a: 2 -> 3", "[2]: + {}"]),
+    (#"{"a":[1]}"#, #"{"a":{}}"#, ["a: [1] -> {}"]),
+    (#"{"a":{}}"#, #"{"a":[]}"#, ["a: {} -> []"]),
+    (#"{"a":1}"#, #"{"a":"1"}"#, [#"a: 1 -> "1""#]),
+    (#"{"a":null}"#, #"{"a":false}"#, ["a: null -> false"]),
+    (#"{"a":0}"#, #"{"a":false}"#, ["a: 0 -> false"]),
+    ("{}", "[]", [".: {} -> []"]),
+    ("1", "2", [".: 1 -> 2"]),
+    ("\"\\u00e9\"", "\"e\\u0301\"", [".: \"é\" -> \"e\u{301}\""]),
+    (#"{"a/b":1,"~":2}"#, #"{"a/b":3}"#, [#"["a/b"]: 1 -> 3"#, #"["~"]: - 2"#]),
   ])
   func findsDifferencesInDocumentOrder(expected: String, actual: String, found: [String]) throws {
     #expect(try differences(expected, actual) == found)
@@ -77,25 +77,25 @@ import Testing
     let actual = #"{"geo":{"heading":91,"ts":2},"nav":{"stack":["b","c"],"ts":2},"ts":2}"#
     #expect(
       try differences(expected, actual, options: .init(ignoring: patterns("geo"))) == [
-        #"nav.stack[0]: "a" → "b""#, #"nav.stack[1]: + "c""#, "nav.ts: 1 → 2", "ts: 1 → 2",
+        #"nav.stack[0]: "a" -> "b""#, #"nav.stack[1]: + "c""#, "nav.ts: 1 -> 2", "ts: 1 -> 2",
       ])
     #expect(
       try differences(expected, actual, options: .init(ignoring: patterns("**.ts"))) == [
-        "geo.heading: 90 → 91", #"nav.stack[0]: "a" → "b""#, #"nav.stack[1]: + "c""#,
+        "geo.heading: 90 -> 91", #"nav.stack[0]: "a" -> "b""#, #"nav.stack[1]: + "c""#,
       ])
     #expect(
       try differences(expected, actual, options: .init(ignoring: patterns("nav.stack.*", "*.ts")))
         == [
-          "geo.heading: 90 → 91", "ts: 1 → 2",
+          "geo.heading: 90 -> 91", "ts: 1 -> 2",
         ])
     #expect(
       try differences(expected, actual, options: .init(ignoring: patterns("nav.stack[1]"))) == [
-        "geo.heading: 90 → 91", "geo.ts: 1 → 2", #"nav.stack[0]: "a" → "b""#, "nav.ts: 1 → 2",
-        "ts: 1 → 2",
+        "geo.heading: 90 -> 91", "geo.ts: 1 -> 2", #"nav.stack[0]: "a" -> "b""#, "nav.ts: 1 -> 2",
+        "ts: 1 -> 2",
       ])
     #expect(try differences(expected, actual, options: .init(ignoring: patterns("*"))) == [])
     #expect(try differences(expected, actual, options: .init(ignoring: patterns("**"))) == [])
-    #expect(try differences("1", "[]", options: .init(ignoring: patterns("*"))) == [".: 1 → []"])
+    #expect(try differences("1", "[]", options: .init(ignoring: patterns("*"))) == [".: 1 -> []"])
     #expect(try differences("1", "[]", options: .init(ignoring: patterns("**"))) == [])
   }
 
@@ -112,12 +112,12 @@ import Testing
   @Test func numbersWithinTheToleranceAreEqual() throws {
     let tolerant = JSONDiffOptions(tolerance: 0.5)
     #expect(try differences("[1.0, 2, 10]", "[1.5, 1.5, 10.25]", options: tolerant) == [])
-    #expect(try differences("[1.0]", "[1.5000001]", options: tolerant) == ["[0]: 1 → 1.5000001"])
-    #expect(try differences("[1.0]", "[1.1]") == ["[0]: 1 → 1.1"])
-    #expect(try differences(#"["1"]"#, #"["1.1"]"#, options: tolerant) == [#"[0]: "1" → "1.1""#])
+    #expect(try differences("[1.0]", "[1.5000001]", options: tolerant) == ["[0]: 1 -> 1.5000001"])
+    #expect(try differences("[1.0]", "[1.1]") == ["[0]: 1 -> 1.1"])
+    #expect(try differences(#"["1"]"#, #"["1.1"]"#, options: tolerant) == [#"[0]: "1" -> "1.1""#])
     #expect(
       try differences("[9007199254740993]", "[9007199254740992]") == [
-        "[0]: 9007199254740993 → 9007199254740992"
+        "[0]: 9007199254740993 -> 9007199254740992"
       ])
     #expect(
       try differences("[9007199254740993]", "[9007199254740992]", options: .init(tolerance: 1))

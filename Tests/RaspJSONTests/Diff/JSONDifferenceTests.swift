@@ -13,16 +13,16 @@ import Testing
 
   @Test func describesItselfOnOneLine() {
     #expect(
-      JSONDifference(path: path, expected: 90, actual: 91).description == "geo.heading: 90 → 91")
+      JSONDifference(path: path, expected: 90, actual: 91).description == "geo.heading: 90 -> 91")
     #expect(
       JSONDifference(path: path, expected: .none, actual: ["a": [1]]).description
         == #"geo.heading: + {"a":[1]}"#)
     #expect(
       JSONDifference(path: path, expected: .null, actual: .none).description
-        == "geo.heading: \u{2212} null")
+        == "geo.heading: - null")
     #expect(
       JSONDifference(path: JSONPath(components: []), expected: 1, actual: "1").description
-        == #".: 1 → "1""#)
+        == #".: 1 -> "1""#)
   }
 
   @Test func becomesAnRFC6902Operation() {
