@@ -105,7 +105,9 @@ enum CheckCommand {
     if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
     let report = sink.report
     switch comparison.format {
-    case .text: try RaspCommandLine.printOutput(report.text, environment: environment)
+    case .text:
+      try RaspCommandLine.printOutput(
+        comparison.printedText(report.text, environment: environment), environment: environment)
     case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
     }
     RaspDiagnostics.write(report.summary, to: environment)

@@ -90,7 +90,9 @@ enum DiffCommand {
     let report = ComparisonReport(
       comparison: comparison, expectedName: expected.name, actualName: actual.name)
     switch options.format {
-    case .text: try RaspCommandLine.printOutput(report.text, environment: environment)
+    case .text:
+      try RaspCommandLine.printOutput(
+        options.printedText(report.text, environment: environment), environment: environment)
     case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
     }
     RaspDiagnostics.write(report.summary, to: environment)

@@ -1,7 +1,7 @@
 import RaspJSON
 
 /// How `rasp check` and `rasp diff` compare snapshots and print the result: `--ignore`,
-/// `--precision` and `--format`.
+/// `--precision`, `--color` and `--format`.
 ///
 /// ```swift
 /// let options = try ComparisonOptions(parsed: parsed, spec: spec)
@@ -20,6 +20,8 @@ struct ComparisonOptions {
   var diff = JSONDiffOptions()
   /// The report's format.
   var format = Format.text
+  /// When the text report is coloured.
+  var color = RaspColorChoice.auto
 
   /// The options `check` and `diff` share, in help order.
   static let specs: [RaspOptionSpec] = [
@@ -32,6 +34,11 @@ struct ComparisonOptions {
     RaspOptionSpec(
       name: "precision", valueName: "epsilon",
       help: "Count numbers as equal when they differ by at most <epsilon> (such as 0.001)."),
+    RaspOptionSpec(
+      name: "color", valueName: "when", allowedValues: ["auto", "always", "never"],
+      help:
+        "Colour the report's '-' and '+' lines: 'auto' (the default) on a terminal, unless "
+        + "NO_COLOR is set (or when CLICOLOR_FORCE is), 'always' or 'never'."),
     RaspOptionSpec(
       name: "format", valueName: "format", allowedValues: ["text", "json"],
       help:
@@ -86,5 +93,13 @@ struct ComparisonOptions {
       diff.tolerance = epsilon
     }
     format = parsed.value("format").flatMap(Format.init(rawValue:)) ?? .text
+    color = parsed.value("color").flatMap(RaspColorChoice.init(rawValue:)) ?? .auto
+  }
+
+  /// The text report as it is printed to `environment`'s standard output: coloured when the
+  /// colour choice says so.
+  func printedText(_ text: String, environment: RaspEnvironment) -> String {
+    color.colors(environment.standardOutput, environment)
+      ? RaspColorChoice.coloringReport(text) : text
   }
 }

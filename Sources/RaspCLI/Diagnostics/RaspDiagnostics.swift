@@ -1,9 +1,9 @@
-/// Writes diagnostics to standard error, in colour only when it is a terminal and `NO_COLOR`
-/// is not set.
+/// Writes diagnostics to standard error, in colour when it is a terminal and `NO_COLOR` is
+/// not set, or when `CLICOLOR_FORCE` is (``RaspColorChoice/auto``).
 enum RaspDiagnostics {
   /// Whether diagnostics may use colour in `environment`.
   static func usesColor(_ environment: RaspEnvironment) -> Bool {
-    environment.standardError.isTerminal && environment.variables["NO_COLOR"] == nil
+    RaspColorChoice.auto.colors(environment.standardError, environment)
   }
 
   /// Writes an error's message (whose parts from the input are already escaped).
