@@ -7,10 +7,11 @@
 // Dependencies point one way, from the core outwards:
 //
 //   Rasp  ←  RaspDomains  ←  RaspReplay  ←  RaspCLI  ←  rasp
-//   RaspJSON  ↗
+//   RaspJSON  ↗            ↖  RaspRecording
 //
 // RaspReplay is the replay kernel: the whole way from a log's bytes to the snapshots printed,
-// which every command consumes. RaspPrefetch, a C header of one function, gives it the
+// which every command consumes. RaspRecording writes what an app's aggregators apply as a log
+// the replay reads. RaspPrefetch, a C header of one function, gives it the
 // processor's prefetch hint (a keyed replay asks for its keys' states ahead of their turn).
 // BuildCommitPlugin, a build-tool plugin of this package, writes the commit RaspCLI is built
 // from (for `rasp --version`) with the machine's `git`.
@@ -23,6 +24,7 @@ let package = Package(
     .library(name: "RaspJSON", targets: ["RaspJSON"]),
     .library(name: "RaspDomains", targets: ["RaspDomains"]),
     .library(name: "RaspReplay", targets: ["RaspReplay"]),
+    .library(name: "RaspRecording", targets: ["RaspRecording"]),
     .library(name: "RaspCLI", targets: ["RaspCLI"]),
     .executable(name: "rasp", targets: ["rasp"]),
   ],
@@ -30,6 +32,7 @@ let package = Package(
     .target(name: "Rasp"),
     .target(name: "RaspJSON"),
     .target(name: "RaspDomains", dependencies: ["Rasp", "RaspJSON"]),
+    .target(name: "RaspRecording", dependencies: ["Rasp", "RaspJSON", "RaspDomains"]),
     .target(name: "RaspPrefetch"),
     .target(name: "RaspReplay", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspPrefetch"]),
     .target(
@@ -39,12 +42,21 @@ let package = Package(
       name: "BuildCommitPlugin", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
     .executableTarget(name: "rasp", dependencies: ["RaspCLI"]),
     .executableTarget(
-      name: "rasp-bench", dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay"]),
+      name: "rasp-bench",
+      dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay", "RaspRecording"]),
     .testTarget(name: "RaspTests", dependencies: ["Rasp"]),
     .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON"]),
-    .testTarget(name: "RaspDomainsTests", dependencies: ["RaspDomains", "RaspReplay"]),
+    // Random events of every built-in domain, for the property tests of the domains and the
+    // recorder.
+    .target(
+      name: "RaspTestSupport", dependencies: ["RaspDomains", "RaspJSON"],
+      path: "Tests/RaspTestSupport"),
+    .testTarget(
+      name: "RaspDomainsTests", dependencies: ["RaspDomains", "RaspReplay", "RaspTestSupport"]),
     .testTarget(name: "RaspReplayTests", dependencies: ["RaspReplay"]),
     .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI"]),
+    .testTarget(
+      name: "RaspRecordingTests", dependencies: ["RaspRecording", "RaspCLI", "RaspTestSupport"]),
     .testTarget(name: "RaspBenchTests", dependencies: ["rasp-bench", "RaspCLI"]),
   ]
 )

@@ -130,9 +130,14 @@ public struct Replay: ~Copyable {
       let batchers = inputs.enumerated().map { index, input in
         LineBatcher(
           input: index, reading: InputReading(input) { interruption?.isRequested == true },
-          tracksTime: inputs.count > 1, types: types, partition: partition)
+          tracksTime: inputs.count > 1 && !configuration.concatenatesInputs, types: types,
+          partition: partition)
       }
-      feed = batchers.count == 1 ? .inline(batchers[0]) : .merge(InputMerge(batchers: batchers))
+      feed =
+        batchers.count == 1
+        ? .inline(batchers[0])
+        : .merge(
+          InputMerge(batchers: batchers, concatenates: configuration.concatenatesInputs))
     }
   }
 

@@ -69,6 +69,14 @@ public struct ReplayConfiguration {
   /// ```
   public var jobs = 1
 
+  /// Whether several inputs are read one after another, as the parts of one log (rotated
+  /// files, a recorder's parts), instead of merged by their events' `ts`.
+  ///
+  /// ```swift
+  /// configuration.concatenatesInputs = true   // session.jsonl, then session.1.jsonl
+  /// ```
+  public var concatenatesInputs = false
+
   /// The domains in the snapshot, in any order: the snapshot orders them by name.
   ///
   /// ```swift

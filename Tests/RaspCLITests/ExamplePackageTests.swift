@@ -28,6 +28,9 @@ struct ExamplePackageTests {
     return .success(scratch + "/debug/cart-rasp")
   }()
 
+  /// The example app that records its cart, built with the package.
+  static var app: String { scratch + "/debug/cart-app" }
+
   struct BuildFailure: Error, CustomStringConvertible {
     let status: Int32
     let output: String
@@ -80,6 +83,45 @@ struct ExamplePackageTests {
       lines.contains { $0.hasPrefix("-") && $0.hasSuffix(#""sku": "A-1""#) }, "the expected item")
     #expect(
       lines.contains { $0.hasPrefix("+") && $0.hasSuffix(#""sku": "A-2""#) }, "the actual item")
+  }
+
+  @Test func recordsAnAppsCartAsALogThatReplaysAndChecks() throws {
+    let executable = try Self.executable.get()
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cart-app-" + UUID().uuidString).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let app = Shell.run(Self.app, ["session.jsonl", "session.golden.jsonl"], in: directory)
+    #expect(app.status == 0, "cart-app: standard error:\n\(app.standardError)")
+    // Five sends, of which the reducer refuses one: four events recorded.
+    #expect(app.standardOutput == "recorded 4 events, dropped 0\n")
+    let log = try String(contentsOfFile: directory + "/session.jsonl", encoding: .utf8)
+    #expect(
+      log == """
+        {"type":"cart.add","ts":"2026-11-22T10:00:00Z","payload":{"price":1999,"quantity":1,\
+        "sku":"A-1"}}
+        {"type":"cart.add","ts":"2026-11-22T10:00:01Z","payload":{"price":550,"quantity":2,\
+        "sku":"B-2"}}
+        {"type":"cart.remove","ts":"2026-11-22T10:00:02Z","payload":{"sku":"A-1"}}
+        {"type":"cart.checkout","ts":"2026-11-22T10:00:03Z"}
+
+        """)
+    let replay = Shell.run(
+      executable, ["replay", "--domain", "cart", "session.jsonl"], in: directory)
+    #expect(replay.status == 0, "cart-rasp replay: standard error:\n\(replay.standardError)")
+    #expect(
+      replay.standardOutput == """
+        {"cart":{"items":[{"price":1999,"quantity":1,"sku":"A-1"}],"orders":0,"total":1999}}
+        {"cart":{"items":[{"price":1999,"quantity":1,"sku":"A-1"},\
+        {"price":550,"quantity":2,"sku":"B-2"}],"orders":0,"total":3099}}
+        {"cart":{"items":[{"price":550,"quantity":2,"sku":"B-2"}],"orders":0,"total":1100}}
+        {"cart":{"items":[],"orders":1,"total":0}}
+
+        """)
+    let check = Shell.run(
+      executable, ["check", "--golden", "session.golden.jsonl", "session.jsonl"], in: directory)
+    #expect(check.status == 0, "cart-rasp check: standard error:\n\(check.standardError)")
+    #expect(check.standardError == "rasp: 4 snapshots match 'session.golden.jsonl'\n")
   }
 
   @Test func reportsEventsThatItsReducerRefuses() throws {

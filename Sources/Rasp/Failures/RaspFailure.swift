@@ -32,6 +32,9 @@ public struct RaspFailure<Event: Sendable>: Error, CustomStringConvertible {
     /// The event source at `index` threw and stopped. The index is the source's position in the
     /// list given to the initializer or to the latest ``RaspAggregator/replaceSources(_:)``.
     case source(index: Int)
+    /// A recorder attached to the aggregator could not write its log (a full disk, a removed
+    /// directory) and stopped recording; the app goes on. The failure carries no event.
+    case recorder
   }
 
   /// The error that was thrown.
@@ -70,6 +73,7 @@ public struct RaspFailure<Event: Sendable>: Error, CustomStringConvertible {
     case .composite: "composite rolled back at event \(describe(event)): \(error)"
     case .fallback: "fallback event \(describe(event)) rejected: \(error)"
     case .source(let index): "source \(index) failed: \(error)"
+    case .recorder: "recorder failed: \(error)"
     }
   }
 

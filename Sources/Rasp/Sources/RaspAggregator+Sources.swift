@@ -54,7 +54,7 @@ extension RaspAggregator {
       do {
         try await source.run { event in
           guard let self else { return false }
-          return self.submit(.event(event), generation: generation)
+          return self.submit(.event(event, source: source.name), generation: generation)
         }
       } catch {
         self?.submit(.sourceFailure(index: index, error: error), generation: generation)

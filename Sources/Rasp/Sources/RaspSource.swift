@@ -22,6 +22,16 @@ public struct RaspSource<Event: Sendable>: Sendable {
   @usableFromInline
   let iterate: @Sendable (_ consume: (Event) -> Bool) async throws -> Void
 
+  /// The source's name, such as `gps` or `compass`, or `nil`.
+  ///
+  /// A recorder writes it as each event's `source` in the log, so that a replay can tell
+  /// where each event came from (`rasp replay --with-event`).
+  ///
+  /// ```swift
+  /// RaspSource(fixes, name: "gps").name   // "gps"
+  /// ```
+  public let name: String?
+
   /// Wraps an asynchronous sequence of events.
   ///
   /// The sequence must be `Sendable`, because it is iterated in a task of its own.
@@ -33,8 +43,12 @@ public struct RaspSource<Event: Sendable>: Sendable {
   /// })
   /// ```
   ///
-  /// - Parameter sequence: The events, in the order the source produces them.
-  public init<Base: AsyncSequence & Sendable>(_ sequence: Base) where Base.Element == Event {
+  /// - Parameters:
+  ///   - sequence: The events, in the order the source produces them.
+  ///   - name: The source's name for recorders, such as `gps`; `nil` by default.
+  public init<Base: AsyncSequence & Sendable>(_ sequence: Base, name: String? = nil)
+  where Base.Element == Event {
+    self.name = name
     iterate = { consume in
       for try await event in sequence {
         if !consume(event) { return }
@@ -50,8 +64,12 @@ public struct RaspSource<Event: Sendable>: Sendable {
   /// let source = RaspSource(events: [CounterState.Event.increment, .increment])
   /// ```
   ///
-  /// - Parameter events: The events to send, in order.
-  public init<Events: Sequence & Sendable>(events: Events) where Events.Element == Event {
+  /// - Parameters:
+  ///   - events: The events to send, in order.
+  ///   - name: The source's name for recorders; `nil` by default.
+  public init<Events: Sequence & Sendable>(events: Events, name: String? = nil)
+  where Events.Element == Event {
+    self.name = name
     iterate = { consume in
       for event in events {
         if Task.isCancelled || !consume(event) { return }

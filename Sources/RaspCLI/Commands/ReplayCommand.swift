@@ -9,7 +9,8 @@ enum ReplayCommand {
     discussion: """
       Each line of a log is an event: {"type":"geo.heading","payload":{"heading":90}}. Every \
       event is applied to the state of its domain, and the snapshot of every domain is printed \
-      as one line of JSON. Several logs are merged by their events' "ts", stably.
+      as one line of JSON. Several logs are merged by their events' "ts", stably, or read \
+      one after another with --concat.
 
       A log read from a pipe or a terminal is replayed line by line as it arrives, each \
       snapshot printed at once; --follow does the same for files that grow. Ctrl-C (SIGINT) \

@@ -70,6 +70,13 @@ struct ReplayOptions {
         + "time and source, and how a type becomes 'domain.event' (see docs/formats.md)."
     ),
     RaspOptionSpec(
+      name: "concat",
+      help:
+        "Read the logs one after another, as the parts of one log (rotated files, a "
+        + "recorder's session.jsonl, session.1.jsonl, …), instead of merging them by time. "
+        + "With --follow, the last is followed."
+    ),
+    RaspOptionSpec(
       name: "key-by", valueName: "path",
       help:
         "Keep a state of every domain for each key: the value at <path> in each event "
@@ -171,6 +178,7 @@ struct ReplayOptions {
       }
     }
     configuration.isFinal = parsed.flag("final")
+    configuration.concatenatesInputs = parsed.flag("concat")
     if let text = parsed.value("jobs") {
       guard let jobs = Int(text), (1...Self.maximumJobs).contains(jobs) else {
         throw fail(

@@ -104,10 +104,13 @@ enum ReplayRun {
     _ options: ReplayOptions, environment: RaspEnvironment
   ) throws(RaspCommandError) -> [ReplayInput] {
     var inputs: [ReplayInput] = []
-    for (file, name) in zip(options.files, options.displayNames) {
+    let concatenates = options.configuration.concatenatesInputs
+    for (index, (file, name)) in zip(options.files, options.displayNames).enumerated() {
+      // The parts of one log before the last have ended: only the last can grow.
+      let follows = options.follows && (!concatenates || index == options.files.count - 1)
       if file == "-" {
         inputs.append(ReplayInput(name: name, source: environment.standardInput))
-      } else if options.follows {
+      } else if follows {
         do {
           inputs.append(try ReplayInput.following(environment.resolve(file), name: name))
         } catch {

@@ -1,4 +1,6 @@
 /// Merges the items of several inputs by time, stably: the way a replay of several logs reads.
+/// Or concatenates them, each input read to its end before the next is opened, for the parts
+/// of one log (`--concat`).
 ///
 /// Each input is read in batches on the replay's thread; the merge holds the head item of
 /// each, and hands on the earliest (``ReplayItem/precedes(_:_:)``), the first input's on a
@@ -39,9 +41,12 @@ final class InputMerge {
   private var cursors: [Cursor]
   /// The input whose head was handed on last, to move past it at the next call.
   private var taken: Int?
+  /// Whether the inputs are read one after another instead of merged.
+  private let concatenates: Bool
 
-  init(batchers: [LineBatcher]) {
+  init(batchers: [LineBatcher], concatenates: Bool = false) {
     cursors = batchers.map { Cursor(batcher: $0) }
+    self.concatenates = concatenates
   }
 
   /// The earliest of the inputs' head items.
@@ -53,6 +58,7 @@ final class InputMerge {
       cursors[taken].index += 1
       self.taken = nil
     }
+    if concatenates { return nextInOrder(mayWait: mayWait) }
     for index in cursors.indices where !cursors[index].isFinished && !cursors[index].hasHead {
       switch cursors[index].batcher.nextBatch(mayWait: mayWait) {
       case .batch(let batch):
@@ -75,5 +81,29 @@ final class InputMerge {
     guard let best, let batch = cursors[best.cursor].batch else { return .end }
     taken = best.cursor
     return .item(batch, cursors[best.cursor].index)
+  }
+
+  /// The next item of the first input that has not ended: the inputs one after another.
+  private func nextInOrder(mayWait: Bool) -> Next {
+    for index in cursors.indices where !cursors[index].isFinished {
+      if !cursors[index].hasHead {
+        switch cursors[index].batcher.nextBatch(mayWait: mayWait) {
+        case .batch(let batch):
+          cursors[index].batch = batch
+          cursors[index].index = 0
+          if batch.count == 0 { return nextInOrder(mayWait: mayWait) }
+        case .wouldWait:
+          return .wouldWait
+        case .end:
+          cursors[index].batch = nil
+          cursors[index].isFinished = true
+          continue
+        }
+      }
+      guard let batch = cursors[index].batch else { continue }
+      taken = index
+      return .item(batch, cursors[index].index)
+    }
+    return .end
   }
 }

@@ -1,4 +1,5 @@
 import Rasp
+import RaspRecording
 
 /// Measures the core's synchronous path: several recorded sources merged by time, applied to a
 /// small state, and one field followed by a selector.
@@ -11,6 +12,9 @@ import Rasp
 ///   subscriber call per event).
 /// - `aggregator.batch`: the merged events through `RaspAggregator.send(contentsOf:)`, with the
 ///   same subscriber.
+/// - `aggregator.send, recorded`: the `aggregator.send` path with a `RaspRecorder` attached,
+///   writing every event as a log line to `/dev/null` (the disk's speed is the writer thread's
+///   business, not the sender's): what recording costs the thread that sends.
 ///
 /// Generating the events is not timed; each path is timed with `ContinuousClock`, best of
 /// `--repeat` runs (3 by default) so that a busy machine disturbs the figures less, and a
@@ -63,6 +67,7 @@ enum CoreBenchmark {
           runAggregatorBatch(sources)
         }
       ),
+      ("mergeSorted → RaspAggregator.send → select, recorded", { runRecorded(sources) }),
     ]
     return paths.map { path, body in
       var best = measure(path, events, body)
@@ -97,11 +102,19 @@ enum CoreBenchmark {
     print(
       "core: \(events) events from \(sourceCount) sources, a state of three Ints,"
         + " best of \(repetitions)")
-    for measurement in run(events: events, repetitions: repetitions) {
+    let measurements = run(events: events, repetitions: repetitions)
+    for measurement in measurements {
       let rate = measurement.eventsPerSecond / 1_000_000
       print(
         "  \(measurement.path.padding(to: 58)) \(format(rate)) M events/s"
           + "  (\(format(measurement.seconds, digits: 3)) s, checksum \(measurement.checksum))")
+    }
+    if let unrecorded = measurements.first(where: { $0.path.hasSuffix("send → select") }) {
+      let without = unrecorded.seconds / Double(events) * 1e9
+      let with = recordedSendingSeconds / Double(events) * 1e9
+      print(
+        "  recording, on the sending thread: \(format(with)) ns per event against"
+          + " \(format(without)) ns unrecorded (\(format(with / without, digits: 2))×)")
     }
     return 0
   }
@@ -138,6 +151,46 @@ enum CoreBenchmark {
     }
     subscription.cancel()
     return sink.total &+ aggregator.current.count
+  }
+
+  /// The least time the sending thread spent in `send` in a recorded run, in seconds.
+  nonisolated(unsafe) static var recordedSendingSeconds = Double.infinity
+
+  /// The `aggregator.send` path with a recorder attached. The events are sent in chunks of
+  /// half the recorder's buffer, and the writer is let catch up between chunks (`flush`) with
+  /// the clock stopped: ``recordedSendingSeconds`` is the sending thread's own cost, never
+  /// waiting for the disk; the measurement around the call includes the writing.
+  static func runRecorded(_ sources: [[Reading]]) -> Int {
+    let aggregator = RaspAggregator(initial: Summary())
+    let sink = Sink()
+    let subscription = aggregator.select(\.highest) { sink.add($0) }
+    let configuration = RaspRecorderConfiguration(goldenDomains: [])
+    guard let recorder = try? RaspRecorder(path: "/dev/null", configuration: configuration),
+      (try? recorder.record(aggregator, as: ReadingDomain())) != nil
+    else { return -1 }
+    let chunk = configuration.maxPendingEvents / 2
+    let clock = ContinuousClock()
+    var sending = Duration.zero
+    var readings = mergeSorted(sources, sortedBy: { $0.time < $1.time }).makeIterator()
+    var isDone = false
+    while !isDone {
+      let start = clock.now
+      for _ in 0..<chunk {
+        guard let reading = readings.next() else {
+          isDone = true
+          break
+        }
+        aggregator.send(reading)
+      }
+      sending += clock.now - start
+      recorder.flush()
+    }
+    recordedSendingSeconds = min(
+      recordedSendingSeconds,
+      Double(sending.components.seconds) + Double(sending.components.attoseconds) / 1e18)
+    let summary = recorder.finish()
+    subscription.cancel()
+    return sink.total &+ aggregator.current.count &+ summary.droppedCount
   }
 
   static func runAggregatorBatch(_ sources: [[Reading]]) -> Int {

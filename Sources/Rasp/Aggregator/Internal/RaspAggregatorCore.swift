@@ -30,6 +30,12 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   /// Bumped by every `replaceSources`; events from older sources are dropped.
   @usableFromInline var sourceGeneration: Int
 
+  /// The taps: called under the lock with every applied event, in registration order.
+  @usableFromInline var taps: [RaspTap<State>]
+
+  /// Whether ``taps`` is not empty, kept apart so that the fast path reads one `Bool`.
+  @usableFromInline var hasTaps: Bool
+
   @usableFromInline
   init(pipeline: RaspPipeline<State>) {
     self.pipeline = pipeline
@@ -40,6 +46,8 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
     self.nextObserverID = 0
     self.sourceTasks = []
     self.sourceGeneration = 0
+    self.taps = []
+    self.hasTaps = false
   }
 
   /// Returns a fresh subscriber identifier.
@@ -51,9 +59,11 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
 
   /// Applies one event and says who must hear about it.
   @inlinable
-  mutating func perform(event: State.Event) -> RaspDelivery<State> {
+  mutating func perform(event: State.Event, source: String? = nil) -> RaspDelivery<State> {
     do {
-      guard try pipeline.send(event), !observers.isEmpty else { return RaspDelivery() }
+      let isDue = try pipeline.send(event)
+      if hasTaps { callTaps(event: event, source: source) }
+      guard isDue, !observers.isEmpty else { return RaspDelivery() }
       return RaspDelivery(snapshot: pipeline.current, observers: observers)
     } catch {
       return failed([RaspFailure(error: error, event: event, origin: .event)], snapshot: nil)
@@ -64,14 +74,16 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   @inlinable
   mutating func perform(_ work: RaspWork<State>) -> RaspDelivery<State> {
     switch work {
-    case .event(let event):
-      return perform(event: event)
+    case .event(let event, let source):
+      return perform(event: event, source: source)
     case .composite(let events, let fallback):
       return perform(composite: events, fallback: fallback)
     case .sourceFailure(let index, let error):
       return failed(
         [RaspFailure(error: error, event: nil, origin: .source(index: index))],
         snapshot: nil)
+    case .recorderFailure(let error):
+      return failed([RaspFailure(error: error, event: nil, origin: .recorder)], snapshot: nil)
     case .subscribe(let observer):
       guard observer.isSubscribed else { return RaspDelivery() }
       observers.append(observer)
@@ -99,7 +111,9 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   mutating func perform(
     composite events: [State.Event], fallback: State.Event?
   ) -> RaspDelivery<State> {
+    let before = hasTaps ? pipeline.current : nil
     let outcome = pipeline.send(composite: events, fallback: fallback)
+    if let before { tapComposite(events, fallback: fallback, outcome: outcome, from: before) }
     var failures: [RaspFailure<State.Event>] = []
     if let failure = outcome.failure {
       let event = events.indices.contains(failure.index) ? events[failure.index] : nil
@@ -119,6 +133,45 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
     RaspDelivery(
       snapshot: snapshot, observers: snapshot == nil ? [] : observers,
       failures: failureObservers.isEmpty ? [] : failures, failureObservers: failureObservers)
+  }
+
+  /// Calls every tap with an applied event and the state after it.
+  @inlinable
+  func callTaps(event: State.Event, source: String?) {
+    taps.withUnsafeBufferPointer { taps in
+      for index in taps.indices { taps[index].body(event, pipeline.state, source) }
+    }
+  }
+
+  /// Calls the taps for what a composite applied: each of its events in order, with the state
+  /// after each, when it succeeded; the fallback, when it was applied instead.
+  ///
+  /// The pipeline applies a composite to a copy of the state and keeps only the end; the
+  /// states in between are worked out again from `before`, since reducers are functions of the
+  /// state and the event.
+  @inlinable
+  func tapComposite(
+    _ events: [State.Event], fallback: State.Event?, outcome: RaspCompositeOutcome,
+    from before: State
+  ) {
+    guard outcome.failure == nil else {
+      if let fallback, outcome.fallbackFailure == nil {
+        callTaps(event: fallback, source: nil)
+      }
+      return
+    }
+    var state = before
+    for event in events {
+      guard (try? state.apply(event: event)) != nil else { return }
+      for tap in taps { tap.body(event, state, nil) }
+    }
+  }
+
+  /// Removes the tap with identifier `id`.
+  @usableFromInline
+  mutating func removeTap(id: Int) {
+    taps.removeAll { $0.id == id }
+    hasTaps = !taps.isEmpty
   }
 
   /// Removes the state subscriber with identifier `id`.

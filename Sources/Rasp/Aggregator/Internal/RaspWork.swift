@@ -5,10 +5,13 @@
 /// subscriber (which must come after the deliveries already under way and before the next).
 @usableFromInline
 enum RaspWork<State: RaspState> where State.Event: Sendable {
-  /// An event from ``RaspAggregator/send(_:)`` or from a source.
-  case event(State.Event)
+  /// An event from ``RaspAggregator/send(_:)`` (`source` is `nil`) or from a source (its
+  /// name, if it has one, for taps).
+  case event(State.Event, source: String? = nil)
   /// A composite event and its fallback.
   case composite([State.Event], fallback: State.Event?)
+  /// A recorder attached to the aggregator that could not write.
+  case recorderFailure(any Error)
   /// A source that threw.
   case sourceFailure(index: Int, error: any Error)
   /// A new state subscriber, waiting for its first snapshot.

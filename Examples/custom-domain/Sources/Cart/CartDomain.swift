@@ -10,12 +10,17 @@ import RaspJSON
 /// | `cart.checkout` | none                                                                |
 ///
 /// State: `{"items":[{"price":…,"quantity":…,"sku":…}],"orders":0,"total":0}`.
-struct CartDomain: RaspDomain {
-  var name: String { "cart" }
+public struct CartDomain: RaspDomain {
+  /// Creates the domain.
+  public init() {}
 
-  var summary: String { "A shopping cart: its items, their total in cents, and the orders made." }
+  public var name: String { "cart" }
 
-  var events: [RaspEventSchema] {
+  public var summary: String {
+    "A shopping cart: its items, their total in cents, and the orders made."
+  }
+
+  public var events: [RaspEventSchema] {
     let sku = RaspFieldSchema(
       name: "sku", type: "string", isRequired: true, summary: "The product.")
     return [
@@ -36,9 +41,9 @@ struct CartDomain: RaspDomain {
     ]
   }
 
-  var initialState: CartState { CartState() }
+  public var initialState: CartState { CartState() }
 
-  func decodeEvent(
+  public func decodeEvent(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
   ) throws(RaspEventError) -> CartState.Event {
     var sku: String?
@@ -70,7 +75,7 @@ struct CartDomain: RaspDomain {
     }
   }
 
-  func encode(_ state: CartState, into writer: inout JSONWriter) {
+  public func encode(_ state: CartState, into writer: inout JSONWriter) {
     writer.writeRaw("{\"items\":[")
     for (index, item) in state.items.enumerated() {
       writer.writeRaw(index == 0 ? "{\"price\":" : ",{\"price\":")

@@ -5,19 +5,19 @@ import Rasp
 /// The reducer is plain Swift: it merges repeated items, refuses to remove an item that is not
 /// in the cart or to check out an empty cart, and the pipeline keeps the state unchanged when it
 /// refuses.
-struct CartState: RaspState, Equatable, Sendable {
+public struct CartState: RaspState, Equatable, Sendable {
   /// One product in the cart.
-  struct Item: Equatable, Sendable {
+  public struct Item: Equatable, Sendable {
     /// The product's stock-keeping unit.
-    var sku: String
+    public var sku: String
     /// How many of it.
-    var quantity: Int
+    public var quantity: Int
     /// The price of one, in cents.
-    var price: Int
+    public var price: Int
   }
 
   /// What can happen to a cart.
-  enum Event: Sendable, Equatable {
+  public enum Event: Sendable, Equatable {
     /// `cart.add`: some of a product were put in the cart.
     case add(sku: String, quantity: Int, price: Int)
     /// `cart.remove`: a product was taken out of the cart, whatever its quantity.
@@ -27,11 +27,11 @@ struct CartState: RaspState, Equatable, Sendable {
   }
 
   /// Why the cart refused an event.
-  enum Refusal: Error, CustomStringConvertible {
+  public enum Refusal: Error, CustomStringConvertible {
     case notInCart(String)
     case emptyCheckout
 
-    var description: String {
+    public var description: String {
       switch self {
       case .notInCart(let sku): return "'\(sku)' is not in the cart"
       case .emptyCheckout: return "an empty cart cannot be checked out"
@@ -40,14 +40,17 @@ struct CartState: RaspState, Equatable, Sendable {
   }
 
   /// The items, in the order they were first added.
-  var items: [Item] = []
+  public var items: [Item] = []
   /// How many times the cart was checked out.
-  var orders = 0
+  public var orders = 0
 
   /// The price of everything in the cart, in cents.
-  var total: Int { items.reduce(0) { $0 + $1.quantity * $1.price } }
+  public var total: Int { items.reduce(0) { $0 + $1.quantity * $1.price } }
 
-  mutating func apply(event: Event) throws {
+  /// Creates an empty cart.
+  public init() {}
+
+  public mutating func apply(event: Event) throws {
     switch event {
     case .add(let sku, let quantity, let price):
       if let index = items.firstIndex(where: { $0.sku == sku }) {
@@ -69,5 +72,5 @@ struct CartState: RaspState, Equatable, Sendable {
   }
 
   /// `true`: every check comes before any change, so the pipeline need not copy the state.
-  static var throwsBeforeMutating: Bool { true }
+  public static var throwsBeforeMutating: Bool { true }
 }
