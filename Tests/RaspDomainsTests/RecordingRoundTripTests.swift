@@ -118,6 +118,16 @@ import Testing
     #expect(recorded(lifecycle, .memoryWarning) == Recorded(name: "memoryWarning", payload: ""))
   }
 
+  @Test func writesNoTimeForALifecycleTimeNoLogLineCouldHold() {
+    // A `ts` of "yesterday", true or 1e20 makes the whole line bad: the event is written
+    // without one, and replays with no time.
+    let lifecycle = LifecycleDomain()
+    for value: JSONValue in ["yesterday", true, .null, 1e20, ["2026-11-22T09:40:00Z"]] {
+      #expect(recorded(lifecycle, .launch(at: value)).time == .absent, "\(value)")
+    }
+    #expect(recorded(lifecycle, .launch(at: 1_795_340_000.5)).time == .given(1_795_340_000.5))
+  }
+
   @Test func writesMotionEventsAsTheDocsShowThem() {
     let motion = MotionDomain()
     let full = MotionSample(

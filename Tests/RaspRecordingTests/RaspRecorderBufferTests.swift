@@ -12,7 +12,7 @@ import Testing
 @Suite struct RaspRecorderBufferTests {
   /// A named pipe opened for reading without blocking, so that the recorder can open it for
   /// writing; nothing is read until ``readAll()``.
-  final class SlowDisk {
+  final class SlowDisk: @unchecked Sendable {
     let path: String
     private let descriptor: Int32
 
@@ -61,6 +61,12 @@ import Testing
     #expect(summary.recordedCount + summary.droppedCount == sent)
     #expect(lines.count == summary.recordedCount + 1)
     #expect(lines.last == #"{"type":"rasp.dropped","payload":{"events":\#(dropped)}}"#)
+    // A replay of the log says that it is not whole.
+    let log = scratch.file("copy.jsonl")
+    try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+    let replay = runRasp(["replay", "--final", "--stats", log], domains: [TallyDomain()])
+    #expect(replay.status == 0)
+    #expect(replay.errors.contains("1 event of unknown type ignored, the first 'rasp.dropped'"))
   }
 
   @Test func makesTheSenderWaitAndLosesNothingByDefault() async throws {

@@ -49,6 +49,23 @@ extension LifecycleDomain: RaspRecordableDomain {
       record.name = "memoryWarning"
       return
     }
-    if let time { record.time = .given(time) } else { record.time = .absent }
+    if let time, Self.isLogTime(time) { record.time = .given(time) } else { record.time = .absent }
+  }
+
+  /// Whether a value is a time a log line's `ts` may hold: an RFC 3339 string, or a number of
+  /// seconds since the epoch. Any other value (`"yesterday"`, `null`) is written as no `ts`,
+  /// which replays as no time, rather than as a `ts` that would make the line a bad one.
+  static func isLogTime(_ value: JSONValue) -> Bool {
+    switch value {
+    case .string(let text):
+      return (try? RaspTimestamp(rfc3339: text)) != nil
+    case .number:
+      var writer = JSONWriter(capacity: 32)
+      writer.write(value)
+      return (try? RaspTimestamp(epochSeconds: String(decoding: writer.bytes, as: UTF8.self)))
+        != nil
+    default:
+      return false
+    }
   }
 }

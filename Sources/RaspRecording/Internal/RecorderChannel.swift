@@ -58,6 +58,8 @@ final class RecorderChannel: @unchecked Sendable {
     /// Events written so far, or given up after a write error.
     var written: UInt64 = 0
     var isWriterWaiting = false
+    /// The flushes waiting: the writer then writes at once.
+    var flushRequests = 0
     var isFinishing = false
     var isWriterDone = false
     /// The write error that stopped the recording.
@@ -69,6 +71,18 @@ final class RecorderChannel: @unchecked Sendable {
 
     /// Whether no more events are taken.
     var isClosed: Bool { failure != nil || isFinishing }
+
+    /// Stops the recording after a write error: the events of the failed write (`lost`) and
+    /// those still pending will never be written, and count as dropped.
+    mutating func fail(_ error: RaspRecorderError, lost: Int) {
+      let unwritten = lost + order.count
+      failure = error
+      droppedEvents += unwritten
+      recordedEvents -= unwritten
+      written += UInt64(order.count)
+      order.removeAll()
+      for source in sources { source.discardPending() }
+    }
   }
 
   init(
@@ -185,6 +199,8 @@ final class RecorderChannel: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let target = shared.admitted
+    shared.flushRequests += 1
+    defer { shared.flushRequests -= 1 }
     condition.broadcast()
     while shared.written < target, shared.failure == nil, !shared.isWriterDone {
       condition.wait()
@@ -211,13 +227,18 @@ final class RecorderChannel: @unchecked Sendable {
     var state: JSONWriter? = goldenFile == nil ? nil : JSONWriter(capacity: 1024)
     var timestamp = RecorderTimestamp()
     var error: RaspRecorderError?
-    var lost = 0
     while error == nil {
       condition.lock()
-      while shared.order.isEmpty, !shared.isFinishing {
+      // Waits for a quarter of the buffer, a flush, the end, or the latency: large batches,
+      // so that the lock and the buffers change hands between the threads seldom.
+      var hasWaited = false
+      while shared.order.count < capacity / 4, shared.flushRequests == 0, !shared.isFinishing,
+        !(hasWaited && !shared.order.isEmpty)
+      {
         shared.isWriterWaiting = true
         condition.wait(seconds: latency)
         shared.isWriterWaiting = false
+        hasWaited = true
       }
       if shared.order.isEmpty, shared.isFinishing {
         condition.unlock()
@@ -244,32 +265,26 @@ final class RecorderChannel: @unchecked Sendable {
         try goldenFile?.write(golden.bytes)
       } catch let writeError {
         error = writeError
-        lost = order.count
       }
-      let count = UInt64(order.count)
+      let count = order.count
       order.removeAll(keepingCapacity: true)
       line.removeAll()
       golden.removeAll()
       let parts = file.partIndex + 1
       withShared { shared in
-        shared.written += count
+        shared.written += UInt64(count)
         shared.partCount = parts
+        if let error { shared.fail(error, lost: count) }
       }
       condition.broadcast()
     }
-    if error == nil { error = end() }
-    let parts = file.partIndex + 1
+    if error == nil, let endError = end() {
+      error = endError
+      withShared { $0.fail(endError, lost: 0) }
+    }
     withShared { shared in
-      if let error {
-        let unwritten = lost + shared.order.count
-        shared.failure = error
-        shared.droppedEvents += unwritten
-        shared.recordedEvents -= unwritten
-        shared.order.removeAll()
-        for source in shared.sources { source.discardPending() }
-      }
       shared.isWriterDone = true
-      shared.partCount = parts
+      shared.partCount = file.partIndex + 1
     }
     condition.broadcast()
     if let error { onFailure(error) }
