@@ -46,15 +46,15 @@ let package = Package(
       dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay", "RaspRecording"]),
     .testTarget(name: "RaspTests", dependencies: ["Rasp"]),
     .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON"]),
-    // Random events of every built-in domain, for the property tests of the domains and the
-    // recorder.
+    // What several test targets share: random events of every built-in domain, for the
+    // property tests of the domains and the recorder; the repository's root.
     .target(
       name: "RaspTestSupport", dependencies: ["RaspDomains", "RaspJSON"],
       path: "Tests/RaspTestSupport"),
     .testTarget(
       name: "RaspDomainsTests", dependencies: ["RaspDomains", "RaspReplay", "RaspTestSupport"]),
     .testTarget(name: "RaspReplayTests", dependencies: ["RaspReplay"]),
-    .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI"]),
+    .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI", "RaspTestSupport"]),
     .testTarget(
       name: "RaspRecordingTests", dependencies: ["RaspRecording", "RaspCLI", "RaspTestSupport"]),
     .testTarget(name: "RaspBenchTests", dependencies: ["rasp-bench", "RaspCLI"]),

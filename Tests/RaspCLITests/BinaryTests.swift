@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// A handful of tests that run the built `rasp` executable, for what only a real process shows:
 /// pipes, signals, exit statuses, and output that other tools must accept.

@@ -3,6 +3,7 @@ import RaspCLI
 import RaspDomains
 import RaspJSON
 import Testing
+import RaspTestSupport
 
 /// A domain written in Swift, as a package of its own would write it: taps that count.
 fileprivate struct CounterState: RaspState, Sendable {

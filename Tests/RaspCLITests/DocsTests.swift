@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// Runs every command shown in the docs and the README and checks its output, so that the docs
 /// cannot drift from the tool.

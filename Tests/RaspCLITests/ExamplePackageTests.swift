@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// Builds the example package `Examples/custom-domain` — a Swift domain of its own run by
 /// `RaspCommandLine.main(domains:)` — and runs its `cart-rasp` executable on its events.

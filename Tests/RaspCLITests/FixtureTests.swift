@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// Replays every golden fixture under `fixtures/` and compares stdout, stderr and the status.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RaspTestSupport
 
 /// Keeps every line of the sources and of the tests within 100 characters, the house rule.
 ///

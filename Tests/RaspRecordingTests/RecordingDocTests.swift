@@ -2,6 +2,7 @@ import Foundation
 import Rasp
 import RaspDomains
 import RaspRecording
+import RaspTestSupport
 import Testing
 
 /// The session of `docs/recording.md`, recorded again: the code here is the page's, and the log
@@ -61,18 +62,4 @@ import Testing
       #expect(written == fixture, "fixtures/recording/\(name)")
     }
   }
-}
-
-/// The repository's root, found from this file's path.
-enum Repository {
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<3 {
-      guard let slash = path.lastIndex(of: "/") else { break }
-      path = String(path[..<slash])
-    }
-    return path
-  }()
-
-  static func path(_ relative: String) -> String { root + "/" + relative }
 }

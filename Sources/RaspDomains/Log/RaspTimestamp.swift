@@ -76,7 +76,7 @@ public struct RaspTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// The civil date of a number of days since the epoch.
-  static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let shifted = days + 719_468
     let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
     let dayOfEra = shifted - era * 146_097

@@ -19,7 +19,7 @@ struct RecorderTimestamp {
   mutating func write(_ time: RaspTimestamp, into bytes: inout [UInt8]) {
     if time.seconds != second {
       let days = floorDivide(time.seconds, 86_400)
-      let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
+      let (year, month, day) = RaspTimestamp.civil(fromDays: days)
       guard (0...9999).contains(year) else {
         Self.writeEpochSeconds(time, into: &bytes)
         return
@@ -86,21 +86,6 @@ struct RecorderTimestamp {
       bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
       value /= 10
     }
-  }
-
-  /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-  /// `civil_from_days`).
-  static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let shifted = days + 719_468
-    let era = floorDivide(shifted, 146_097)
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
   }
 }
 

@@ -7,6 +7,7 @@ import RaspReplay
 import Testing
 
 @testable import RaspCLI
+import RaspTestSupport
 
 @Suite struct CheckCommandTests {
   let log = try! String(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RaspCLI
+import RaspTestSupport
 
 /// `rasp --version`, `-V` and `rasp version` name the version, the commit the build is from and
 /// the Swift that built it — checked against `git` and `swift` themselves.

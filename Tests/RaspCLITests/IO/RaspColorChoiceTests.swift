@@ -2,6 +2,7 @@ import RaspJSON
 import Testing
 
 @testable import RaspCLI
+import RaspTestSupport
 
 /// `--color`, `NO_COLOR` and `CLICOLOR_FORCE` decide whether reports and diagnostics are
 /// coloured; reports colour their `-` and `+` lines.

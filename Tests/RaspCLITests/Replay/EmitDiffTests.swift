@@ -5,6 +5,7 @@ import Testing
 
 @testable import RaspCLI
 @testable import RaspReplay
+import RaspTestSupport
 
 /// `rasp replay --emit diff`, checked against the snapshots it stands for: applying the patches
 /// in order rebuilds every snapshot.

@@ -1,6 +1,7 @@
 import Foundation
 import RaspJSON
 import Testing
+import RaspTestSupport
 
 /// Property tests: valid logs, damaged at random (bytes flipped, dropped, duplicated, cut), never
 /// crash the reader or the replay, and the replay accounts for every line it read.

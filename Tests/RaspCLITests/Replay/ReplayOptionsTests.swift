@@ -4,6 +4,7 @@ import RaspReplay
 import Testing
 
 @testable import RaspCLI
+import RaspTestSupport
 
 /// How `--jobs` is read: given, or by default from the processors and the other options.
 @Suite struct ReplayOptionsTests {
@@ -96,9 +97,10 @@ import Testing
         == "Unknown field 'headng' of domain 'geo' in '--select geo.headng'. "
         + "Did you mean 'geo.heading'?")
     // Fields that exist, deeper paths, lengths and domains that start empty are accepted.
-    for path in ["geo.heading", "geo.location.latitude", "rest.links.self", "rest.links|length",
-      "nav.stack[-1]", "data.order.total", "geo", "event.meta.user"]
-    {
+    for path in [
+      "geo.heading", "geo.location.latitude", "rest.links.self", "rest.links|length",
+      "nav.stack[-1]", "data.order.total", "geo", "event.meta.user",
+    ] {
       #expect(usageError(["--select", path]) == nil, "\(path)")
     }
   }

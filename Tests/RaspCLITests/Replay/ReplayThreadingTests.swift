@@ -5,6 +5,7 @@ import RaspReplay
 import Testing
 
 @testable import RaspCLI
+import RaspTestSupport
 
 /// Every way of spreading a replay over threads prints the same bytes, and ends the same way,
 /// as reading the log on one thread: the reading thread's decoding, and its assumption about

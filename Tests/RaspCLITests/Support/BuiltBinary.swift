@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 
 /// The `rasp` executable that `swift build` put beside the test bundle, and a way to run shell
 /// commands with it on the `PATH`.

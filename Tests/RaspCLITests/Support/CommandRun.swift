@@ -35,20 +35,6 @@ struct CommandRun {
   }
 }
 
-/// The repository's root, found from this file's path.
-enum Repository {
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<4 {
-      guard let slash = path.lastIndex(of: "/") else { break }
-      path = String(path[..<slash])
-    }
-    return path
-  }()
-
-  static func path(_ relative: String) -> String { root + "/" + relative }
-}
-
 /// Splits a command line the way a POSIX shell would for simple cases: spaces separate words,
 /// single quotes keep everything literally, double quotes keep spaces, a backslash escapes.
 enum ShellWords {
