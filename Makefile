@@ -1,6 +1,16 @@
 # rasp — common tasks. `make` alone lists them.
 SWIFT ?= swift
+# make install: where to (PREFIX), and DESTDIR, a folder the whole tree goes under, for
+# packaging (make install DESTDIR=pkg PREFIX=/usr puts rasp in pkg/usr/bin). make uninstall
+# takes the same two.
 PREFIX ?= /usr/local
+DESTDIR ?=
+# Where release builds go, and where make install takes rasp from (BUILD_DIR=.build-mine keeps
+# them out of the .build that swift build uses). They link Swift's standard library and
+# Foundation into rasp (--static-swift-stdlib), so the installed rasp runs where no Swift
+# toolchain is installed.
+BUILD_DIR ?= .build
+SWIFT_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BUILD_DIR)
 JQ ?= jq
 # make bench: events in the log, its seed, runs per tool (best counts), keys of the keyed log,
 # and BENCH_LONG=1 to also replay a log ten times longer for peak memory (about 1 GB in
@@ -23,19 +33,20 @@ FUZZ_FLAGS ?=
 FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
-.PHONY: help build release run test test-tsan test-spark example bench fuzz format install clean
+.PHONY: help build release run test test-tsan test-spark test-install example bench fuzz format \
+  install uninstall clean
 
 help: ## List the targets.
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 build: ## Build everything in debug mode.
 	$(SWIFT) build
 
-release: ## Build the rasp command in release mode.
-	$(SWIFT) build -c release --product rasp
+release: ## Build the rasp command in release mode, Swift's libraries linked in.
+	$(SWIFT_RELEASE) --product rasp
 
 run: release ## Replay the bundled example log and print every snapshot.
-	.build/release/rasp replay fixtures/example/events.jsonl
+	$(BUILD_DIR)/release/rasp replay fixtures/example/events.jsonl
 
 test: ## Run the whole test suite (unit tests, golden fixtures, docs examples), then under TSan.
 	$(SWIFT) test
@@ -49,25 +60,25 @@ SPARK_EVENTS ?= 1000000
 SPARK_KEYS ?= 100000
 
 test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]) and compare with one rasp, byte for byte.
-	$(SWIFT) build -c release --product rasp-bench
+	$(SWIFT_RELEASE) --product rasp-bench
 	mkdir -p $(SPARK_DIR)
 	test -x $(SPARK_DIR)/venv/bin/python || python3 -m venv $(SPARK_DIR)/venv
 	$(SPARK_DIR)/venv/bin/pip install --quiet --disable-pip-version-check pyspark==$(PYSPARK_VERSION)
-	.build/release/rasp-bench generate --events $(SPARK_EVENTS) --keys $(SPARK_KEYS) --seed 7 > $(SPARK_DIR)/events.jsonl
-	.build/release/rasp replay --key-by device --final --on-error skip $(SPARK_DIR)/events.jsonl > $(SPARK_DIR)/one-rasp.jsonl
+	$(BUILD_DIR)/release/rasp-bench generate --events $(SPARK_EVENTS) --keys $(SPARK_KEYS) --seed 7 > $(SPARK_DIR)/events.jsonl
+	$(BUILD_DIR)/release/rasp replay --key-by device --final --on-error skip $(SPARK_DIR)/events.jsonl > $(SPARK_DIR)/one-rasp.jsonl
 	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
-	  --rasp .build/release/rasp --key-by device --partitions 8 $(SPARK_DIR)/events.jsonl \
+	  --rasp $(BUILD_DIR)/release/rasp --key-by device --partitions 8 $(SPARK_DIR)/events.jsonl \
 	  > $(SPARK_DIR)/spark.jsonl 2> $(SPARK_DIR)/spark.log || { tail -20 $(SPARK_DIR)/spark.log; exit 1; }
 	cmp $(SPARK_DIR)/one-rasp.jsonl $(SPARK_DIR)/spark.jsonl
 	@echo "test-spark: $$(wc -l < $(SPARK_DIR)/spark.jsonl) keys, the same bytes from Spark (local[2], 8 partitions) as from one rasp"
-	.build/release/rasp replay --key-by k --final --on-error skip fixtures/spark-edge/keys.jsonl > $(SPARK_DIR)/edge-one.jsonl
+	$(BUILD_DIR)/release/rasp replay --key-by k --final --on-error skip fixtures/spark-edge/keys.jsonl > $(SPARK_DIR)/edge-one.jsonl
 	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
-	  --rasp .build/release/rasp --key-by k --partitions 4 fixtures/spark-edge/keys.jsonl \
+	  --rasp $(BUILD_DIR)/release/rasp --key-by k --partitions 4 fixtures/spark-edge/keys.jsonl \
 	  > $(SPARK_DIR)/edge-spark.jsonl 2>> $(SPARK_DIR)/spark.log
 	cmp $(SPARK_DIR)/edge-one.jsonl $(SPARK_DIR)/edge-spark.jsonl
-	.build/release/rasp replay --log-format kcat --key-by key --final --on-error skip fixtures/spark-edge/messages.jsonl > $(SPARK_DIR)/kcat-one.jsonl
+	$(BUILD_DIR)/release/rasp replay --log-format kcat --key-by key --final --on-error skip fixtures/spark-edge/messages.jsonl > $(SPARK_DIR)/kcat-one.jsonl
 	$(SPARK_DIR)/venv/bin/python docs/scale-out/rasp_spark.py --master 'local[2]' \
-	  --rasp .build/release/rasp --key-by key --inner payload --partitions 3 \
+	  --rasp $(BUILD_DIR)/release/rasp --key-by key --inner payload --partitions 3 \
 	  fixtures/spark-edge/messages.jsonl -- --log-format kcat > $(SPARK_DIR)/kcat-spark.jsonl 2>> $(SPARK_DIR)/spark.log
 	cmp $(SPARK_DIR)/kcat-one.jsonl $(SPARK_DIR)/kcat-spark.jsonl
 	@echo "test-spark: keys written two ways and Kafka events' own keys: the same bytes too"
@@ -81,21 +92,21 @@ example: ## Build the custom-domain example package and replay its events with c
 
 bench: BENCH_COMMIT = $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- Sources fixtures Package.swift 2>/dev/null || echo ' with local changes')
 bench: ## Benchmark rasp against jq, live input's latency, other log formats and keyed state; see docs/benchmarks.md.
-	$(SWIFT) build -c release --product rasp
-	$(SWIFT) build -c release --product rasp-bench
+	$(SWIFT_RELEASE) --product rasp
+	$(SWIFT_RELEASE) --product rasp-bench
 	mkdir -p $(BENCH_DIR)
-	.build/release/rasp-bench generate --events $(BENCH_EVENTS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events.jsonl
-	$(if $(BENCH_LONG),.build/release/rasp-bench generate --events $$(( $(BENCH_EVENTS) * 10 )) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-long.jsonl)
-	.build/release/rasp-bench replay --log $(BENCH_DIR)/events.jsonl $(if $(BENCH_LONG),--long-log $(BENCH_DIR)/events-long.jsonl) \
-	  --runs $(BENCH_RUNS) --rasp .build/release/rasp --jq $(JQ) --programs fixtures/bench \
+	$(BUILD_DIR)/release/rasp-bench generate --events $(BENCH_EVENTS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events.jsonl
+	$(if $(BENCH_LONG),$(BUILD_DIR)/release/rasp-bench generate --events $$(( $(BENCH_EVENTS) * 10 )) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-long.jsonl)
+	$(BUILD_DIR)/release/rasp-bench replay --log $(BENCH_DIR)/events.jsonl $(if $(BENCH_LONG),--long-log $(BENCH_DIR)/events-long.jsonl) \
+	  --runs $(BENCH_RUNS) --rasp $(BUILD_DIR)/release/rasp --jq $(JQ) --programs fixtures/bench \
 	  --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
-	.build/release/rasp-bench latency --rasp .build/release/rasp --seed $(BENCH_SEED) > $(BENCH_DIR)/latency.md
+	$(BUILD_DIR)/release/rasp-bench latency --rasp $(BUILD_DIR)/release/rasp --seed $(BENCH_SEED) > $(BENCH_DIR)/latency.md
 	cat $(BENCH_DIR)/latency.md
-	.build/release/rasp-bench formats --log $(BENCH_DIR)/events.jsonl --runs $(BENCH_RUNS) --rasp .build/release/rasp \
+	$(BUILD_DIR)/release/rasp-bench formats --log $(BENCH_DIR)/events.jsonl --runs $(BENCH_RUNS) --rasp $(BUILD_DIR)/release/rasp \
 	  --jq $(JQ) --programs fixtures/bench --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
-	.build/release/rasp-bench generate --events $(BENCH_EVENTS) --keys $(BENCH_KEYS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-keyed.jsonl
-	.build/release/rasp-bench keyed --log $(BENCH_DIR)/events-keyed.jsonl --key-by device --runs $(BENCH_RUNS) \
-	  --rasp .build/release/rasp --jq $(JQ) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
+	$(BUILD_DIR)/release/rasp-bench generate --events $(BENCH_EVENTS) --keys $(BENCH_KEYS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-keyed.jsonl
+	$(BUILD_DIR)/release/rasp-bench keyed --log $(BENCH_DIR)/events-keyed.jsonl --key-by device --runs $(BENCH_RUNS) \
+	  --rasp $(BUILD_DIR)/release/rasp --jq $(JQ) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
 
 fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.md).
 	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --scratch-path $(FUZZ_DIR)
@@ -111,9 +122,37 @@ fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.m
 format: ## Format the sources with swift-format (ships with the toolchain).
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
-install: release ## Install rasp into $(PREFIX)/bin.
-	install -d $(PREFIX)/bin
-	install .build/release/rasp $(PREFIX)/bin/rasp
+# What make install installs, and make uninstall removes: the command, its manual page, made
+# from the text of its --help, and its completions, where each shell looks for them.
+BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BIN_DIR)/rasp $(MAN_DIR)/rasp.1 $(BASH_DIR)/rasp $(ZSH_DIR)/_rasp \
+  $(FISH_DIR)/rasp.fish
+GENERATED = $(BUILD_DIR)/release/generated
+
+# The manual page is dated by the last commit, the same on every machine (today outside git).
+install: release ## Install rasp, its manual page rasp(1) and its bash, zsh and fish completions.
+	mkdir -p $(GENERATED)
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)} \
+	  $(BUILD_DIR)/release/rasp help --man > $(GENERATED)/rasp.1
+	$(BUILD_DIR)/release/rasp completions bash > $(GENERATED)/rasp.bash
+	$(BUILD_DIR)/release/rasp completions zsh > $(GENERATED)/_rasp
+	$(BUILD_DIR)/release/rasp completions fish > $(GENERATED)/rasp.fish
+	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	install -m 755 $(BUILD_DIR)/release/rasp $(BIN_DIR)/rasp
+	install -m 644 $(GENERATED)/rasp.1 $(MAN_DIR)/rasp.1
+	install -m 644 $(GENERATED)/rasp.bash $(BASH_DIR)/rasp
+	install -m 644 $(GENERATED)/_rasp $(ZSH_DIR)/_rasp
+	install -m 644 $(GENERATED)/rasp.fish $(FISH_DIR)/rasp.fish
+
+uninstall: ## Remove what make install installed (give it the same PREFIX and DESTDIR).
+	rm -f $(INSTALLED)
+
+test-install: ## Install into a temporary DESTDIR, run that rasp without the toolchain, uninstall.
+	MAKE="$(MAKE)" .ci/test-install.sh
 
 clean: ## Remove build products.
-	rm -rf .build .build-tsan .build-fuzz .build-examples .build-spark
+	rm -rf .build .build-tsan .build-fuzz .build-examples .build-spark $(BUILD_DIR)

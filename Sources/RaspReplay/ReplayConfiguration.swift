@@ -94,8 +94,14 @@ public struct ReplayConfiguration {
   /// `geo.heading` or `rest.links|length`; a record is then yielded only when the value
   /// changes. Its first key must be a domain's name.
   ///
+  /// A path with jq's filters (parsed with `allowsFilters`) may select several values, with
+  /// `[]`: a record then holds them one per line, compared as a whole, and none when there are
+  /// none (`[]` of an empty array). Such a path is for records that are the value alone: not
+  /// with ``includesEvent``, ``keyPath`` or ``Emit/diff``, which wrap or diff one value.
+  ///
   /// ```swift
   /// configuration.selection = try JSONPath("nav.stack[-1]")
+  /// configuration.selection = try JSONPath("nav.stack[]", allowsFilters: true)
   /// ```
   public var selection: JSONPath?
   /// Whether to yield only one record, after the last event.

@@ -115,6 +115,24 @@ import Testing
       ])
   }
 
+  @Test func aSelectionOfSeveralValuesIsOneRecordOfLinesAndNoneForNoValue() throws {
+    let pop = #"{"type":"nav.pop"}"#
+    let other = #"{"type":"nav.push","payload":{"screen":"list"}}"#
+    let log = [Self.push, other, Self.geo90, pop, pop, Self.push].joined(separator: "\n")
+    let path = try JSONPath("nav.stack[]", allowsFilters: true)
+    // The values are compared as a whole; the empty stack, no value, is a change but no record.
+    #expect(
+      outcomes([("a.jsonl", log)]) { $0.selection = path } == [
+        "1 0:1 \"home\"", "2 0:2 \"home\"\n\"list\"", "4 0:4 \"home\"", "6 0:6 \"home\"",
+        "end completed: 6 read, 6 applied, 0 skipped, 0+0 ignored, 0 blank",
+      ])
+    let final = outcomes([("a.jsonl", [Self.push, pop].joined(separator: "\n"))]) {
+      $0.selection = path
+      $0.isFinal = true
+    }
+    #expect(final == ["end completed: 2 read, 2 applied, 0 skipped, 0+0 ignored, 0 blank"])
+  }
+
   @Test func finalYieldsOneRecordAfterTheLastEventUnlessABadLineStopped() {
     let log = [Self.geo90, Self.push].joined(separator: "\n")
     #expect(

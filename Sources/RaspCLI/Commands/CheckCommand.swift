@@ -10,7 +10,9 @@ import RaspReplay
 /// alongside the replay (``CheckSink``). The report goes to standard output, as diff(1) prints
 /// its differences there, and a one-line summary to standard error; the status is diff(1)'s:
 /// 0 equal, 1 different, 2 trouble. Recording writes the golden file atomically
-/// (``RaspAtomicFileWriter``), and only after a replay without errors.
+/// (``RaspAtomicFileWriter``), and only after a replay without errors; over a golden file that
+/// exists, it summarizes what changed (``GoldenFileChanges``), and leaves the file as it was
+/// when nothing did. `--color` covers the report and the diagnostics.
 enum CheckCommand {
   static let spec = RaspCommandSpec(
     name: "rasp check",
@@ -18,12 +20,13 @@ enum CheckCommand {
     discussion: """
       The logs are replayed as by 'rasp replay', with the same options, and each snapshot is \
       compared with the next line of the golden file by meaning: key order, whitespace and \
-      the spelling of numbers never matter. The first differing snapshot is printed as a tree \
-      of '-' expected and '+' actual lines, then the number of further differing, missing and \
-      extra snapshots; a one-line summary goes to standard error.
+      the spelling of numbers never matter. Each differing snapshot, up to --max-diffs, is \
+      printed as a tree of '-' expected and '+' actual lines, then the number of further \
+      differing, missing and extra snapshots; a one-line summary goes to standard error.
 
-      Recording (--update, --record) is refused when the CI environment variable is set, \
-      unless RASP_ALLOW_RECORD=1.
+      Recording (--update, --record) over a golden file that exists says which snapshots \
+      changed, were added or were removed, and leaves the file as it was when none did. It is \
+      refused when the CI environment variable is set, unless RASP_ALLOW_RECORD=1.
       """,
     usage:
       "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] "
@@ -53,14 +56,28 @@ enum CheckCommand {
     exitStatuses: [
       ("0", "The snapshots match the golden file (or it was written)."),
       ("1", "They differ."),
-      ("2", "Bad input, a golden file that is missing or cannot be written, or recording "
-        + "refused under CI."),
+      (
+        "2",
+        "Bad input, a golden file that is missing or cannot be written, or recording "
+          + "refused under CI."
+      ),
       ("64", "A usage error."),
       ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM."),
     ])
 
+  /// Runs the command, reporting its errors itself, in the colours of `--color`; it throws
+  /// nothing, but has the shape of every command's `run`.
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
+  ) throws(RaspCommandError) -> RaspExitCode {
+    RaspDiagnostics.reportingErrors(arguments, environment: environment) {
+      environment throws(RaspCommandError) in
+      try run(parsing: arguments, environment: environment, domains: domains)
+    }
+  }
+
+  private static func run(
+    parsing arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
@@ -95,7 +112,9 @@ enum CheckCommand {
     environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
     let lines = try SnapshotLines(file: golden, environment: environment)
-    var sink = CheckSink(golden: lines, options: comparison.diff, fileNames: options.displayNames)
+    var sink = CheckSink(
+      golden: lines, options: comparison.diff, keepingAtMost: comparison.differenceLimit,
+      fileNames: options.displayNames)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     if let error = sink.error { throw error }
     let replayStatus = ReplayRun.finish(result, options: options, environment: environment)
@@ -115,7 +134,8 @@ enum CheckCommand {
     return report.comparison.isEqual ? .success : .differences
   }
 
-  /// Replays into a new golden file, which replaces the old one only if the replay succeeded.
+  /// Replays into a new golden file, which replaces the old one only if the replay succeeded
+  /// and something changed, and says what did.
   static func record(
     _ golden: String, existed: Bool, options: ReplayOptions, environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
@@ -124,7 +144,10 @@ enum CheckCommand {
         "refusing to record '\(golden)': it is the event log '\(input)', which recording would "
           + "replace")
     }
-    var sink = GoldenFileSink(file: try environment.makeAtomicWriter(golden))
+    // The old file, read alongside the replay to say what changes; one that cannot be opened
+    // is replaced all the same.
+    let previous = existed ? try? SnapshotLines(file: golden, environment: environment) : nil
+    var sink = GoldenFileSink(file: try environment.makeAtomicWriter(golden), previous: previous)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     if let error = sink.error { throw error }
     let status = ReplayRun.finish(result, options: options, environment: environment)
@@ -136,10 +159,19 @@ enum CheckCommand {
         "rasp: not recording '\(golden)' after \(cause): \(state)\n", to: environment)
       return status == .success ? .failure : status
     }
-    try sink.file.commit()
-    RaspDiagnostics.write(
-      "rasp: recorded \(ComparisonReport.count(sink.count, "snapshot")) in '\(golden)'\n",
-      to: environment)
+    guard let changes = sink.changes else {
+      try sink.file.commit()
+      RaspDiagnostics.write(
+        "rasp: recorded \(ComparisonReport.count(sink.count, "snapshot")) in '\(golden)'\n",
+        to: environment)
+      return .success
+    }
+    if changes.hasChanges {
+      try sink.file.commit()
+    } else {
+      sink.file.discard()
+    }
+    RaspDiagnostics.write(changes.summary(golden: golden), to: environment)
     return .success
   }
 }

@@ -6,7 +6,8 @@ import RaspJSON
 /// a time, in step; blank lines are skipped, and snapshots are numbered by their position among
 /// the other lines (the files hold no events, so no event's file or line is known). The report,
 /// the options and the exit statuses are those of `rasp check`, with the first file as the
-/// expected side (`-`) and the second as the actual side (`+`).
+/// expected side (`-`) and the second as the actual side (`+`); `--color` covers the report
+/// and the diagnostics.
 enum DiffCommand {
   static let spec = RaspCommandSpec(
     name: "rasp diff",
@@ -14,9 +15,9 @@ enum DiffCommand {
     discussion: """
       Each line of <actual> is compared with the same line of <expected>, blank lines aside: \
       key order, whitespace and the spelling of numbers never matter. The report is that of \
-      'rasp check': the first differing snapshot as a tree of '-' expected and '+' actual \
-      lines, then the number of further differing, missing and extra snapshots. Snapshots \
-      are numbered by position.
+      'rasp check': each differing snapshot, up to --max-diffs, as a tree of '-' expected and \
+      '+' actual lines, then the number of further differing, missing and extra snapshots. \
+      Snapshots are numbered by position.
       """,
     usage:
       "rasp diff [--ignore <path> ...] [--precision <epsilon>] [--format <format>] "
@@ -38,8 +39,19 @@ enum DiffCommand {
       ("64", "A usage error."),
     ])
 
+  /// Runs the command, reporting its errors itself, in the colours of `--color`; it throws
+  /// nothing, but has the shape of every command's `run`.
   static func run(
     _ arguments: [String], environment: RaspEnvironment
+  ) throws(RaspCommandError) -> RaspExitCode {
+    RaspDiagnostics.reportingErrors(arguments, environment: environment) {
+      environment throws(RaspCommandError) in
+      try run(parsing: arguments, environment: environment)
+    }
+  }
+
+  private static func run(
+    parsing arguments: [String], environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ComparisonOptions(parsed: parsed, spec: spec)
@@ -50,7 +62,8 @@ enum DiffCommand {
     }
     var expected = try SnapshotLines(file: files[0], environment: environment)
     var actual = try SnapshotLines(file: files[1], environment: environment)
-    var comparison = SnapshotComparison(options: options.diff)
+    var comparison = SnapshotComparison(
+      options: options.diff, keepingAtMost: options.differenceLimit)
     while true {
       let left = try expected.next()
       let right = try actual.next()

@@ -35,6 +35,7 @@ enum DomainsCommand {
       RaspOptionSpec(
         name: "json",
         help: "Print the same as one canonical JSON document, for tools, instead of text."),
+      RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ])
 
   static func run(

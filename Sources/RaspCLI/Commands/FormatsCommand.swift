@@ -38,6 +38,7 @@ enum FormatsCommand {
         help:
           "Check map files without reading a log: report every mistake, or print one 'ok' "
           + "line per file on standard error."),
+      RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ])
 
   static func run(_ arguments: [String], environment: RaspEnvironment)

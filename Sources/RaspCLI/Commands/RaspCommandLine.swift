@@ -64,8 +64,29 @@ public enum RaspCommandLine {
       ("domains", "List the domains: their event types, payload fields and initial states."),
       ("formats", "List the log formats --log-format reads, or print the map file of one."),
       ("spec", "Check spec files, which define domains in JSON, without replaying any event."),
+      ("completions", CompletionsCommand.spec.abstract),
+      ("help", HelpCommand.spec.abstract),
       ("version", "Show the version, as --version does."),
+    ],
+    exitStatuses: [
+      ("0", "Success; also when the reader of the output went away ('| head')."),
+      ("1", "Differences found (check, diff)."),
+      ("2", "Bad input or a runtime error: a bad line, a file that cannot be read."),
+      ("64", "A usage error: an unknown option or subcommand, a bad value."),
+      (
+        "129, 130, 143",
+        "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after printing what was replayed."
+      ),
     ])
+
+  /// The specs of the subcommands that have options of their own, in the order `rasp --help`
+  /// lists them: what `--help`, the completions and the manual page are made from.
+  static var commandSpecs: [RaspCommandSpec] {
+    [
+      ReplayCommand.spec, CheckCommand.spec, DiffCommand.spec, DomainsCommand.spec,
+      FormatsCommand.spec, SpecCommand.spec, CompletionsCommand.spec, HelpCommand.spec,
+    ]
+  }
 
   /// Runs the command line and returns the exit status.
   ///
@@ -108,23 +129,31 @@ public enum RaspCommandLine {
         return try printHelp(ReplayCommand.spec, environment: environment)
       }
       try checkNames(of: domains)
-      return try ReplayCommand.run(rest, environment: environment, domains: domains)
+      return colored(rest, environment) { environment throws(RaspCommandError) in
+        try ReplayCommand.run(rest, environment: environment, domains: domains)
+      }
     case "domains":
       if RaspArgumentParser.asksForHelp(rest) {
         return try printHelp(DomainsCommand.spec, environment: environment)
       }
-      return try DomainsCommand.run(rest, environment: environment, domains: domains)
+      return colored(rest, environment) { environment throws(RaspCommandError) in
+        try DomainsCommand.run(rest, environment: environment, domains: domains)
+      }
     case "formats":
       if RaspArgumentParser.asksForHelp(rest) {
         return try printHelp(FormatsCommand.spec, environment: environment)
       }
-      return try FormatsCommand.run(rest, environment: environment)
+      return colored(rest, environment) { environment throws(RaspCommandError) in
+        try FormatsCommand.run(rest, environment: environment)
+      }
     case "spec":
       if RaspArgumentParser.asksForHelp(rest) {
         return try printHelp(SpecCommand.spec, environment: environment)
       }
       try checkNames(of: domains)
-      return try SpecCommand.run(rest, environment: environment, domains: domains)
+      return colored(rest, environment) { environment throws(RaspCommandError) in
+        try SpecCommand.run(rest, environment: environment, domains: domains)
+      }
     case "check":
       if RaspArgumentParser.asksForHelp(rest) {
         return try printHelp(CheckCommand.spec, environment: environment)
@@ -136,17 +165,16 @@ public enum RaspCommandLine {
         return try printHelp(DiffCommand.spec, environment: environment)
       }
       return try DiffCommand.run(rest, environment: environment)
-    case "help":
-      switch rest.first {
-      case nil: return try printHelp(spec, environment: environment)
-      case "replay": return try printHelp(ReplayCommand.spec, environment: environment)
-      case "domains": return try printHelp(DomainsCommand.spec, environment: environment)
-      case "formats": return try printHelp(FormatsCommand.spec, environment: environment)
-      case "spec": return try printHelp(SpecCommand.spec, environment: environment)
-      case "check": return try printHelp(CheckCommand.spec, environment: environment)
-      case "diff": return try printHelp(DiffCommand.spec, environment: environment)
-      case let other?: throw unknownSubcommand(other)
+    case "completions":
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(CompletionsCommand.spec, environment: environment)
       }
+      return try CompletionsCommand.run(rest, environment: environment, domains: domains)
+    case "help":
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(HelpCommand.spec, environment: environment)
+      }
+      return try HelpCommand.run(rest, environment: environment)
     case "--help", "-h":
       return try printHelp(spec, environment: environment)
     case "--version", "-V", "version":
@@ -168,7 +196,16 @@ public enum RaspCommandLine {
     }
   }
 
-  private static func unknownSubcommand(_ name: String) -> RaspCommandError {
+  /// Runs a command whose errors and warnings are coloured as its `--color` says, reporting
+  /// its errors itself.
+  private static func colored(
+    _ arguments: [String], _ environment: RaspEnvironment,
+    _ body: (RaspEnvironment) throws(RaspCommandError) -> RaspExitCode
+  ) -> RaspExitCode {
+    RaspDiagnostics.reportingErrors(arguments, environment: environment, body)
+  }
+
+  static func unknownSubcommand(_ name: String) -> RaspCommandError {
     let names = spec.subcommands.map(\.name)
     var message = "Unknown subcommand '\(name)'"
     if let near = RaspSpelling.nearest(to: name, among: names) {
@@ -177,7 +214,7 @@ public enum RaspCommandLine {
     return .usage(message, usage: spec.usage, command: spec.name)
   }
 
-  private static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment)
+  static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment)
     throws(RaspCommandError) -> RaspExitCode
   {
     try printOutput(RaspHelpFormatter.help(for: spec), environment: environment)

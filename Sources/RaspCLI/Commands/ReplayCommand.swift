@@ -26,18 +26,34 @@ enum ReplayCommand {
     ],
     options: ReplayOptions.specs + [
       RaspOptionSpec(
+        name: "raw-output", short: "r",
+        help:
+          "Print a selected string as its text, without quotes and with its escapes decoded, "
+          + "as 'jq -r' does; other values, and records wrapped with --with-event or --key-by, "
+          + "stay JSON."),
+      RaspOptionSpec(
         name: "follow",
         help: "Keep reading the files as they grow, like 'tail -F', through rotation and "
-          + "truncation, until Ctrl-C or SIGTERM.")
+          + "truncation, until Ctrl-C or SIGTERM."),
+      RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ],
     exitStatuses: [
-      ("0", "Every line was replayed, or ignored (an event of unknown type); also when the "
-        + "reader of the output went away ('| head')."),
-      ("2", "A bad line (after the lines before it, with --on-error fail; at the end, with "
-        + "skip), a file that cannot be read, or a spec or map file with mistakes."),
+      (
+        "0",
+        "Every line was replayed, or ignored (an event of unknown type); also when the "
+          + "reader of the output went away ('| head')."
+      ),
+      (
+        "2",
+        "A bad line (after the lines before it, with --on-error fail; at the end, with "
+          + "skip), a file that cannot be read, or a spec or map file with mistakes."
+      ),
       ("64", "A usage error: an unknown option, a bad value."),
-      ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after printing what was "
-        + "replayed."),
+      (
+        "129, 130, 143",
+        "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after printing what was "
+          + "replayed."
+      ),
     ])
 
   static func run(
@@ -46,7 +62,8 @@ enum ReplayCommand {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)
-    var sink = StandardOutputSink(stream: environment.standardOutput, isPretty: options.isPretty)
+    var sink = StandardOutputSink(
+      stream: environment.standardOutput, isPretty: options.isPretty, isRaw: options.isRaw)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     return ReplayRun.finish(result, options: options, environment: environment)
   }

@@ -22,7 +22,8 @@ enum SpecCommand {
         help:
           "Validate the files: report every mistake, or print one 'ok' line per file on "
           + "standard error."
-      )
+      ),
+      RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ])
 
   static func run(

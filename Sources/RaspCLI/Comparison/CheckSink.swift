@@ -5,13 +5,13 @@ import RaspReplay
 /// goes: `rasp check`.
 ///
 /// Neither side is held in memory: the golden file is read one line at a time alongside the
-/// replay, and only the first differing pair is kept, for the report. A golden line that is not
-/// JSON stops the replay with an input error at its line and column.
+/// replay, and only the first differing pairs (up to `--max-diffs`) are kept, for the report. A
+/// golden line that is not JSON stops the replay with an input error at its line and column.
 ///
 /// ```swift
 /// var sink = CheckSink(
 ///   golden: try SnapshotLines(file: "expected.jsonl", environment: environment),
-///   options: JSONDiffOptions(), fileNames: options.displayNames)
+///   options: JSONDiffOptions(), keepingAtMost: 10, fileNames: options.displayNames)
 /// let result = ReplayRun.run(options, environment: environment, into: &sink)
 /// if let error = sink.error { … } else { print(sink.report.text) }
 /// ```
@@ -25,9 +25,19 @@ struct CheckSink: ReplaySink {
   /// The mistake in the golden file that stopped the check, if one did.
   private(set) var error: RaspCommandError?
 
-  init(golden: SnapshotLines, options: JSONDiffOptions, fileNames: [String]) {
+  /// Creates a sink that compares with `golden`.
+  ///
+  /// - Parameters:
+  ///   - golden: The golden file.
+  ///   - options: What to ignore, and how close numbers must be.
+  ///   - limit: How many differing pairs to keep for the report; `nil` keeps them all.
+  ///   - fileNames: The names of the event files, by position.
+  init(
+    golden: SnapshotLines, options: JSONDiffOptions, keepingAtMost limit: Int? = nil,
+    fileNames: [String]
+  ) {
     self.golden = golden
-    self.comparison = SnapshotComparison(options: options)
+    self.comparison = SnapshotComparison(options: options, keepingAtMost: limit)
     self.fileNames = fileNames
   }
 

@@ -1,7 +1,7 @@
 import RaspJSON
 
 /// How `rasp check` and `rasp diff` compare snapshots and print the result: `--ignore`,
-/// `--precision`, `--color` and `--format`.
+/// `--precision`, `--max-diffs`, `--color` and `--format`.
 ///
 /// ```swift
 /// let options = try ComparisonOptions(parsed: parsed, spec: spec)
@@ -10,7 +10,7 @@ import RaspJSON
 struct ComparisonOptions {
   /// The report's format.
   enum Format: String {
-    /// The first difference as a tree of `-`/`+` lines, then counts, for people.
+    /// Each difference as a tree of `-`/`+` lines, then counts, for people.
     case text
     /// One JSON document with the same content, for tools.
     case json
@@ -20,8 +20,13 @@ struct ComparisonOptions {
   var diff = JSONDiffOptions()
   /// The report's format.
   var format = Format.text
-  /// When the text report is coloured.
+  /// How many differing snapshots the report shows (`--max-diffs`); `nil` shows them all.
+  var differenceLimit: Int? = Self.defaultDifferenceLimit
+  /// When the text report and the diagnostics are coloured.
   var color = RaspColorChoice.auto
+
+  /// How many differing snapshots the report shows without `--max-diffs`.
+  static let defaultDifferenceLimit = 10
 
   /// The options `check` and `diff` share, in help order.
   static let specs: [RaspOptionSpec] = [
@@ -35,10 +40,12 @@ struct ComparisonOptions {
       name: "precision", valueName: "epsilon",
       help: "Count numbers as equal when they differ by at most <epsilon> (such as 0.001)."),
     RaspOptionSpec(
-      name: "color", valueName: "when", allowedValues: ["auto", "always", "never"],
+      name: "max-diffs", valueName: "n",
       help:
-        "Colour the report's '-' and '+' lines: 'auto' (the default) on a terminal, unless "
-        + "NO_COLOR is set (or when CLICOLOR_FORCE is), 'always' or 'never'."),
+        "Show at most <n> differing snapshots, in order, and count the rest "
+        + "(\(defaultDifferenceLimit) by default); 0 shows them all."),
+    RaspColorChoice.optionSpec(
+      coloring: "the report's '-' and '+' lines and the labels of errors and warnings"),
     RaspOptionSpec(
       name: "format", valueName: "format", allowedValues: ["text", "json"],
       help:
@@ -48,8 +55,8 @@ struct ComparisonOptions {
 
   /// Reads the options from a parsed command line.
   ///
-  /// - Throws: A usage error for a path that is not valid, or a precision that is not a
-  ///   non-negative finite number.
+  /// - Throws: A usage error for a path that is not valid, a precision that is not a
+  ///   non-negative finite number, or a `--max-diffs` that is not a whole number from 0.
   init(parsed: RaspParsedArguments, spec: RaspCommandSpec) throws(RaspCommandError) {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
@@ -91,6 +98,14 @@ struct ComparisonOptions {
         )
       }
       diff.tolerance = epsilon
+    }
+    if let text = parsed.value("max-diffs") {
+      guard let limit = Int(text), limit >= 0 else {
+        throw fail(
+          "Invalid value '\(text)' for '--max-diffs <n>': expected a whole number, "
+            + "or 0 to show every difference")
+      }
+      differenceLimit = limit == 0 ? nil : limit
     }
     format = parsed.value("format").flatMap(Format.init(rawValue:)) ?? .text
     color = parsed.value("color").flatMap(RaspColorChoice.init(rawValue:)) ?? .auto

@@ -3,8 +3,9 @@ import RaspJSON
 /// The report of a ``SnapshotComparison``: text for people, JSON for tools, and a one-line
 /// summary for standard error.
 ///
-/// The text names the first differing snapshot and shows it as a ``RaspJSON/JSONDiffReport``
-/// tree (`-` expected, `+` actual, equal siblings collapsed), then counts the rest:
+/// The text shows each differing snapshot the comparison kept (`--max-diffs`, 10 by default),
+/// in order, as a ``RaspJSON/JSONDiffReport`` tree (`-` expected, `+` actual, equal siblings
+/// collapsed), then counts the rest:
 ///
 /// ```
 /// snapshot 3 (events.jsonl:3) differs from expected.jsonl:3:
@@ -16,20 +17,22 @@ import RaspJSON
 ///     },
 ///     ... (5 unchanged)
 ///   }
-/// 1 more snapshot differs
+/// ... and 1 more snapshot differs (--max-diffs 0 shows it)
 /// 2 snapshots missing: the replay ended before expected.jsonl:8
 /// ```
 ///
-/// The JSON report is one canonical JSON document; the first difference's `differences` are RFC
-/// 6902 operations that turn the expected snapshot into the actual one, each `replace` and
-/// `remove` with the `expected` value too:
+/// The JSON report is one canonical JSON document. `diffs` holds the differing pairs the text
+/// shows, each with `differences`: RFC 6902 operations that turn the expected snapshot into the
+/// actual one, each `replace` and `remove` with the `expected` value too; `first` is the first
+/// of them, as before `diffs` existed:
 ///
 /// ```
-/// {"compared":7,"differing":2,"equal":false,"extra":0,
-///  "first":{"actual":{"file":"events.jsonl","line":3,"snapshot":3},
-///           "differences":[{"expected":90,"op":"replace","path":"/geo/heading","value":91}],
-///           "expected":{"file":"expected.jsonl","line":3,"snapshot":3}},
-///  "firstExtra":null,"firstMissing":{"file":"expected.jsonl","line":8,"snapshot":8},"missing":2}
+/// {"compared":7,"differing":2,
+///  "diffs":[{"actual":{"file":"events.jsonl","line":3,"snapshot":3},
+///            "differences":[{"expected":90,"op":"replace","path":"/geo/heading","value":91}],
+///            "expected":{"file":"expected.jsonl","line":3,"snapshot":3}}],
+///  "equal":false,"extra":0,"first":{…},"firstExtra":null,
+///  "firstMissing":{"file":"expected.jsonl","line":8,"snapshot":8},"missing":2}
 /// ```
 struct ComparisonReport {
   /// The comparison to report.
@@ -42,16 +45,19 @@ struct ComparisonReport {
   /// The report for people: empty when the streams are equal, otherwise lines ending in `\n`.
   var text: String {
     var lines: [String] = []
-    if let first = comparison.firstDifference {
+    for difference in comparison.differences {
       lines.append(
-        "\(Self.describe(first.actualPlace)) differs from \(Self.location(first.expectedPlace)):")
+        "\(Self.describe(difference.actualPlace)) differs from "
+          + "\(Self.location(difference.expectedPlace)):")
       lines.append(
         JSONDiffReport.render(
-          expected: first.expected, actual: first.actual, options: comparison.options))
-      let more = comparison.differing - 1
-      if more > 0 {
-        lines.append(more == 1 ? "1 more snapshot differs" : "\(more) more snapshots differ")
-      }
+          expected: difference.expected, actual: difference.actual, options: comparison.options))
+    }
+    switch comparison.omitted {
+    case 0: break
+    case 1: lines.append("... and 1 more snapshot differs (--max-diffs 0 shows it)")
+    case let more:
+      lines.append("... and \(more) more snapshots differ (--max-diffs 0 shows them all)")
     }
     if let place = comparison.firstMissing {
       let actual = actualName ?? "the replay"
@@ -77,23 +83,27 @@ struct ComparisonReport {
     report["missing"] = .number(JSONNumber(comparison.missing))
     report["extra"] = .number(JSONNumber(comparison.extra))
     report["equal"] = .bool(comparison.isEqual)
-    if let first = comparison.firstDifference {
-      var difference = JSONObject()
-      difference["expected"] = Self.json(first.expectedPlace)
-      difference["actual"] = Self.json(first.actualPlace)
-      difference["differences"] = .array(
-        JSONDiff.differences(from: first.expected, to: first.actual, options: comparison.options)
-          .map(Self.operation))
-      report["first"] = .object(difference)
-    } else {
-      report["first"] = JSONValue.null
-    }
+    let differences = comparison.differences.map { json($0) }
+    report["diffs"] = .array(differences)
+    report["first"] = differences.first ?? JSONValue.null
     report["firstMissing"] = comparison.firstMissing.map(Self.json) ?? JSONValue.null
     report["firstExtra"] = comparison.firstExtra.map(Self.json) ?? JSONValue.null
     var writer = JSONWriter()
     writer.write(.object(report))
     writer.bytes.append(0x0A)
     return writer.bytes
+  }
+
+  /// A differing pair as `{"actual":…,"differences":[…],"expected":…}`.
+  private func json(_ difference: SnapshotComparison.Difference) -> JSONValue {
+    var object = JSONObject()
+    object["expected"] = Self.json(difference.expectedPlace)
+    object["actual"] = Self.json(difference.actualPlace)
+    object["differences"] = .array(
+      JSONDiff.differences(
+        from: difference.expected, to: difference.actual, options: comparison.options
+      ).map(Self.operation))
+    return .object(object)
   }
 
   /// The one-line summary for standard error:

@@ -7,17 +7,18 @@
 #endif
 import RaspJSON
 
-/// Compares two streams of snapshots pair by pair, by meaning, keeping counts and only the
-/// first difference: what `rasp check` and `rasp diff` report.
+/// Compares two streams of snapshots pair by pair, by meaning, keeping counts and the first
+/// differences: what `rasp check` and `rasp diff` report.
 ///
 /// The expected side is the golden file (or the first file of `rasp diff`), the actual side the
 /// replay (or the second file). Pairs are compared as they come, so neither stream is held in
 /// memory: a pair whose bytes are equal is equal without being parsed (golden files written by
 /// `rasp check --update` are canonical, byte for byte like the replay), other pairs are parsed
-/// and compared with ``RaspJSON/JSONDiff`` under the options.
+/// and compared with ``RaspJSON/JSONDiff`` under the options. The differing pairs are kept, in
+/// order, up to a limit (`--max-diffs`), and counted beyond it.
 ///
 /// ```swift
-/// var comparison = SnapshotComparison(options: JSONDiffOptions())
+/// var comparison = SnapshotComparison(options: JSONDiffOptions(), keepingAtMost: 10)
 /// try comparison.compare(expected: goldenLine, at: goldenPlace, actual: record, at: recordPlace)
 /// comparison.noteExtra(at: nextRecordPlace)
 /// comparison.isEqual   // false
@@ -33,7 +34,7 @@ struct SnapshotComparison {
     var line: Int?
   }
 
-  /// The first pair that differs: both values, and where they are.
+  /// A pair that differs: both values, and where they are.
   struct Difference {
     /// Where the expected snapshot is.
     let expectedPlace: Place
@@ -61,6 +62,8 @@ struct SnapshotComparison {
 
   /// What to ignore, and how close numbers must be.
   let options: JSONDiffOptions
+  /// How many differing pairs to keep; `nil` keeps them all.
+  let limit: Int?
   /// The number of pairs compared.
   private(set) var compared = 0
   /// The number of pairs that differ.
@@ -69,17 +72,29 @@ struct SnapshotComparison {
   private(set) var missing = 0
   /// The number of actual snapshots after the end of the expected ones.
   private(set) var extra = 0
-  /// The first pair that differs.
-  private(set) var firstDifference: Difference?
+  /// The pairs that differ, in order, up to ``limit``.
+  private(set) var differences: [Difference] = []
   /// Where the first missing snapshot is on the expected side.
   private(set) var firstMissing: Place?
   /// Where the first extra snapshot is on the actual side.
   private(set) var firstExtra: Place?
 
   /// Creates an empty comparison.
-  init(options: JSONDiffOptions) {
+  ///
+  /// - Parameters:
+  ///   - options: What to ignore, and how close numbers must be.
+  ///   - limit: How many differing pairs to keep for the report; `nil`, the default, keeps
+  ///     them all. The rest are only counted.
+  init(options: JSONDiffOptions, keepingAtMost limit: Int? = nil) {
     self.options = options
+    self.limit = limit
   }
+
+  /// The first pair that differs.
+  var firstDifference: Difference? { differences.first }
+
+  /// The number of differing pairs beyond ``limit``, which the report only counts.
+  var omitted: Int { differing - differences.count }
 
   /// Whether the streams are equal: no pair differs, none is missing, none is extra.
   var isEqual: Bool { differing == 0 && missing == 0 && extra == 0 }
@@ -104,10 +119,11 @@ struct SnapshotComparison {
       return
     }
     differing += 1
-    if firstDifference == nil {
-      firstDifference = Difference(
-        expectedPlace: expectedPlace, actualPlace: actualPlace, expected: expectedValue,
-        actual: actualValue)
+    if limit.map({ differences.count < $0 }) ?? true {
+      differences.append(
+        Difference(
+          expectedPlace: expectedPlace, actualPlace: actualPlace, expected: expectedValue,
+          actual: actualValue))
     }
   }
 

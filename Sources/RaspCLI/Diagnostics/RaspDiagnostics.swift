@@ -1,9 +1,43 @@
-/// Writes diagnostics to standard error, in colour when it is a terminal and `NO_COLOR` is
-/// not set, or when `CLICOLOR_FORCE` is (``RaspColorChoice/auto``).
+/// Writes diagnostics to standard error, in colour as the environment's
+/// ``RaspEnvironment/colorChoice`` says: by default (``RaspColorChoice/auto``) when it is a
+/// terminal and `NO_COLOR` is not set, or when `CLICOLOR_FORCE` is.
 enum RaspDiagnostics {
   /// Whether diagnostics may use colour in `environment`.
   static func usesColor(_ environment: RaspEnvironment) -> Bool {
-    RaspColorChoice.auto.colors(environment.standardError, environment)
+    environment.colorChoice.colors(environment.standardError, environment)
+  }
+
+  /// Runs a command that takes `--color`, with its diagnostics, errors included, in the
+  /// colours that the arguments ask for.
+  ///
+  /// The command reports its own error here, instead of leaving it to
+  /// ``RaspCommandLine/run(arguments:environment:domains:)``, whose environment does not know
+  /// the choice.
+  ///
+  /// ```swift
+  /// return RaspDiagnostics.reportingErrors(arguments, environment: environment) {
+  ///   environment throws(RaspCommandError) in
+  ///   try run(parsing: arguments, environment: environment)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's arguments, for ``RaspColorChoice/chosen(in:)``.
+  ///   - environment: The environment to run in.
+  ///   - body: The command, given the environment with the choice made.
+  /// - Returns: The command's status, or its error's after reporting it.
+  static func reportingErrors(
+    _ arguments: [String], environment: RaspEnvironment,
+    _ body: (RaspEnvironment) throws(RaspCommandError) -> RaspExitCode
+  ) -> RaspExitCode {
+    var environment = environment
+    environment.colorChoice = RaspColorChoice.chosen(in: arguments)
+    do {
+      return try body(environment)
+    } catch {
+      report(error, to: environment)
+      return error.exitCode
+    }
   }
 
   /// Writes an error's message (whose parts from the input are already escaped).

@@ -42,6 +42,9 @@ public struct RaspEnvironment {
   public var interruption: ReplayInterruption?
   /// How many processors the command may use, for the default of `--jobs`.
   var processorCount = Self.onlineProcessors()
+  /// When diagnostics are coloured: `auto` unless the command takes `--color` (see
+  /// ``RaspDiagnostics/reportingErrors(_:environment:_:)``).
+  var colorChoice = RaspColorChoice.auto
 
   /// Creates an environment.
   ///

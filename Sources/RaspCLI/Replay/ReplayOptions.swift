@@ -20,6 +20,8 @@ struct ReplayOptions {
   var configuration = ReplayConfiguration(domains: [])
   /// Whether to indent the output.
   var isPretty = false
+  /// Whether to print selected strings as their text, as `jq -r` does (`rasp replay` only).
+  var isRaw = false
   /// Whether to print a summary on standard error.
   var showsStats = false
   /// Whether to follow the files as they grow (`--follow`).
@@ -43,8 +45,8 @@ struct ReplayOptions {
       name: "select", valueName: "path",
       help:
         "Print only the value at <path> (such as geo.heading, nav.stack[-1] or "
-        + "rest.links|length), and only when it changes; event.<path> reads each event's line "
-        + "(event.meta.user)."
+        + "rest.links|length; jq's [], [1:], |keys, |first and |last too), and only when it "
+        + "changes; event.<path> reads each event's line (event.meta.user)."
     ),
     RaspOptionSpec(
       name: "domain", valueName: "name", isRepeatable: true,
@@ -198,10 +200,40 @@ struct ReplayOptions {
     configuration.changesOnly = parsed.flag("changes-only")
     configuration.interruption = environment.interruption
     isPretty = parsed.flag("pretty")
+    isRaw = parsed.flag("raw-output")
     showsStats = parsed.flag("stats")
     if configuration.changesOnly, configuration.emit != .diff {
       throw fail("Option '--changes-only' needs '--emit diff'")
     }
+    if let path = configuration.selection, let text = parsed.value("select") {
+      try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)
+    }
+  }
+
+  /// Refuses a selection with `[]`, which prints several values per event, one per line, where
+  /// each record must be one value: wrapped with the event or the key, diffed, or compared
+  /// with a golden line.
+  private static func checkSeveralValues(
+    _ path: JSONPath, text: String, _ configuration: ReplayConfiguration,
+    spec: RaspCommandSpec, fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) {
+    guard let each = path.filters.firstIndex(of: .each) else { return }
+    let which: String
+    if spec.name == CheckCommand.spec.name {
+      which = "'rasp check' cannot compare with one golden line"
+    } else if configuration.includesEvent {
+      which = "'--with-event' cannot wrap in one record"
+    } else if configuration.keyPath != nil {
+      which = "'--key-by' cannot wrap in one record"
+    } else if configuration.emit == .diff {
+      which = "'--emit diff' cannot diff as one value"
+    } else {
+      return
+    }
+    let whole = JSONPath(components: path.components, filters: Array(path.filters[..<each]))
+    throw fail(
+      "'[]' in '--select \(text)' prints several values, one per line, which \(which); "
+        + "select the whole '\(whole)' instead")
   }
 
   /// The format of `--log-format <name>` or `--map <file>`; rasp's own without either.
@@ -268,7 +300,7 @@ struct ReplayOptions {
       + "'--select geo.heading \(text)'"
     let path: JSONPath
     do {
-      path = try JSONPath(text)
+      path = try JSONPath(text, allowsFilters: true)
     } catch {
       if environment.fileExists(text) { throw fail(fileHint) }
       throw fail("Invalid path '\(text)' for '--select <path>': \(error)")

@@ -9,7 +9,8 @@ extension JSONPath {
   /// }
   /// ```
   public enum Location: Sendable, Equatable {
-    /// The selected value's bytes.
+    /// The selected value's bytes; for `|length` of a number, its absolute value: the number
+    /// without its sign.
     case value(Range<Int>)
     /// The selected value's length (for a path ending in `|length`).
     case length(Int)
@@ -20,7 +21,9 @@ extension JSONPath {
   /// Finds what the path selects in JSON text, without building a tree.
   ///
   /// Skips the first `droppingFirst` components, for text that holds only part of the document
-  /// (a domain's state, when the path starts with the domain's name).
+  /// (a domain's state, when the path starts with the domain's name). A path that is not
+  /// ``isLocatable`` (one with filters other than `|length`, whose values are computed) is
+  /// `.missing` here: ``selectedLines(in:droppingFirst:)`` computes them.
   ///
   /// ```swift
   /// let path = try JSONPath("geo.heading")
@@ -36,6 +39,7 @@ extension JSONPath {
     in text: UnsafeBufferPointer<UInt8>, droppingFirst: Int = 0
   ) throws(JSONError) -> Location {
     var scanner = JSONScanner(text)
+    guard isLocatable else { return .missing }
     for component in components.dropFirst(droppingFirst) {
       guard try JSONPath.descend(&scanner, into: component) else { return .missing }
     }
@@ -47,7 +51,11 @@ extension JSONPath {
     }
     switch try scanner.peekKind() {
     case .null: return .length(0)
-    case .bool, .number: return .missing
+    case .bool: return .missing
+    case .number:
+      try scanner.skipValue()
+      let sign = text[start] == UInt8(ascii: "-") ? 1 : 0
+      return .value((start + sign)..<scanner.position)
     case .string: return .length(scanner.string(try scanner.readRawString()).unicodeScalars.count)
     case .array:
       var progress = try scanner.beginArray()
@@ -61,7 +69,7 @@ extension JSONPath {
   }
 
   /// Moves the scanner to the child that `component` selects; `false` when there is none.
-  private static func descend(
+  static func descend(
     _ scanner: inout JSONScanner, into component: Component
   ) throws(JSONError) -> Bool {
     let kind = try scanner.peekKind()

@@ -2,8 +2,9 @@ extension JSONPath {
   /// The value the path selects in `root`, or `nil` when it is not there.
   ///
   /// With `|length`, the result is the number of elements of an array, of members of an object
-  /// or of characters (Unicode scalars) of a string, and 0 for `null`, as in jq; other values
-  /// have no length and give `nil`.
+  /// or of characters (Unicode scalars) of a string, 0 for `null` and the absolute value of a
+  /// number, as in jq; a boolean has no length and gives `nil`. A path with ``filters`` that
+  /// selects several values, or none (`[]`), gives `nil` too: ``values(in:)`` gives them all.
   ///
   /// ```swift
   /// let state: JSONValue = ["nav": ["stack": ["home", "list"]]]
@@ -20,7 +21,38 @@ extension JSONPath {
       guard let child = JSONPath.child(of: value, at: component) else { return nil }
       value = child
     }
-    return selectsLength ? JSONPath.length(of: value) : value
+    if filters.isEmpty { return value }
+    if selectsLength { return JSONPath.length(of: value) }
+    let results = JSONPath.apply(filters[...], to: value)
+    return results.count == 1 ? results[0] : nil
+  }
+
+  /// Each value the path selects in `root`, in order, as `--select` prints them: `null` for
+  /// one that is not there.
+  ///
+  /// A path without `[]` selects one value; with `[]`, one for each element (or member) of
+  /// each value it applies to, none for an empty array. Where a step finds nothing, or jq
+  /// would stop with an error (`keys` of a string, `[]` of a number), the value is not there
+  /// and the steps after it are skipped.
+  ///
+  /// ```swift
+  /// let state: JSONValue = ["nav": ["stack": [["title": "Home"], ["title": "List"]]]]
+  /// try JSONPath("nav.stack[].title", allowsFilters: true).values(in: state)  // ["Home", "List"]
+  /// try JSONPath("nav.stack|keys", allowsFilters: true).values(in: state)     // [[0, 1]]
+  /// try JSONPath("nav.modal[]", allowsFilters: true).values(in: state)        // [null]
+  /// ```
+  ///
+  /// - Parameter root: The document.
+  /// - Returns: The selected values.
+  /// - Complexity: O(*n*) in the size of the values selected, and of the keys sorted.
+  public func values(in root: JSONValue) -> [JSONValue] {
+    var value: JSONValue? = root
+    for component in components {
+      guard let current = value else { break }
+      value = JSONPath.child(of: current, at: component)
+    }
+    guard let value else { return [.null] }
+    return JSONPath.apply(filters[...], to: value).map { $0 ?? .null }
   }
 
   /// The child of `value` that one component selects.
@@ -46,7 +78,8 @@ extension JSONPath {
     case .array(let elements): return .number(JSONNumber(elements.count))
     case .object(let object): return .number(JSONNumber(object.count))
     case .string(let text): return .number(JSONNumber(text.unicodeScalars.count))
-    case .bool, .number: return nil
+    case .number(let number): return .number(absoluteValue(of: number))
+    case .bool: return nil
     }
   }
 

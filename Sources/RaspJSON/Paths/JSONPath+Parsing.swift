@@ -1,18 +1,30 @@
 extension JSONPath {
   /// Parses a path such as `geo.heading`, `nav.stack[-1]`, `data["a.b"]` or `rest.links|length`.
   ///
+  /// With `allowsFilters`, the path may also hold jq's filters (see ``Filter``): `[]`, slices
+  /// (`[1:3]`, `[:-1]`, `[2:]`), and after `|` the functions `keys`, `first` (`[0]`) and `last`
+  /// (`[-1]`) besides `length`, each of which may be followed by more steps
+  /// (`nav.stack|last.title`) or another function (`rest.links|keys|length`).
+  ///
   /// ```swift
   /// let select = try JSONPath("rest.links|length")
   /// let ignore = try JSONPath("**.changedAt", allowsPatterns: true)
+  /// let each = try JSONPath("nav.stack[1:][]", allowsFilters: true)
   /// ```
   ///
   /// - Parameters:
   ///   - text: The path.
   ///   - allowsPatterns: Whether `*` and `**` are accepted (for `--ignore`), rather than
   ///     rejected (for `--select` and spec files).
+  ///   - allowsFilters: Whether jq's filters beyond `|length` are accepted (for `--select`),
+  ///     rather than rejected.
   /// - Throws: ``JSONPathError`` naming the column of the first mistake.
-  public init(_ text: String, allowsPatterns: Bool = false) throws(JSONPathError) {
-    var parser = PathParser(text: Array(text.utf8), source: text, allowsPatterns: allowsPatterns)
+  public init(
+    _ text: String, allowsPatterns: Bool = false, allowsFilters: Bool = false
+  ) throws(JSONPathError) {
+    var parser = PathParser(
+      text: Array(text.utf8), source: text, allowsPatterns: allowsPatterns,
+      allowsFilters: allowsFilters)
     self = try parser.parse()
   }
 }
@@ -59,13 +71,16 @@ private struct PathParser {
   let text: [UInt8]
   let source: String
   let allowsPatterns: Bool
+  let allowsFilters: Bool
   var position = 0
   var components: [JSONPath.Component] = []
+  var filters: [JSONPath.Filter] = []
 
-  init(text: [UInt8], source: String, allowsPatterns: Bool) {
+  init(text: [UInt8], source: String, allowsPatterns: Bool, allowsFilters: Bool) {
     self.text = text
     self.source = source
     self.allowsPatterns = allowsPatterns
+    self.allowsFilters = allowsFilters
   }
 
   func fail(_ reason: String, at offset: Int? = nil) -> JSONPathError {
@@ -94,7 +109,26 @@ private struct PathParser {
     if current == UInt8(ascii: ".") {
       position += 1
     }
-    var expectsSegment = current != nil && current != UInt8(ascii: "|") && current != 0x20
+    try parseSteps(afterFunction: false)
+    skipSpaces()
+    // Without filters, `|length` ends the path.
+    while current == UInt8(ascii: "|"), allowsFilters || filters.isEmpty {
+      position += 1
+      skipSpaces()
+      try parseFunction()
+      if allowsFilters { try parseSteps(afterFunction: true) }
+      skipSpaces()
+    }
+    guard position == text.count else {
+      throw fail("unexpected '\(String(decoding: text[position...], as: UTF8.self))'")
+    }
+    return JSONPath(components: components, filters: filters)
+  }
+
+  /// Reads keys, indices, and with filters `[]` and slices, up to a `|`, a space or the end.
+  mutating func parseSteps(afterFunction: Bool) throws(JSONPathError) {
+    var expectsSegment =
+      !afterFunction && current != nil && current != UInt8(ascii: "|") && current != 0x20
     while let byte = current, byte != UInt8(ascii: "|"), byte != 0x20, byte != 0x09 {
       if byte == UInt8(ascii: "[") {
         try parseBracket()
@@ -111,26 +145,55 @@ private struct PathParser {
       }
       expectsSegment = false
     }
-    if expectsSegment, !components.isEmpty || position > 1 {
+    if expectsSegment, !components.isEmpty || !filters.isEmpty || position > 1 {
       throw fail(current == nil ? "the path ends with '.'" : "empty key")
     }
-    skipSpaces()
-    var selectsLength = false
-    if current == UInt8(ascii: "|") {
-      position += 1
-      skipSpaces()
-      let word = Array("length".utf8)
-      guard text.count - position >= word.count,
-        Array(text[position..<(position + word.count)]) == word
-      else { throw fail("only 'length' may follow '|'") }
-      position += word.count
-      selectsLength = true
-      skipSpaces()
+  }
+
+  /// Reads the name of a function after `|`.
+  mutating func parseFunction() throws(JSONPathError) {
+    let names = ["length", "keys", "first", "last"]
+    guard
+      let name = names.first(where: { name in
+        text.count - position >= name.utf8.count
+          && text[position..<(position + name.utf8.count)].elementsEqual(name.utf8)
+      })
+    else {
+      throw fail(
+        allowsFilters
+          ? "only 'length', 'keys', 'first' or 'last' may follow '|'"
+          : "only 'length' may follow '|'")
     }
-    guard position == text.count else {
-      throw fail("unexpected '\(String(decoding: text[position...], as: UTF8.self))'")
+    guard allowsFilters || name == "length" else {
+      throw fail("'\(name)' is only allowed in --select")
     }
-    return JSONPath(components: components, selectsLength: selectsLength)
+    position += name.utf8.count
+    switch name {
+    case "keys": filters.append(.keys)
+    case "first": appendIndex(0)
+    case "last": appendIndex(-1)
+    default: filters.append(.length)
+    }
+  }
+
+  /// Appends a key: to the components, or after a filter to the filters.
+  mutating func appendKey(_ key: String) {
+    if filters.isEmpty { components.append(.key(key)) } else { filters.append(.key(key)) }
+  }
+
+  /// Appends an index: to the components, or after a filter to the filters.
+  mutating func appendIndex(_ index: Int) {
+    if filters.isEmpty { components.append(.index(index)) } else { filters.append(.index(index)) }
+  }
+
+  /// Appends `*` or `**`, which only the components may hold.
+  mutating func appendPattern(_ component: JSONPath.Component, at start: Int)
+    throws(JSONPathError)
+  {
+    guard filters.isEmpty else {
+      throw fail("a pattern cannot follow '[]', a slice or a function", at: start)
+    }
+    components.append(component)
   }
 
   mutating func parseBare() throws(JSONPathError) {
@@ -153,9 +216,9 @@ private struct PathParser {
       guard allowsPatterns else {
         throw fail("'\(key)' is only allowed in patterns such as --ignore", at: start)
       }
-      components.append(key == "*" ? .anyChild : .anyDescendants)
+      try appendPattern(key == "*" ? .anyChild : .anyDescendants, at: start)
     default:
-      components.append(.key(key))
+      appendKey(key)
     }
   }
 
@@ -176,27 +239,63 @@ private struct PathParser {
       }
       switch result {
       case .success(let (key, end)):
-        components.append(.key(key))
+        appendKey(key)
         position = end
       case .failure(let error):
         throw fail("invalid quoted key: \(error)", at: error.offset)
       }
     } else if byte == UInt8(ascii: "*") {
       guard allowsPatterns else { throw fail("'*' is only allowed in patterns such as --ignore") }
+      try appendPattern(.anyChild, at: position)
       position += 1
-      components.append(.anyChild)
-    } else if byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) {
-      let start = position
-      position += 1
-      while let digit = current, JSONScanner.isDigit(digit) { position += 1 }
-      let digits = String(decoding: text[start..<position], as: UTF8.self)
-      guard let index = Int(digits) else { throw fail("invalid index '\(digits)'", at: start) }
-      components.append(.index(index))
+    } else if byte == UInt8(ascii: "]") {
+      guard allowsFilters else { throw fail("'[]' is only allowed in --select", at: open) }
+      filters.append(.each)
+    } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || JSONScanner.isDigit(byte) {
+      var start: Int?
+      if byte != UInt8(ascii: ":") { start = try parseInteger() }
+      skipSpaces()
+      if current == UInt8(ascii: ":") {
+        try parseSlice(start: start, open: open)
+      } else if let start {
+        appendIndex(start)
+      }
     } else {
-      throw fail("expected an index or a quoted key after '['")
+      throw fail(
+        allowsFilters
+          ? "expected an index, a slice, ']' or a quoted key after '['"
+          : "expected an index or a quoted key after '['")
     }
     skipSpaces()
     guard current == UInt8(ascii: "]") else { throw fail("missing ']'") }
     position += 1
+  }
+
+  /// Reads the rest of a slice, from its `:`.
+  mutating func parseSlice(start: Int?, open: Int) throws(JSONPathError) {
+    guard allowsFilters else {
+      throw fail("slices such as '[1:3]' are only allowed in --select", at: open)
+    }
+    let colon = position
+    position += 1
+    skipSpaces()
+    var end: Int?
+    if let byte = current, byte == UInt8(ascii: "-") || JSONScanner.isDigit(byte) {
+      end = try parseInteger()
+    }
+    guard start != nil || end != nil else {
+      throw fail("a slice needs a start or an end, as in '[1:]' or '[:-1]'", at: colon)
+    }
+    filters.append(.slice(start: start, end: end))
+  }
+
+  /// Reads an integer: an optional `-` and digits.
+  mutating func parseInteger() throws(JSONPathError) -> Int {
+    let start = position
+    position += 1
+    while let digit = current, JSONScanner.isDigit(digit) { position += 1 }
+    let digits = String(decoding: text[start..<position], as: UTF8.self)
+    guard let index = Int(digits) else { throw fail("invalid index '\(digits)'", at: start) }
+    return index
   }
 }

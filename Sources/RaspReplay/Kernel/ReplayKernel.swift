@@ -558,7 +558,8 @@ struct ReplayKernel {
         : Self.selectedBytes(
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
       stream.hasSelected = true
-      guard let value = stream.selector?.select(from: bytes) else { return nil }
+      // A selection with `[]` of an empty array is no value: it changes, and prints nothing.
+      guard let value = stream.selector?.select(from: bytes), !value.isEmpty else { return nil }
       return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
     }
     return writeRecord(value: nil, event: item.pointee.eventBytes, writer: &writer)
@@ -567,6 +568,7 @@ struct ReplayKernel {
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
   @inline(never)
   private mutating func reject(_ error: RaspEventError, item: ReplayItem) -> ReplayOutcome {
+    let error = Self.firstSyntaxError(in: item.bytes, instead: error) ?? error
     // The bad line is not applied in either mode: it counts as skipped, so that the summary
     // still adds up when it stops the replay.
     statistics.skipped += 1
@@ -587,6 +589,30 @@ struct ReplayKernel {
       ReplayDiagnostic(
         input: item.input, inputName: inputNames[item.input], line: item.lineNumber,
         column: column, reason: reason))
+  }
+
+  /// The first place where a bad line is not valid JSON, found by the strict parser, when it
+  /// is not where `reported` is; `nil` when the line is valid JSON, too long to read, or wrong
+  /// where `reported` says (whose reason, naming the field, says more).
+  ///
+  /// A line that is not JSON is reported at its first syntax error, as a JSON parser reports
+  /// it (jq, Python's `json`), whatever else is wrong with it. The fast readers of the replay's
+  /// path stop at the first thing they cannot use, which may come before a syntax error later
+  /// in the line (a payload that is a string, in `"payload":"a":1}`), or read past a closing
+  /// bracket they were not looking for (`{]` where a key belongs). Only bad lines are read
+  /// again, so the good ones pay nothing for it.
+  @inline(never)
+  private static func firstSyntaxError(
+    in line: UnsafeBufferPointer<UInt8>, instead reported: RaspEventError
+  ) -> RaspEventError? {
+    if case .syntax(.lineTooLong) = reported.reason { return nil }
+    do {
+      _ = try JSONParser.parse(line)
+      return nil
+    } catch {
+      guard error.offset != reported.offset else { return nil }
+      return RaspEventError(offset: error.offset, reason: .syntax(error.reason))
+    }
   }
 
   /// Ends the replay after its inputs: interrupted when `interruption` was requested,
@@ -649,6 +675,8 @@ struct ReplayKernel {
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
       }
     }
+    // No value at all (`[]` of an empty array): no record.
+    if value?.isEmpty == true { return nil }
     let event = stream.lastEventBytes
     return event.withUnsafeBufferPointer { event in
       writeRecord(value: value, event: stream.lastInput == nil ? nil : event, writer: &writer)
@@ -752,10 +780,13 @@ struct ReplayKernel {
     }
   }
 
-  /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`.
   /// The canonical JSON of the value at `path` — after its first key, `event` — in an event's
-  /// line as written; `null` when the line has none there.
+  /// line as written; `null` when the line has none there. A path with filters (`nav.stack[]`)
+  /// gives its values one per line.
   static func eventValue(_ path: JSONPath, of event: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    guard path.isLocatable else {
+      return (try? path.selectedLines(in: event, droppingFirst: 1)) ?? Array("null".utf8)
+    }
     switch try? path.locate(in: event, droppingFirst: 1) {
     case .value(let range)?:
       guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: event[range])) else {
@@ -769,6 +800,8 @@ struct ReplayKernel {
     }
   }
 
+  /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`;
+  /// with filters (`nav.stack[]`), its values one per line.
   static func selectedBytes(
     _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState
   ) -> [UInt8] {
@@ -779,6 +812,12 @@ struct ReplayKernel {
       var writer = JSONWriter()
       text.write(state, to: &writer)
       part = writer.bytes[...]
+    }
+    guard path.isLocatable else {
+      return part.withUnsafeBufferPointer { buffer in
+        (try? path.selectedLines(in: buffer, droppingFirst: domain == nil ? 0 : 1))
+          ?? Array("null".utf8)
+      }
     }
     let location = part.withUnsafeBufferPointer { buffer in
       try? path.locate(in: buffer, droppingFirst: domain == nil ? 0 : 1)

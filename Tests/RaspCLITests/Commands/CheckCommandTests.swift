@@ -52,6 +52,65 @@ import RaspTestSupport
     #expect(check.standardError == "rasp: 6 snapshots match 'expected.jsonl'\n")
   }
 
+  /// The replay of the docs' log, one snapshot per line.
+  func snapshots(in directory: TemporaryDirectory) -> [String] {
+    run(["replay", "events.jsonl"], in: directory).standardOutput.split(separator: "\n")
+      .map(String.init)
+  }
+
+  /// The inode of a file, which an atomic rewrite changes.
+  func inode(_ path: String) throws -> Int? {
+    try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+  }
+
+  @Test func updateSaysWhichSnapshotsChangedWereAddedOrRemoved() throws {
+    let directory = try directoryWithLog()
+    let new = snapshots(in: directory)
+    let update = ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"]
+    // Lines 2 and 3 changed (one is not even JSON), the last two are missing.
+    try directory.write(
+      "expected.jsonl", ([new[0], "{}", "{oops"] + new[3..<4]).joined(separator: "\n") + "\n")
+    let changed = run(update, in: directory)
+    #expect(changed.status == 0)
+    #expect(changed.standardOutput == "")
+    #expect(
+      changed.standardError
+        == "rasp: updated 'expected.jsonl': 2 snapshots changed (lines 2-3), "
+        + "2 added (lines 5-6), 2 unchanged\n")
+    #expect(directory.bytes("expected.jsonl") == Array(new.map { $0 + "\n" }.joined().utf8))
+    // Snapshots beyond the end of the replay are removed, by their lines in the old file.
+    try directory.write(
+      "expected.jsonl", (new + ["", "[1]", "[2]"]).joined(separator: "\n") + "\n")
+    #expect(
+      run(update, in: directory).standardError
+        == "rasp: updated 'expected.jsonl': 2 snapshots removed (old lines 8-9), 6 unchanged\n")
+    #expect(directory.names == ["events.jsonl", "expected.jsonl"], "no temporary file is left")
+  }
+
+  @Test func updateLeavesAnUnchangedGoldenFileAsItWas() throws {
+    let directory = try directoryWithLog()
+    let update = ["check", "--update", "--golden", "expected.jsonl", "events.jsonl"]
+    #expect(
+      run(update, in: directory).standardError
+        == "rasp: recorded 6 snapshots in 'expected.jsonl'\n")
+    let before = try inode(directory.file("expected.jsonl"))
+    let again = run(update, in: directory)
+    #expect(again.status == 0)
+    #expect(
+      again.standardError
+        == "rasp: 6 snapshots match 'expected.jsonl': nothing to update, the file is left as it "
+        + "was\n")
+    #expect(try inode(directory.file("expected.jsonl")) == before, "not rewritten")
+    #expect(directory.names == ["events.jsonl", "expected.jsonl"], "no temporary file is left")
+    // Equal by meaning is equal: a hand-formatted golden file stays as it is.
+    let formatted = snapshots(in: directory)
+      .map { $0.replacingOccurrences(of: "{\"", with: "{ \"") }
+      .joined(separator: "\r\n\n")
+    try directory.write("expected.jsonl", formatted)
+    #expect(run(update, in: directory).standardError.hasPrefix("rasp: 6 snapshots match"))
+    #expect(directory.bytes("expected.jsonl") == Array(formatted.utf8))
+  }
+
   @Test func anInterruptedUpdateRecordsNothing() throws {
     // Stopped before its first line, or after its last: either way, a replay that was asked to
     // stop is not recorded, and the status is the signal's.

@@ -76,6 +76,21 @@ import Testing
         + "negative indices cannot be ignored; use '*' for every element")
   }
 
+  @Test func maxDiffsLimitsTheReportTenByDefaultAndZeroShowsAll() throws {
+    #expect(try options([]).differenceLimit == 10)
+    #expect(try options(["--max-diffs", "3"]).differenceLimit == 3)
+    #expect(try options(["--max-diffs=1"]).differenceLimit == 1)
+    #expect(try options(["--max-diffs", "0"]).differenceLimit == nil)
+  }
+
+  @Test(arguments: ["-1", "", "ten", "1.5", "1e3", "99999999999999999999", " 3"])
+  func maxDiffsMustBeAWholeNumberFromZero(_ text: String) {
+    #expect(
+      usageMessage(["--max-diffs=\(text)"])
+        == "Invalid value '\(text)' for '--max-diffs <n>': expected a whole number, "
+        + "or 0 to show every difference")
+  }
+
   @Test func formatIsTextOrJSON() throws {
     #expect(try options(["--format", "json"]).format == .json)
     #expect(try options(["--format", "text"]).format == .text)

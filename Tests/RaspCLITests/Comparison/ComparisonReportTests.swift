@@ -9,9 +9,9 @@ import Testing
   /// A comparison of `pairs`, then `missing` expected and `extra` actual snapshots.
   func comparison(
     _ pairs: [(String, String)], missing: Int = 0, extra: Int = 0,
-    options: JSONDiffOptions = .init()
+    options: JSONDiffOptions = .init(), limit: Int? = nil
   ) -> SnapshotComparison {
-    var comparison = SnapshotComparison(options: options)
+    var comparison = SnapshotComparison(options: options, keepingAtMost: limit)
     for (index, (expected, actual)) in pairs.enumerated() {
       Array(expected.utf8).withUnsafeBufferPointer { e in
         Array(actual.utf8).withUnsafeBufferPointer { a in
@@ -44,18 +44,20 @@ import Testing
       report(comparison([("1", "1")])).summary == "rasp: 1 snapshot matches 'expected.jsonl'\n")
   }
 
-  @Test func textNamesTheFirstDifferenceThenShowsItsTreeAndTheCounts() {
-    let text = report(
-      comparison(
-        [
-          ("{}", "{}"),
-          (#"{"geo":{"heading":90,"speed":1}}"#, #"{"geo":{"heading":91,"speed":1}}"#), ("1", "2"),
-          ("3", "4"),
-        ],
-        missing: 2)
-    ).text
+  /// Three differing pairs among four, then two missing snapshots.
+  func threeDifferences(limit: Int?) -> SnapshotComparison {
+    comparison(
+      [
+        ("{}", "{}"),
+        (#"{"geo":{"heading":90,"speed":1}}"#, #"{"geo":{"heading":91,"speed":1}}"#), ("1", "2"),
+        ("3", "4"),
+      ],
+      missing: 2, limit: limit)
+  }
+
+  @Test func textShowsEachDifferenceInOrderThenTheCounts() {
     #expect(
-      text == """
+      report(threeDifferences(limit: nil)).text == """
         snapshot 4 (events.jsonl:6) differs from expected.jsonl:2:
           {
             "geo": {
@@ -64,10 +66,70 @@ import Testing
               ... (1 unchanged)
             }
           }
-        2 more snapshots differ
+        snapshot 5 (events.jsonl:7) differs from expected.jsonl:3:
+        - 1
+        + 2
+        snapshot 6 (events.jsonl:8) differs from expected.jsonl:4:
+        - 3
+        + 4
         2 snapshots missing: the replay ended before expected.jsonl:5
 
         """)
+    #expect(report(threeDifferences(limit: 3)).text == report(threeDifferences(limit: nil)).text)
+  }
+
+  @Test func textCountsTheDifferencesBeyondTheLimit() {
+    #expect(
+      report(threeDifferences(limit: 1)).text == """
+        snapshot 4 (events.jsonl:6) differs from expected.jsonl:2:
+          {
+            "geo": {
+        -     "heading": 90,
+        +     "heading": 91,
+              ... (1 unchanged)
+            }
+          }
+        ... and 2 more snapshots differ (--max-diffs 0 shows them all)
+        2 snapshots missing: the replay ended before expected.jsonl:5
+
+        """)
+    #expect(
+      report(threeDifferences(limit: 2)).text.hasSuffix(
+        """
+        snapshot 5 (events.jsonl:7) differs from expected.jsonl:3:
+        - 1
+        + 2
+        ... and 1 more snapshot differs (--max-diffs 0 shows it)
+        2 snapshots missing: the replay ended before expected.jsonl:5
+
+        """))
+  }
+
+  @Test func theSummaryCountsEveryDifferenceWhateverTheLimit() {
+    #expect(
+      report(threeDifferences(limit: 1)).summary
+        == "rasp: 3 of 4 snapshots differ from 'expected.jsonl', 2 missing\n")
+  }
+
+  @Test func jsonListsTheDifferencesTheTextShowsAndTheFirstAsBefore() throws {
+    for limit in [1, 2, nil] {
+      let value = try JSONParser.parse(report(threeDifferences(limit: limit)).json)
+      guard case .array(let diffs)? = value["diffs"] else {
+        Issue.record("no diffs array")
+        continue
+      }
+      #expect(diffs.count == limit ?? 3)
+      #expect(value["differing"] == 3)
+      #expect(value["first"] == diffs.first)
+      #expect(diffs.last?["expected"]?["line"] == .number(JSONNumber((limit ?? 3) + 1)))
+      #expect(
+        diffs.first?["differences"] == [
+          ["op": "replace", "path": "/geo/heading", "value": 91, "expected": 90]
+        ])
+    }
+    let equal = try JSONParser.parse(report(comparison([("1", "1")])).json)
+    #expect(equal["diffs"] == [])
+    #expect(equal["first"] == .null)
   }
 
   @Test func textCountsExtraSnapshotsFromTheFirst() {

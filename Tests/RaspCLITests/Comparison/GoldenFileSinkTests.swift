@@ -49,6 +49,67 @@ import Testing
     #expect(directory.bytes("g.jsonl") == Array("old\n".utf8))
     #expect(directory.names == ["g.jsonl"])
   }
+
+  /// A sink writing `g.jsonl` in `directory`, reading `previous` as the old golden file.
+  func sink(in directory: TemporaryDirectory, previous: String?) throws -> GoldenFileSink {
+    try GoldenFileSink(
+      file: RaspAtomicFileWriter(path: "g.jsonl", resolvedPath: directory.file("g.jsonl")),
+      previous: previous.map {
+        SnapshotLines(name: "g.jsonl", source: .memory(JSONMemorySource(Array($0.utf8))))
+      })
+  }
+
+  @Test func withoutAnOldFileThereAreNoChanges() throws {
+    let directory = try TemporaryDirectory()
+    var sink = try sink(in: directory, previous: nil)
+    var output: [UInt8] = []
+    try sink.take(append("[1]", to: &output), in: &output)
+    try sink.finish(&output)
+    #expect(sink.changes == nil)
+  }
+
+  @Test func findsWhatChangesInTheOldFileWhileWriting() throws {
+    let directory = try TemporaryDirectory()
+    var sink = try sink(in: directory, previous: "[1]\n\n{ \"a\": 2 }\n[3]\n[4]\n")
+    var output: [UInt8] = []
+    for record in ["[1]", #"{"a":2}"#, "[30]"] {
+      try sink.take(append(record, to: &output), in: &output)
+    }
+    try sink.finish(&output)
+    let changes = try #require(sink.changes)
+    #expect(changes.unchanged == 2)
+    #expect(changes.changed.runs == [3...3], "lines of the new file")
+    #expect(changes.removed.runs == [5...5], "lines of the old file, blank ones counted")
+    #expect(changes.added.count == 0)
+    try sink.file.commit()
+    #expect(directory.bytes("g.jsonl") == Array("[1]\n{\"a\":2}\n[30]\n".utf8))
+  }
+
+  @Test func countsWhatIsAddedAfterTheOldFileEnds() throws {
+    let directory = try TemporaryDirectory()
+    var sink = try sink(in: directory, previous: "[1]\n")
+    var output: [UInt8] = []
+    for record in ["[1]", "[2]", "[3]"] {
+      try sink.take(append(record, to: &output), in: &output)
+    }
+    try sink.finish(&output)
+    #expect(sink.changes?.added.runs == [2...3])
+    #expect(sink.changes?.unchanged == 1)
+  }
+
+  @Test func anOldFileThatCannotBeReadLeavesOnlyTheCount() throws {
+    let directory = try TemporaryDirectory()
+    var sink = GoldenFileSink(
+      file: try RaspAtomicFileWriter(path: "g.jsonl", resolvedPath: directory.file("g.jsonl")),
+      previous: SnapshotLines(name: "g.jsonl", source: .descriptor(-1)))
+    var output: [UInt8] = []
+    try sink.take(append("[1]", to: &output), in: &output)
+    try sink.finish(&output)
+    #expect(sink.changes == nil)
+    #expect(sink.count == 1)
+    try sink.file.commit()
+    #expect(directory.bytes("g.jsonl") == Array("[1]\n".utf8), "the file is written all the same")
+  }
 }
 
 /// Appends a record's text to `output`, as a replay does, and returns the record.

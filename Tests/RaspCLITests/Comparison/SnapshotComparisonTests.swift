@@ -7,9 +7,9 @@ import Testing
   typealias Place = SnapshotComparison.Place
 
   func compare(
-    _ pairs: [(String, String)], options: JSONDiffOptions = .init()
+    _ pairs: [(String, String)], options: JSONDiffOptions = .init(), limit: Int? = nil
   ) throws(SnapshotComparison.InputError) -> SnapshotComparison {
-    var comparison = SnapshotComparison(options: options)
+    var comparison = SnapshotComparison(options: options, keepingAtMost: limit)
     for (index, (expected, actual)) in pairs.enumerated() {
       let place = Place(snapshot: index + 1, file: "f", line: index + 1)
       let result: Result<Void, SnapshotComparison.InputError> = Array(expected.utf8)
@@ -35,16 +35,32 @@ import Testing
     #expect(comparison.firstDifference == nil)
   }
 
-  @Test func keepsOnlyTheFirstDifferenceAndCountsTheRest() throws {
+  @Test func keepsEveryDifferenceInOrderWithoutALimit() throws {
     let comparison = try compare([
       ("1", "1"), (#"{"a":1}"#, #"{"a":2}"#), ("[1]", "[2]"), ("3", "3"),
     ])
     #expect(comparison.differing == 2)
+    #expect(comparison.omitted == 0)
     #expect(!comparison.isEqual)
     let first = try #require(comparison.firstDifference)
     #expect(first.expected == ["a": 1])
     #expect(first.actual == ["a": 2])
     #expect(first.actualPlace == Place(snapshot: 2, file: "f", line: 2))
+    #expect(comparison.differences.map(\.actual) == [["a": 2], [2]])
+  }
+
+  @Test(arguments: [
+    // (limit, kept, omitted)
+    (1, [2], 3), (2, [2, 3], 2), (4, [2, 3, 5, 6], 0), (5, [2, 3, 5, 6], 0),
+  ])
+  func keepsTheFirstDifferencesUpToTheLimitAndCountsTheRest(
+    limit: Int, kept: [Int], omitted: Int
+  ) throws {
+    let comparison = try compare(
+      [("0", "0"), ("1", "2"), ("1", "3"), ("4", "4"), ("1", "5"), ("1", "6")], limit: limit)
+    #expect(comparison.differing == 4)
+    #expect(comparison.differences.map(\.actual) == kept.map { .number(JSONNumber($0)) })
+    #expect(comparison.omitted == omitted)
   }
 
   @Test func optionsIgnorePathsAndToleratePrecision() throws {

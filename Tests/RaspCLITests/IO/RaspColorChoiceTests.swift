@@ -56,4 +56,44 @@ import RaspTestSupport
     #expect(always.standardOutput == RaspColorChoice.coloringReport(plain.standardOutput))
     #expect(always.standardOutput.contains("\u{1B}[31m-"))
   }
+
+  @Test(arguments: [
+    // (arguments, choice)
+    ([String](), RaspColorChoice.auto),
+    (["a.jsonl", "--color", "never"], .never),
+    (["--color=always", "a.jsonl"], .always),
+    (["--color", "never", "--color=always"], .always),  // the last counts
+    (["--color", "sometimes"], .auto),  // for the parser to report
+    (["--color"], .auto),
+    (["--", "--color", "never"], .auto),  // a file named '--color'
+    (["--max-diffs", "2", "--color", "never"], .never),
+  ])
+  func aCommandLineChoosesBeforeItIsParsed(arguments: [String], choice: RaspColorChoice) {
+    #expect(RaspColorChoice.chosen(in: arguments) == choice)
+  }
+
+  @Test func checkAndDiffColourTheirDiagnosticsAsAskedToo() throws {
+    let folder = Repository.path("fixtures/diff-changed")
+    let label = "\u{1B}[1;31merror:\u{1B}[0m"
+    let missing = ["check", "--golden", "absent.jsonl", "../golden-docs/events.jsonl"]
+    #expect(CommandRun.run(missing, in: folder).standardError.hasPrefix("rasp: error:"))
+    #expect(
+      CommandRun.run(missing + ["--color", "always"], in: folder).standardError.hasPrefix(
+        "rasp: \(label)"))
+    #expect(
+      CommandRun.run(missing, in: folder, variables: ["CLICOLOR_FORCE": "1"]).standardError
+        .hasPrefix("rasp: \(label)"))
+    #expect(
+      CommandRun.run(missing + ["--color=never"], in: folder, variables: ["CLICOLOR_FORCE": "1"])
+        .standardError.hasPrefix("rasp: error:"))
+    // A mistake in the command line itself is reported in the colours it asks for.
+    let usage = CommandRun.run(["diff", "--color", "always", "--max-diffs", "-1", "a", "b"])
+    #expect(usage.status == 64)
+    #expect(usage.standardError.hasPrefix("rasp: \(label) invalid value '-1'"))
+    let bad = CommandRun.run(
+      ["diff", "--color", "never", "-", "../check-changed/golden.jsonl"], in: folder,
+      input: Array("{\n".utf8), variables: ["CLICOLOR_FORCE": "1"])
+    #expect(bad.status == 2)
+    #expect(bad.standardError.hasPrefix("<stdin>:1:2: error: "))
+  }
 }

@@ -117,3 +117,72 @@ import RaspTestSupport
         + "'geo', 'lifecycle', 'motion', 'nav', 'rest', and 'event.' reads each event's line")
   }
 }
+
+/// jq's habits in `--select`: its filters, and `-r`; and where several values cannot go.
+@Suite struct ReplayOptionsJQTests {
+  /// The options of `rasp replay <arguments>`, or of `rasp check` with `check`.
+  private func parse(_ arguments: [String], check: Bool = false) throws -> ReplayOptions {
+    let environment = RaspEnvironment(
+      standardInput: .memory(JSONMemorySource([])), standardOutput: RaspMemoryOutput(),
+      standardError: RaspMemoryOutput())
+    let spec = check ? CheckCommand.spec : ReplayCommand.spec
+    let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    return try ReplayOptions(
+      parsed: parsed, domains: RaspBuiltinDomains.all, spec: spec, environment: environment)
+  }
+
+  private func usageError(_ arguments: [String], check: Bool = false) -> String? {
+    do {
+      _ = try parse(arguments, check: check)
+      return nil
+    } catch {
+      guard case .usage(let message, _, _) = error as? RaspCommandError else { return nil }
+      return message
+    }
+  }
+
+  @Test func selectTakesJQsFilters() throws {
+    let options = try parse(["--select", "nav.stack[1:]|keys"])
+    #expect(options.select?.filters == [.slice(start: 1, end: nil), .keys])
+    #expect(try parse(["--select", "nav.stack|last"]).select?.components.last == .index(-1))
+    #expect(try parse(["--select", "|keys"]).select?.filters == [.keys])
+    #expect(
+      usageError(["--select", "nav.stack|reverse"])
+        == "Invalid path 'nav.stack|reverse' for '--select <path>': only 'length', 'keys', "
+        + "'first' or 'last' may follow '|' at column 11")
+  }
+
+  @Test func rawOutputIsAFlagOfReplayOnly() throws {
+    #expect(try parse(["-r", "--select", "nav.tab"]).isRaw)
+    #expect(try parse(["--raw-output"]).isRaw)
+    #expect(try !parse(["--select", "nav.tab"]).isRaw)
+    #expect(throws: RaspCommandError.self) {
+      try parse(["--golden", "g.jsonl", "-r"], check: true)
+    }
+  }
+
+  @Test func severalValuesPerEventAreRefusedWhereARecordIsOneValue() throws {
+    let each = ["--select", "nav.stack[].title"]
+    #expect(try parse(each).select?.filters == [.each, .key("title")])
+    #expect(try parse(each + ["--final", "--pretty", "-r"]).select != nil)
+    let start = "'[]' in '--select nav.stack[].title' prints several values, one per line, which "
+    let end = "; select the whole 'nav.stack' instead"
+    #expect(
+      usageError(each + ["--with-event"])
+        == start + "'--with-event' cannot wrap in one record" + end)
+    #expect(
+      usageError(each + ["--key-by", "source"])
+        == start + "'--key-by' cannot wrap in one record" + end)
+    #expect(
+      usageError(each + ["--emit", "diff"])
+        == start + "'--emit diff' cannot diff as one value" + end)
+    #expect(
+      usageError(each + ["--golden", "g.jsonl"], check: true)
+        == start + "'rasp check' cannot compare with one golden line" + end)
+    // One value per event, computed: accepted everywhere.
+    for path in ["nav.stack[1:]", "rest.links|keys", "nav.stack|last"] {
+      #expect(usageError(["--select", path, "--with-event", "--emit", "diff"]) == nil, "\(path)")
+      #expect(usageError(["--select", path, "--golden", "g.jsonl"], check: true) == nil, "\(path)")
+    }
+  }
+}

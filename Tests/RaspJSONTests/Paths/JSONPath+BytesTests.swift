@@ -18,7 +18,7 @@ import Testing
      { "geo" : { "heading": 271.5 , "location":null },
        "nav": {"stack": [ "home", {"x": [1, 2]}, "detail" ] },
        "d\u0061ta": {"a.b": 1, "0": "zero", "\u00e9": "e"},
-       "s": "e\u0301😀" }
+       "s": "e\u0301😀", "debt": -1.5e2 }
     """#
 
   @Test(arguments: [
@@ -43,11 +43,19 @@ import Testing
     ("data|length", "length 3"),
     ("s|length", "length 3"),
     ("geo.location|length", "length 0"),
-    ("geo.heading|length", "missing"),
-    ("|length", "length 4"),
+    ("geo.heading|length", "271.5"),
+    ("debt|length", "1.5e2"),
+    ("|length", "length 5"),
   ])
   func locatesValuesInText(path: String, located: String) throws {
     #expect(try locate(path, in: Self.document) == located, "\(path)")
+  }
+
+  @Test func pathsWithFiltersAreNotLocated() throws {
+    let bytes = Array(#"{"a": [1, 2]}"#.utf8)
+    let path = try JSONPath("a[1:]", allowsFilters: true)
+    #expect(!path.isLocatable)
+    #expect(try bytes.withUnsafeBufferPointer { try path.locate(in: $0) } == .missing)
   }
 
   @Test func theEmptyPathLocatesTheWholeValue() throws {

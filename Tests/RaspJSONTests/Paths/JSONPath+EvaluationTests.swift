@@ -8,6 +8,7 @@ import Testing
     "rest": ["links": ["self": "/a", "next": "/b"]],
     "data": ["a.b": 1, "0": "zero", "": "empty", "name": "e\u{301}😀"],
     "flag": true,
+    "debt": -12.5,
   ]
 
   @Test(arguments: [
@@ -35,10 +36,11 @@ import Testing
     ("rest.links|length", 2),
     ("data.name|length", 3),
     ("geo.location|length", 0),
-    ("geo.heading|length", nil),
+    ("geo.heading|length", 271.5),
+    ("debt|length", 12.5),
     ("flag|length", nil),
     ("geo.missing|length", nil),
-    ("|length", 5),
+    ("|length", 6),
   ])
   func evaluatesPaths(text: String, expected: JSONValue?) throws {
     #expect(try JSONPath(text).evaluate(Self.state) == expected, "\(text)")

@@ -74,6 +74,72 @@ import Testing
   }
 
   @Test(arguments: [
+    ("nav.stack[]", "nav.stack[]"),
+    ("nav.stack.[]", "nav.stack[]"),
+    (".[]", "[]"),
+    ("a[ 2 : 4 ]", "a[2:4]"),
+    ("a[:-1]", "a[:-1]"),
+    ("a[1:]", "a[1:]"),
+    ("a | keys", "a|keys"),
+    ("|keys", ".|keys"),
+    ("a|first", "a[0]"),
+    ("a|last.b", "a[-1].b"),
+    ("a[]|first", "a[][0]"),
+    (#"a[]["x y"].b"#, #"a[]["x y"].b"#),
+    ("a|length|length", "a|length|length"),
+    ("a|keys|length", "a|keys|length"),
+    ("a|keys[0]", "a|keys[0]"),
+    ("a[].0", "a[].0"),
+  ])
+  func describesFiltersNormalized(text: String, description: String) throws {
+    let path = try JSONPath(text, allowsFilters: true)
+    #expect(path.description == description)
+    #expect(try JSONPath(description, allowsFilters: true) == path)
+  }
+
+  @Test func descriptionsOfRandomFiltersParseBack() throws {
+    var generator = SeededGenerator(seed: 17)
+    for _ in 0..<3_000 {
+      var components: [JSONPath.Component] = []
+      for _ in 0..<Int.random(in: 0..<3, using: &generator) {
+        components.append(
+          Bool.random(using: &generator)
+            ? .index(Int.random(in: -3...20, using: &generator))
+            : .key(RandomJSON.key(using: &generator)))
+      }
+      var filters: [JSONPath.Filter] = []
+      for _ in 0..<Int.random(in: 0..<5, using: &generator) {
+        func bound() -> Int? {
+          Bool.random(using: &generator) ? nil : Int.random(in: -5...5, using: &generator)
+        }
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0: filters.append(.key(RandomJSON.key(using: &generator)))
+        case 1: filters.append(.index(Int.random(in: -3...20, using: &generator)))
+        case 2: filters.append(.slice(start: bound() ?? 0, end: bound()))
+        case 3: filters.append(.each)
+        case 4: filters.append(.length)
+        default: filters.append(.keys)
+        }
+      }
+      let path = JSONPath(components: components, filters: filters)
+      #expect(try JSONPath(path.description, allowsFilters: true) == path, "\(path)")
+    }
+  }
+
+  @Test func movesLeadingKeysAndIndicesOfFiltersToTheComponents() {
+    let path = JSONPath(
+      components: [.key("a")], filters: [.index(0), .key("b"), .each, .key("c")])
+    #expect(path.components == [.key("a"), .index(0), .key("b")])
+    #expect(path.filters == [.each, .key("c")])
+    #expect(
+      path
+        == JSONPath(components: [.key("a"), .index(0), .key("b")], filters: [.each, .key("c")]))
+    let length = JSONPath(components: [.key("a")], filters: [.length])
+    #expect(length.selectsLength)
+    #expect(length == JSONPath(components: [.key("a")], selectsLength: true))
+  }
+
+  @Test(arguments: [
     ([JSONPath.Component.key("geo"), .key("heading")], "/geo/heading"),
     ([], ""),
     ([.key("a/b"), .index(0)], "/a~1b/0"),

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import RaspCLI
+
+/// The formats `--log-format` reads, in the order bash offers them.
+fileprivate let presets = ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"]
+
+/// The bash script, sourced into a real bash: `_rasp` is called the way bash calls it on a
+/// TAB, with `COMP_WORDS` and `COMP_CWORD`, and what it puts in `COMPREPLY` is checked.
+@Suite struct BashCompletionScriptTests {
+  /// The script `rasp completions bash` prints, in a file of its own.
+  let script: ScriptFile
+
+  init() throws { script = try ScriptFile(shell: "bash") }
+
+  /// The words bash offers when the line is `words` with the cursor at the end of the last
+  /// one, in the repository's root.
+  private func completions(_ words: [String]) throws -> [String] {
+    let program = """
+      source "$1" || exit 3
+      shift
+      COMP_WORDS=("$@")
+      COMP_CWORD=$(( $# - 1 ))
+      _rasp
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try ExternalTool.run("bash", ["-c", program, "bash", script.path] + words)
+    #expect(result.status == 0, "bash: \(result.standardError)")
+    #expect(result.standardError.isEmpty, "bash: \(result.standardError)")
+    return result.text.split(separator: "\n").map(String.init)
+  }
+
+  @Test func scriptIsValidBash() throws {
+    let result = try ExternalTool.run("bash", ["-n", script.path])
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func registersTheFunctionForRasp() throws {
+    let result = try ExternalTool.run(
+      "bash", ["-c", "source \"$1\" && complete -p rasp", "bash", script.path])
+    #expect(result.text == "complete -F _rasp rasp\n", "\(result.standardError)")
+  }
+
+  /// The line typed, then the words offered: `rasp rep|` offers `replay`.
+  @Test(arguments: [
+    (["rasp", "rep"], ["replay"]),
+    (["rasp", "c"], ["check", "completions"]),
+    (["rasp", "-"], ["-V", "--version", "-h", "--help"]),
+    (["rasp", "replay", "--sel"], ["--select"]),
+    (["rasp", "replay", "--log-format", ""], presets),
+    (["rasp", "replay", "--log-format", "=", ""], presets),
+    (["rasp", "replay", "--log-format", "=", "c"], ["cloudevents"]),
+    (["rasp", "replay", "--emit", "d"], ["diff"]),
+    (["rasp", "replay", "--on-error", ""], ["fail", "skip"]),
+    (["rasp", "replay", "--domain", "l"], ["lifecycle"]),
+    (["rasp", "replay", "--select", ""], []),
+    (["rasp", "replay", "-j", "2", "--fi"], ["--final"]),
+    (["rasp", "replay", "--final", "fixtures/exam"], ["fixtures/example"]),
+    (["rasp", "replay", "--", "--fi"], []),
+    (["rasp", "check", "--record", "m"], ["missing"]),
+    (["rasp", "check", "--golden", "fixtures/golden-do"], ["fixtures/golden-docs"]),
+    (["rasp", "diff", "--color", ""], ["auto", "always", "never"]),
+    (["rasp", "diff", "--format", "j"], ["json"]),
+    (["rasp", "formats", "k"], ["kcat"]),
+    (["rasp", "completions", ""], ["bash", "zsh", "fish"]),
+    (["rasp", "help", "rep"], ["replay"]),
+    (["rasp", "help", "--m"], ["--man"]),
+    (["rasp", "domains", "--j"], ["--json"]),
+    (["rasp", "version", ""], []),
+  ])
+  func offers(_ line: [String], _ expected: [String]) throws {
+    #expect(try completions(line) == expected, "\(line.joined(separator: " "))|")
+  }
+
+  /// Every option of every command's spec is offered after `-`, and every value of those
+  /// that take only some after the option: the script cannot drift from the specs.
+  @Test(arguments: RaspCommandLine.commandSpecs.map(\.name))
+  func offersEveryOptionAndValueOfTheSpec(command: String) throws {
+    let spec = try #require(RaspCommandLine.commandSpecs.first { $0.name == command })
+    let words = command.split(separator: " ").map(String.init)
+    let offered = Set(try completions(words + ["-"]))
+    for option in spec.options {
+      #expect(offered.contains("--" + option.name), "\(command): --\(option.name)")
+      if let short = option.short {
+        #expect(offered.contains("-\(short)"), "\(command): -\(short)")
+      }
+      if let allowed = option.allowedValues {
+        #expect(
+          try completions(words + ["--" + option.name, ""]) == allowed,
+          "\(command) --\(option.name)")
+      }
+    }
+    #expect(offered.isSuperset(of: ["-h", "--help"]))
+  }
+}

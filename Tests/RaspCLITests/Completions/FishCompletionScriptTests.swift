@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The fish script, checked by fish itself: its syntax (`fish --no-execute`), and what
+/// `complete --do-complete` offers for a line once the script is sourced.
+///
+/// fish is a Debian package that the machine may lack (`.ci/run` installs it); without it
+/// these tests are skipped, and the test report says why.
+@Suite(.enabled(if: ExternalTool.exists("fish"), "fish is not installed: apt-get install fish"))
+struct FishCompletionScriptTests {
+  let script: ScriptFile
+
+  init() throws { script = try ScriptFile(shell: "fish") }
+
+  /// The completions fish offers for `line`, without their descriptions, in the repository's
+  /// root.
+  private func completions(_ line: String) throws -> [String] {
+    let result = try ExternalTool.run(
+      "fish",
+      [
+        "--no-config", "-c", "source $argv[1]; and complete --do-complete $argv[2]",
+        script.path, line,
+      ])
+    #expect(result.status == 0, "fish: \(result.standardError)")
+    #expect(result.standardError.isEmpty, "fish: \(result.standardError)")
+    return result.text.split(separator: "\n").map {
+      String($0.split(separator: "\t", maxSplits: 1).first ?? "")
+    }
+  }
+
+  @Test func scriptIsValidFish() throws {
+    let result = try ExternalTool.run("fish", ["--no-execute", script.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.isEmpty, "\(result.standardError)")
+  }
+
+  /// The line typed, then the completions, which fish sorts: `rasp rep` offers `replay`.
+  @Test(arguments: [
+    ("rasp rep", ["replay"]),
+    ("rasp -", ["-h", "-V", "--help", "--version"]),
+    ("rasp replay --sel", ["--select"]),
+    ("rasp replay --log-format ", ["cloudevents", "fsa", "kcat", "otel", "rasp", "segment"]),
+    ("rasp replay --log-format=f", ["--log-format=fsa"]),
+    ("rasp replay --on-error ", ["fail", "skip"]),
+    ("rasp replay --domain g", ["geo"]),
+    ("rasp replay --select ", []),
+    ("rasp replay fixtures/exa", ["fixtures/example/"]),
+    ("rasp check --record m", ["missing"]),
+    ("rasp diff --color ", ["always", "auto", "never"]),
+    ("rasp formats k", ["kcat"]),
+    ("rasp completions ", ["bash", "fish", "zsh"]),
+    ("rasp help --m", ["--man"]),
+  ])
+  func offers(_ line: String, _ expected: [String]) throws {
+    #expect(try completions(line) == expected, "\(line)|")
+  }
+
+  @Test func describesEachSubcommandWithItsAbstract() throws {
+    let result = try ExternalTool.run(
+      "fish",
+      [
+        "--no-config", "-c", "source $argv[1]; and complete --do-complete 'rasp rep'",
+        script.path,
+      ])
+    #expect(
+      result.text
+        == "replay\tReplay JSON-lines event logs and print the state snapshot after every event\n")
+  }
+}
