@@ -567,6 +567,7 @@ struct ReplayKernel {
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
   @inline(never)
   private mutating func reject(_ error: RaspEventError, item: ReplayItem) -> ReplayOutcome {
+    let error = Self.firstSyntaxError(in: item.bytes, instead: error) ?? error
     // The bad line is not applied in either mode: it counts as skipped, so that the summary
     // still adds up when it stops the replay.
     statistics.skipped += 1
@@ -587,6 +588,30 @@ struct ReplayKernel {
       ReplayDiagnostic(
         input: item.input, inputName: inputNames[item.input], line: item.lineNumber,
         column: column, reason: reason))
+  }
+
+  /// The first place where a bad line is not valid JSON, found by the strict parser, when it
+  /// is not where `reported` is; `nil` when the line is valid JSON, too long to read, or wrong
+  /// where `reported` says (whose reason, naming the field, says more).
+  ///
+  /// A line that is not JSON is reported at its first syntax error, as a JSON parser reports
+  /// it (jq, Python's `json`), whatever else is wrong with it. The fast readers of the replay's
+  /// path stop at the first thing they cannot use, which may come before a syntax error later
+  /// in the line (a payload that is a string, in `"payload":"a":1}`), or read past a closing
+  /// bracket they were not looking for (`{]` where a key belongs). Only bad lines are read
+  /// again, so the good ones pay nothing for it.
+  @inline(never)
+  private static func firstSyntaxError(
+    in line: UnsafeBufferPointer<UInt8>, instead reported: RaspEventError
+  ) -> RaspEventError? {
+    if case .syntax(.lineTooLong) = reported.reason { return nil }
+    do {
+      _ = try JSONParser.parse(line)
+      return nil
+    } catch {
+      guard error.offset != reported.offset else { return nil }
+      return RaspEventError(offset: error.offset, reason: .syntax(error.reason))
+    }
   }
 
   /// Ends the replay after its inputs: interrupted when `interruption` was requested,
