@@ -82,8 +82,11 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
       return failed(
         [RaspFailure(error: error, event: nil, origin: .source(index: index))],
         snapshot: nil)
-    case .barrier(let callback):
-      return RaspDelivery(barrier: callback)
+    case .barrier(let resume):
+      // Everything before it has been delivered. Resuming a continuation only schedules its
+      // task, so it may run under the lock; a delivery with a callback would cost every event.
+      resume()
+      return RaspDelivery()
     case .recorderFailure(let error):
       return failed([RaspFailure(error: error, event: nil, origin: .recorder)], snapshot: nil)
     case .subscribe(let observer):

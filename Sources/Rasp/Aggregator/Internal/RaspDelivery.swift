@@ -9,28 +9,23 @@ struct RaspDelivery<State: RaspState> where State.Event: Sendable {
   @usableFromInline var observers: [RaspObserver<State>]
   @usableFromInline var failures: [RaspFailure<State.Event>]
   @usableFromInline var failureObservers: [RaspObserver<RaspFailure<State.Event>>]
-  /// A callback to run after this delivery, in turn: an awaited send's continuation.
-  @usableFromInline var barrier: (@Sendable () -> Void)?
 
   @inlinable
   init(
     snapshot: State? = nil, observers: [RaspObserver<State>] = [],
     failures: [RaspFailure<State.Event>] = [],
-    failureObservers: [RaspObserver<RaspFailure<State.Event>>] = [],
-    barrier: (@Sendable () -> Void)? = nil
+    failureObservers: [RaspObserver<RaspFailure<State.Event>>] = []
   ) {
     self.snapshot = snapshot
     self.observers = observers
     self.failures = failures
     self.failureObservers = failureObservers
-    self.barrier = barrier
   }
 
   /// Whether there is nobody to call.
   @inlinable
   var isEmpty: Bool {
     (snapshot == nil || observers.isEmpty) && (failures.isEmpty || failureObservers.isEmpty)
-      && barrier == nil
   }
 
   /// Calls the failure observers with each failure, then the state observers with the snapshot.
@@ -44,7 +39,6 @@ struct RaspDelivery<State: RaspState> where State.Event: Sendable {
     if let snapshot {
       for observer in observers { observer.receive(snapshot) }
     }
-    barrier?()
   }
 }
 
