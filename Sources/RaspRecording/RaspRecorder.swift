@@ -144,14 +144,14 @@ public final class RaspRecorder: Sendable {
     try register(name) { [weak aggregator] error in aggregator?.reportRecorderFailure(error) }
     let channel = self.channel
     var made: RecorderAttachment<Domain>?
-    channel.add(slot: goldenSlots[name] ?? -1) { index in
+    let isAdded = channel.add(slot: goldenSlots[name] ?? -1) { index in
       let attachment = RecorderAttachment(
         domain: domain, channel: channel, index: index, keepsStates: hasGoldenFile,
         capacity: channel.pendingCapacity)
       made = attachment
       return RecorderSource(attachment)
     }
-    guard let attachment = made else { return }
+    guard isAdded, let attachment = made else { throw .finished }
     attach(
       aggregator.tapAppliedEvents { event, state, source in
         attachment.record(event, state: state, source: source)
@@ -259,7 +259,8 @@ public final class RaspRecorder: Sendable {
 /// summary.partPaths   // ["session.jsonl", "session.1.jsonl"]
 /// ```
 public struct RaspRecorderSummary: Sendable, Equatable {
-  /// The events written to the log.
+  /// The events recorded: handed to the writer, and written once the recording has finished
+  /// without a failure.
   public var recordedCount: Int
   /// The events not written: dropped when the buffer was full, or after a write error.
   public var droppedCount: Int

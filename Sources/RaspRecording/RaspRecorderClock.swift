@@ -22,7 +22,8 @@ public protocol RaspRecorderClock: Sendable {
 /// The system's wall clock (`CLOCK_REALTIME`), to the nanosecond: a recorder's default.
 ///
 /// ```swift
-/// let recorder = try RaspRecorder(path: "session.jsonl", clock: RaspSystemClock())
+/// let recorder = try RaspRecorder(
+///   path: "session.jsonl", configuration: RaspRecorderConfiguration(clock: RaspSystemClock()))
 /// ```
 public struct RaspSystemClock: RaspRecorderClock {
   /// Creates the clock.

@@ -46,6 +46,30 @@ fileprivate struct CounterDomain: RaspDomain {
   }
 }
 
+/// A counter domain whose `encode` has bugs: keys out of order always, and from a count of
+/// `brokenFrom` on, a missing comma.
+fileprivate struct CarelessDomain: RaspDomain {
+  var brokenFrom = Int.max
+  var name: String { "careless" }
+  var summary: String { "Writes its state carelessly." }
+  var events: [RaspEventSchema] { CounterDomain().events }
+  var initialState: CounterState { CounterState() }
+
+  func decodeEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> CounterState.Event {
+    try CounterDomain().decodeEvent(name, payload: &payload, context: context)
+  }
+
+  func encode(_ state: CounterState, into writer: inout JSONWriter) {
+    writer.writeRaw("{\"z\":true")
+    if state.count < brokenFrom { writer.writeRaw(",") }
+    writer.writeRaw("\"count\":")
+    writer.writeInteger(Int64(state.count))
+    writer.writeRaw("}")
+  }
+}
+
 /// Runs the command line with `domains`, standard input holding `log`.
 fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: String = "") -> (
   status: Int32, output: String, errors: String
@@ -99,6 +123,44 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
         == "<stdin>:1:23: error: at domains[0].name: "
         + "a domain named 'counter' already exists (defined in Swift)\n")
     #expect(result.status == 2)
+  }
+
+  @Test func sortsTheKeysOfADomainOfTheCallersOwn() {
+    let result = run(
+      ["replay", "--domain", "careless"], domains: [CarelessDomain()],
+      log: #"{"type":"careless.tap"}"# + "\n")
+    #expect(result.output == #"{"careless":{"count":1,"z":true}}"# + "\n")
+    #expect(result.status == 0)
+  }
+
+  @Test func refusesAnEventAfterWhichADomainWritesInvalidJSON() {
+    let log = String(repeating: #"{"type":"careless.tap"}"# + "\n", count: 3)
+    let result = run(
+      ["replay", "--select", "careless.count", "--on-error", "skip"],
+      domains: [CarelessDomain(brokenFrom: 2)], log: log)
+    // The second tap would make the state print as '{"z":true"count":2}': refused, and the
+    // state stays 1, so the third tap is refused too.
+    #expect(result.output == "1\n")
+    let refusal =
+      "error: event rejected: the domain 'careless' wrote its state as invalid JSON (expected "
+      + "',' or '}' after an object member, found '\"' at byte 10); its encode(_:into:) must "
+      + "write one JSON value\n"
+    #expect(
+      result.errors
+        == "<stdin>:2:1: " + refusal + "<stdin>:3:1: " + refusal
+        + "rasp: 3 lines read: 1 applied, 2 skipped, 0 ignored, 0 blank\n")
+    #expect(result.status == 2)
+  }
+
+  @Test func refusesADomainWhoseInitialStateIsInvalidJSON() {
+    let result = run(["replay"], domains: [CarelessDomain(brokenFrom: 0)])
+    #expect(
+      result.errors
+        == "rasp: error: the domain 'careless' wrote its state as invalid JSON (expected ',' or "
+        + "'}' after an object member, found '\"' at byte 10); its encode(_:into:) must write "
+        + "one JSON value\n")
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
   }
 
   @Test func refusesTwoDomainsOfOneName() {

@@ -69,6 +69,22 @@ import Testing
     #expect(left == second.partPaths.map { ($0 as NSString).lastPathComponent }.sorted())
   }
 
+  @Test func removesEveryEarlierPartButNothingElse() throws {
+    let scratch = ScratchDirectory()
+    let left = ["session.1.jsonl", "session.3.jsonl", "session.12.jsonl"]
+    let kept = ["session.x.jsonl", "session.01.jsonl", "other.1.jsonl", "session.jsonl.1"]
+    for name in left + kept {
+      FileManager.default.createFile(atPath: scratch.file(name), contents: Data("x\n".utf8))
+    }
+    // A recording without parts removes them too: they are not its own.
+    _ = try record(Array(events.prefix(3)), to: scratch.file("session.jsonl"), maxPartBytes: nil)
+    let names = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
+    #expect(names == (kept + ["session.jsonl"]).sorted())
+    #expect(RecorderFile.partNumber(of: "logs/s.12.jsonl", base: "logs/s.jsonl") == 12)
+    #expect(RecorderFile.partNumber(of: "logs/s.jsonl", base: "logs/s.jsonl") == nil)
+    #expect(RecorderFile.partNumber(of: "s.2", base: "s") == 2)
+  }
+
   @Test func reportsAPartItCannotCreate() throws {
     let scratch = ScratchDirectory()
     let directory = scratch.file("logs")
@@ -87,6 +103,8 @@ import Testing
     recorder.flush()
     let summary = recorder.finish()
     #expect(summary.failure == .cannotCreate(path: directory + "/session.1.jsonl", code: ENOENT))
+    #expect(
+      summary.partPaths == [directory + "/session.jsonl"], "the part never made is not listed")
     #expect(aggregator.current.count == 6)
   }
 }

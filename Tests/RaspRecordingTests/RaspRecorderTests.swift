@@ -139,6 +139,33 @@ import Testing
     #expect(scratch.lines(of: "session.jsonl").count == 101)
   }
 
+  @Test func writesAnEventWithinTheLatencyWithoutAFlush() async throws {
+    let scratch = ScratchDirectory()
+    let recorder = try makeRecorder(scratch) { $0.maxLatencyMilliseconds = 20 }
+    let aggregator = RaspAggregator(initial: TallyState())
+    try recorder.record(aggregator, as: TallyDomain())
+    try await Task.sleep(for: .milliseconds(100))  // the writer sleeps with nothing to write
+    aggregator.send(.add(1))
+    var waited = 0
+    while scratch.lines(of: "session.jsonl").isEmpty, waited < 5_000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 10
+    }
+    #expect(scratch.lines(of: "session.jsonl").count == 1)
+    recorder.finish()
+  }
+
+  @Test func worksWithABufferOfOneEvent() throws {
+    let scratch = ScratchDirectory()
+    let recorder = try makeRecorder(scratch) { $0.maxPendingEvents = 1 }
+    let aggregator = RaspAggregator(initial: TallyState())
+    try recorder.record(aggregator, as: TallyDomain())
+    for amount in 1...500 { aggregator.send(.add(amount)) }
+    let summary = recorder.finish()
+    #expect(summary.recordedCount == 500)
+    #expect(scratch.lines(of: "session.jsonl").count == 500)
+  }
+
   @Test func stopsRecordingWhenTheRecorderIsReleased() throws {
     let scratch = ScratchDirectory()
     let aggregator = RaspAggregator(initial: TallyState())

@@ -20,6 +20,11 @@ import Testing
     #expect(text(253_402_300_799, 999_999_999) == #""9999-12-31T23:59:59.999999999Z""#)
   }
 
+  @Test func carriesNanosecondsOutOfRangeIntoTheSeconds() {
+    #expect(text(0, 1_500_000_000) == #""1970-01-01T00:00:01.5Z""#)
+    #expect(text(1, -250_000_000) == #""1970-01-01T00:00:00.75Z""#)
+  }
+
   @Test func writesYearsBeyond9999AsEpochSeconds() {
     #expect(text(253_402_300_800) == "253402300800")
     #expect(text(-62_167_219_201, 750_000_000) == "-62167219200.25")

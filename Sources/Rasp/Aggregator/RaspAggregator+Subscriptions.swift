@@ -9,6 +9,12 @@ extension RaspAggregator {
   /// Callbacks run on whichever thread is delivering and never under the aggregator's lock, so
   /// they may call ``send(_:)``, subscribe, or cancel.
   ///
+  /// **Keep the subscription.** It lives as long as the returned ``RaspSubscription``: the
+  /// callback stops when it is cancelled or released. `_ = aggregator.subscribe { … }` releases
+  /// it at once, so the callback hears the current snapshot and nothing more; store it in a
+  /// property, or in a set with ``RaspSubscription/store(in:)``. (The result is not
+  /// discardable, so the compiler warns when it is left unused.)
+  ///
   /// ```swift
   /// let subscription = aggregator.subscribe { state in print(state.count) }   // prints 0
   /// aggregator.send(.increment)                                                // prints 1
@@ -22,11 +28,13 @@ extension RaspAggregator {
     subscribe(onState: onState, onFinish: nil)
   }
 
-  /// The current snapshot and every later one, as an asynchronous sequence.
+  /// The current snapshot and every later one, as an asynchronous sequence, keeping the newest
+  /// 128 for a consumer that falls behind (``RaspBuffering/default``).
   ///
   /// Each access makes a new stream with its own subscription, which ends when the consumer
-  /// stops iterating (or drops the stream) and finishes when the aggregator is released. The
-  /// stream buffers without bound, so a slow consumer still sees every snapshot in order.
+  /// stops iterating (or drops the stream) and finishes when the aggregator is released. A
+  /// consumer that keeps up sees every snapshot in order; use ``states(buffering:)`` to keep
+  /// more, or fewer.
   ///
   /// ```swift
   /// for await state in aggregator.states {
@@ -35,7 +43,23 @@ extension RaspAggregator {
   /// }
   /// ```
   public var states: AsyncStream<State> {
-    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    states(buffering: .default)
+  }
+
+  /// The current snapshot and every later one, as an asynchronous sequence with the given
+  /// buffering.
+  ///
+  /// ```swift
+  /// for await state in aggregator.states(buffering: .newest(1)) {
+  ///   render(state)   // a slow renderer skips to the latest snapshot
+  /// }
+  /// ```
+  ///
+  /// - Parameter buffering: Which snapshots to keep for a consumer that falls behind.
+  /// - Returns: A stream that ends when the consumer stops and finishes with the aggregator.
+  public func states(buffering: RaspBuffering) -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self, bufferingPolicy: buffering.policy(for: State.self))
     let subscription = subscribe(
       onState: { continuation.yield($0) }, onFinish: { continuation.finish() })
     continuation.onTermination = { _ in subscription.cancel() }

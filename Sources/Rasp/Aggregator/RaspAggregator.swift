@@ -127,6 +127,27 @@ where State.Event: Sendable {
     if let delivery { drain(startingWith: delivery) }
   }
 
+  /// Applies an event and returns once it is applied and every subscriber has been called
+  /// with its snapshot (or its failure).
+  ///
+  /// The event takes its turn as ``send(_:)``'s would; the call then waits for the deliveries
+  /// queued before it, its own included, to end. For tests and for code that must see the
+  /// effect of an event before it goes on, from any task. Do not await it from inside a
+  /// subscriber: the subscriber's own delivery would never end.
+  ///
+  /// ```swift
+  /// await aggregator.sendAndWait(.increment)
+  /// // every subscriber has seen the count go up
+  /// ```
+  ///
+  /// - Parameter event: The event to apply.
+  public func sendAndWait(_ event: State.Event) async {
+    send(event)
+    await withCheckedContinuation { continuation in
+      submit(.barrier { continuation.resume() })
+    }
+  }
+
   /// Applies a batch of events in order, as one arrival: no other event comes between them.
   ///
   /// Every event still gets its own snapshot and its own failure report. Events sent from a
@@ -166,16 +187,20 @@ where State.Event: Sendable {
   /// the state is left exactly as it was before the first, a ``RaspFailure`` with origin
   /// ``RaspFailure/Origin/composite`` (carrying the failing event and a ``RaspCompositeError``)
   /// goes to the failure channel, and `fallback`, if any, is then applied as an ordinary event.
+  /// A composite without events applies nothing and delivers nothing. The events may be any
+  /// sequence; a composite holding composites is a ``RaspComposite``.
   ///
   /// ```swift
   /// aggregator.send(composite: [.increment, .decrement, .decrement], fallback: .increment)
+  /// aggregator.send(composite: repeatElement(.increment, count: 3))
   /// ```
   ///
   /// - Parameters:
   ///   - events: The events of the composite, in order.
   ///   - fallback: An event to apply when the composite fails.
   /// - Complexity: O(*n*) applications, plus one copy of the state.
-  public func send(composite events: [State.Event], fallback: State.Event? = nil) {
-    submit(.composite(events, fallback: fallback))
+  public func send<Events: Sequence>(composite events: Events, fallback: State.Event? = nil)
+  where Events.Element == State.Event {
+    submit(.composite(Array(events), fallback: fallback))
   }
 }

@@ -107,13 +107,17 @@ extension RaspAggregator {
   /// }
   /// ```
   ///
-  /// - Parameter selector: Reads the value and remembers the last one reported.
+  /// - Parameters:
+  ///   - selector: Reads the value and remembers the last one reported.
+  ///   - buffering: Which values to keep for a consumer that falls behind; the newest 128 by
+  ///     default (``RaspBuffering/default``).
   /// - Returns: A stream that ends when the consumer stops and finishes with the aggregator.
   @inlinable
   public func select<Value: Equatable & Sendable>(
-    _ selector: RaspSelector<State, Value>
+    _ selector: RaspSelector<State, Value>, buffering: RaspBuffering = .default
   ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Value.self, bufferingPolicy: buffering.policy(for: Value.self))
     let selection = RaspSelection(selector)
     let subscription = subscribe(
       onState: { state in

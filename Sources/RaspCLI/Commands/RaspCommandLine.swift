@@ -194,6 +194,10 @@ public enum RaspCommandLine {
     for domain in domains where !seen.insert(domain.name).inserted {
       throw .failure("two domains are named '\(domain.name)': each domain needs a name of its own")
     }
+    // A domain of the user's own must write its state as JSON before anything is printed.
+    for domain in domains {
+      if let problem = domain.initialStateProblem { throw .failure(problem) }
+    }
   }
 
   /// Runs a command whose errors and warnings are coloured as its `--color` says, reporting

@@ -102,8 +102,77 @@ package struct RaspForeignDomain<Base: RaspDomain>: RaspSpecializedDomain {
     try base.decodeEvent(name, payload: &payload, context: context)
   }
 
+  /// Writes the state as the domain writes it, made canonical: read back by the strict
+  /// parser and written again with sorted keys, so that a domain of the user's own cannot put
+  /// keys out of order in a snapshot. A state whose JSON does not read back is written as
+  /// `null`; the replay never gets there, since ``apply(_:payload:context:to:)`` refuses the
+  /// event that made it, and `rasp` checks the initial state before it starts.
   package func encode(_ state: Base.State, into writer: inout JSONWriter) {
-    base.encode(state, into: &writer)
+    switch Self.checkedJSON(of: state, by: base) {
+    case .success(let value): writer.write(value)
+    case .failure: writer.writeNull()
+    }
+  }
+
+  /// Applies an event, then checks that the domain writes the new state as valid JSON: when
+  /// it does not, the state goes back to what it was and the event is refused, naming the
+  /// mistake, so that no snapshot of it is ever printed.
+  package func apply(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
+    to state: inout Base.State
+  ) throws(RaspEventError) {
+    let event = try decodeEvent(name, payload: &payload, context: context)
+    try payload.finish()
+    try applyChecked(event, to: &state)
+  }
+
+  /// Applies a decoded event, then checks the new state's JSON as the other `apply` does.
+  package func apply(
+    decodedAt row: Int, of column: RaspDecodedEvents<Self>, to state: inout Base.State
+  ) throws(RaspEventError) {
+    try applyChecked(column.events[row], to: &state)
+  }
+
+  private func applyChecked(_ event: Base.State.Event, to state: inout Base.State)
+    throws(RaspEventError)
+  {
+    let before = state
+    try Self.applyOrReject(event, to: &state)
+    if case .failure(let error) = Self.checkedJSON(of: state, by: base) {
+      state = before
+      throw RaspEventError(
+        offset: nil, reason: .rejected(Self.describe(error, domain: base.name)))
+    }
+  }
+
+  /// The domain's JSON of `state`, read back by the strict parser.
+  static func checkedJSON(of state: Base.State, by domain: Base) -> Result<JSONValue, JSONError> {
+    var writer = JSONWriter()
+    domain.encode(state, into: &writer)
+    return writer.bytes.withUnsafeBufferPointer { bytes in
+      Result { () throws(JSONError) -> JSONValue in try JSONParser.parse(bytes) }
+    }
+  }
+
+  /// What is wrong with a domain's JSON, for a message: the parser's reason and where.
+  static func describe(_ error: JSONError, domain: String) -> String {
+    "the domain '\(domain)' wrote its state as invalid JSON (\(error.reason) at byte "
+      + "\(error.offset + 1)); its encode(_:into:) must write one JSON value"
+  }
+}
+
+extension RaspDomain {
+  /// Why the domain's initial state cannot be printed, or `nil` when it writes it as valid
+  /// JSON: for a command to refuse a domain of the user's own before replaying with it.
+  ///
+  /// ```swift
+  /// if let problem = CartDomain().initialStateProblem { print(problem) }
+  /// ```
+  package var initialStateProblem: String? {
+    guard !(self is any RaspSpecializedDomain) else { return nil }
+    guard case .failure(let error) = RaspForeignDomain.checkedJSON(of: initialState, by: self)
+    else { return nil }
+    return RaspForeignDomain<Self>.describe(error, domain: name)
   }
 }
 

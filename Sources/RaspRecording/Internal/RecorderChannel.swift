@@ -30,6 +30,8 @@ final class RecorderChannel: @unchecked Sendable {
   }
 
   private let capacity: Int
+  /// How many pending events wake the writer: a quarter of the buffer, at least one.
+  private let wakeThreshold: Int
   private let policy: RaspRecorderConfiguration.FullBufferPolicy
   private let latency: TimeInterval
   private let clock: any RaspRecorderClock
@@ -58,6 +60,8 @@ final class RecorderChannel: @unchecked Sendable {
     /// Events written so far, or given up after a write error.
     var written: UInt64 = 0
     var isWriterWaiting = false
+    /// Whether the writer sleeps with nothing to write, without a deadline.
+    var isWriterIdle = false
     /// The flushes waiting: the writer then writes at once.
     var flushRequests = 0
     var isFinishing = false
@@ -95,8 +99,10 @@ final class RecorderChannel: @unchecked Sendable {
     self.clock = configuration.clock
     self.usesSystemClock = configuration.clock is RaspSystemClock
     self.capacity = max(1, configuration.maxPendingEvents)
+    self.wakeThreshold = max(1, capacity / 4)
     self.policy = configuration.whenFull
-    self.latency = Double(max(1, configuration.maxLatencyMilliseconds)) / 1000
+    // A day at most: longer is as good as never, and keeps the deadline's arithmetic in range.
+    self.latency = Double(min(max(1, configuration.maxLatencyMilliseconds), 86_400_000)) / 1000
     self.onFailure = onFailure
     goldenKeys = golden.map { domain in
       var key = JSONWriter(capacity: domain.name.utf8.count + 4)
@@ -128,10 +134,12 @@ final class RecorderChannel: @unchecked Sendable {
 
   /// Adds a recorded aggregator, made for its index (for ``admit(_:)``).
   @usableFromInline
-  func add(slot: Int, _ makeSource: (Int) -> RecorderSource) {
+  func add(slot: Int, _ makeSource: (Int) -> RecorderSource) -> Bool {
     withShared { shared in
+      guard !shared.isFinishing, !shared.isWriterDone else { return false }
       shared.sources.append(makeSource(shared.sources.count))
       shared.slots.append(slot)
+      return true
     }
   }
 
@@ -141,10 +149,15 @@ final class RecorderChannel: @unchecked Sendable {
     condition.lock()
   }
 
-  /// Releases the lock, waking the writer if a quarter of the buffer is used.
+  /// Releases the lock, waking the writer when a quarter of the buffer is used, or when the
+  /// first event arrives while it sleeps with nothing to write.
   @usableFromInline
   func unlock() {
-    if shared.isWriterWaiting && shared.order.count >= capacity / 4 { condition.broadcast() }
+    if shared.isWriterWaiting,
+      shared.order.count >= wakeThreshold || (shared.isWriterIdle && shared.order.count == 1)
+    {
+      condition.broadcast()
+    }
     condition.unlock()
   }
 
@@ -230,15 +243,22 @@ final class RecorderChannel: @unchecked Sendable {
     while error == nil {
       condition.lock()
       // Waits for a quarter of the buffer, a flush, the end, or the latency: large batches,
-      // so that the lock and the buffers change hands between the threads seldom.
+      // so that the lock and the buffers change hands between the threads seldom. With
+      // nothing to write it sleeps without a deadline, until the first event wakes it.
       var hasWaited = false
-      while shared.order.count < capacity / 4, shared.flushRequests == 0, !shared.isFinishing,
-        !(hasWaited && !shared.order.isEmpty)
+      while !shared.isFinishing, shared.order.count < wakeThreshold,
+        shared.order.isEmpty || (shared.flushRequests == 0 && !hasWaited)
       {
         shared.isWriterWaiting = true
-        condition.wait(seconds: latency)
+        if shared.order.isEmpty {
+          shared.isWriterIdle = true
+          condition.wait()
+          shared.isWriterIdle = false
+        } else {
+          condition.wait(seconds: latency)
+          hasWaited = true
+        }
         shared.isWriterWaiting = false
-        hasWaited = true
       }
       if shared.order.isEmpty, shared.isFinishing {
         condition.unlock()
@@ -282,9 +302,16 @@ final class RecorderChannel: @unchecked Sendable {
       error = endError
       withShared { $0.fail(endError, lost: 0) }
     }
+    if error != nil {
+      try? file.close()
+      try? goldenFile?.close()
+    }
     withShared { shared in
       shared.isWriterDone = true
       shared.partCount = file.partIndex + 1
+      // The sources hold the channel: letting them go ends the cycle, once nothing is left.
+      shared.sources = []
+      shared.slots = []
     }
     condition.broadcast()
     if let error { onFailure(error) }
@@ -309,6 +336,7 @@ final class RecorderChannel: @unchecked Sendable {
         let line = #"{"type":"rasp.dropped","payload":{"events":\#(dropped)}}"# + "\n"
         try file.write(Array(line.utf8))
       }
+      defer { try? goldenFile?.close() }
       try file.close()
       try goldenFile?.close()
       return nil

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A part is never renamed or rewritten once the next has begun, so a finished part can be
 /// replayed, copied or checked while the recording goes on. Lines are never split between
-/// parts. Creating the file removes the parts a previous recording to the same path left, so
-/// that `rasp replay --concat session*.jsonl` never mixes two recordings.
+/// parts. Creating the file removes the parts a previous recording to the same path left
+/// (`session.<number>.jsonl`), so that the parts beside a log are always its own; replay them
+/// in their order (`RaspRecorderSummary/partPaths`) with `rasp replay --concat`.
 final class RecorderFile {
   /// The first part's path, as given.
   let path: String
@@ -24,10 +25,41 @@ final class RecorderFile {
     self.path = path
     self.maxPartBytes = maxPartBytes.map { max(1, $0) }
     descriptor = try Self.create(path)
-    if maxPartBytes != nil {
-      var index = 1
-      while unlink(Self.partPath(path, index: index)) == 0 { index += 1 }
+    Self.removeParts(of: path)
+  }
+
+  /// Removes every `<stem>.<number><extension>` beside `path`: an earlier recording's parts.
+  private static func removeParts(of path: String) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.isEmpty ? "." : directory)
+    else { return }
+    for name in names {
+      let candidate = directory + name
+      guard candidate != path, let number = partNumber(of: candidate, base: path), number > 0
+      else { continue }
+      unlink(candidate)
     }
+  }
+
+  /// The part number of `candidate` when it is a part of `base`, such as 2 for
+  /// `session.2.jsonl` beside `session.jsonl`; `nil` otherwise.
+  static func partNumber(of candidate: String, base: String) -> Int? {
+    let probe = partPath(base, index: 1)
+    // `probe` is the base with `.1` put in: what comes before and after the `1`.
+    guard let marker = probe.range(of: ".1", options: .backwards) else { return nil }
+    let before = probe[..<marker.lowerBound] + "."
+    let after = probe[marker.upperBound...]
+    guard candidate.hasPrefix(before), candidate.hasSuffix(after),
+      candidate.count > before.count + after.count
+    else { return nil }
+    let digits = candidate.dropFirst(before.count).dropLast(after.count)
+    guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), digits.first != "0" else {
+      return nil
+    }
+    return Int(digits)
   }
 
   deinit {
@@ -89,9 +121,10 @@ final class RecorderFile {
   /// Closes the open part and creates the next.
   private func startNextPart() throws(RaspRecorderError) {
     try close()
-    partIndex += 1
+    let next = partIndex + 1
+    descriptor = try Self.create(Self.partPath(path, index: next))
+    partIndex = next
     partBytes = 0
-    descriptor = try Self.create(currentPath)
   }
 
   /// Writes every byte, through short writes and interruptions.

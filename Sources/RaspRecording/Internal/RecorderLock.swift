@@ -14,7 +14,13 @@ final class RecorderLock: @unchecked Sendable {
     pthread_mutex_init(mutex, nil)
     condition = .allocate(capacity: 1)
     condition.initialize(to: pthread_cond_t())
-    pthread_cond_init(condition, nil)
+    // Timed waits on the monotonic clock, so that setting the system's clock back does not
+    // put the writer to sleep for as long.
+    var attributes = pthread_condattr_t()
+    pthread_condattr_init(&attributes)
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+    pthread_cond_init(condition, &attributes)
+    pthread_condattr_destroy(&attributes)
   }
 
   deinit {
@@ -44,7 +50,7 @@ final class RecorderLock: @unchecked Sendable {
   /// Releases the lock until woken or until `seconds` have passed, then takes it again.
   func wait(seconds: Double) {
     var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+    clock_gettime(CLOCK_MONOTONIC, &now)
     let nanoseconds = Int(now.tv_nsec) + Int(seconds * 1e9)
     var deadline = timespec(
       tv_sec: now.tv_sec + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)

@@ -9,14 +9,23 @@ import RaspDomains
 /// written as a number of seconds since the epoch, which `rasp` reads too.
 @usableFromInline
 struct RecorderTimestamp {
-  /// The second whose text ``secondText`` holds.
-  private var second: Int64 = .min
+  /// The second whose text ``secondText`` holds, if any yet.
+  private var second: Int64?
   /// `YYYY-MM-DDTHH:MM:SS` of ``second``.
   private var secondText: [UInt8] = Array(repeating: 0, count: 19)
 
   /// Appends `"<time>"`, quotes included, to `bytes`.
   @usableFromInline
   mutating func write(_ time: RaspTimestamp, into bytes: inout [UInt8]) {
+    // A clock of the app's own may give nanoseconds out of 0..<1e9: carried into the seconds.
+    let time =
+      (0..<1_000_000_000).contains(time.nanoseconds)
+      ? time
+      : RaspTimestamp(
+        seconds: time.seconds &+ floorDivide(Int64(time.nanoseconds), 1_000_000_000),
+        nanoseconds: Int32(
+          Int64(time.nanoseconds) - floorDivide(Int64(time.nanoseconds), 1_000_000_000)
+            * 1_000_000_000))
     if time.seconds != second {
       let days = floorDivide(time.seconds, 86_400)
       let (year, month, day) = RaspTimestamp.civil(fromDays: days)

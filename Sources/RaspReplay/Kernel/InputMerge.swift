@@ -1,6 +1,6 @@
 /// Merges the items of several inputs by time, stably: the way a replay of several logs reads.
-/// Or concatenates them, each input read to its end before the next is opened, for the parts
-/// of one log (`--concat`).
+/// Or concatenates them, each input read to its end before the next is read, for the parts of
+/// one log (`--concat`).
 ///
 /// Each input is read in batches on the replay's thread; the merge holds the head item of
 /// each, and hands on the earliest (``ReplayItem/precedes(_:_:)``), the first input's on a
@@ -86,21 +86,20 @@ final class InputMerge {
   /// The next item of the first input that has not ended: the inputs one after another.
   private func nextInOrder(mayWait: Bool) -> Next {
     for index in cursors.indices where !cursors[index].isFinished {
-      if !cursors[index].hasHead {
+      while !cursors[index].hasHead {
         switch cursors[index].batcher.nextBatch(mayWait: mayWait) {
         case .batch(let batch):
           cursors[index].batch = batch
           cursors[index].index = 0
-          if batch.count == 0 { return nextInOrder(mayWait: mayWait) }
         case .wouldWait:
           return .wouldWait
         case .end:
           cursors[index].batch = nil
           cursors[index].isFinished = true
-          continue
         }
+        if cursors[index].isFinished { break }
       }
-      guard let batch = cursors[index].batch else { continue }
+      guard let batch = cursors[index].batch, cursors[index].hasHead else { continue }
       taken = index
       return .item(batch, cursors[index].index)
     }

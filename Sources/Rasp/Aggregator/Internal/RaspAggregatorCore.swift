@@ -82,6 +82,11 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
       return failed(
         [RaspFailure(error: error, event: nil, origin: .source(index: index))],
         snapshot: nil)
+    case .barrier(let resume):
+      // Everything before it has been delivered. Resuming a continuation only schedules its
+      // task, so it may run under the lock; a delivery with a callback would cost every event.
+      resume()
+      return RaspDelivery()
     case .recorderFailure(let error):
       return failed([RaspFailure(error: error, event: nil, origin: .recorder)], snapshot: nil)
     case .subscribe(let observer):
@@ -111,6 +116,8 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   mutating func perform(
     composite events: [State.Event], fallback: State.Event?
   ) -> RaspDelivery<State> {
+    // Nothing to apply: nothing changes, nobody hears of it.
+    if events.isEmpty { return RaspDelivery() }
     let before = hasTaps ? pipeline.current : nil
     let outcome = pipeline.send(composite: events, fallback: fallback)
     if let before { tapComposite(events, fallback: fallback, outcome: outcome, from: before) }

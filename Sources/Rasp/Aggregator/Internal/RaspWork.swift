@@ -10,6 +10,10 @@ enum RaspWork<State: RaspState> where State.Event: Sendable {
   case event(State.Event, source: String? = nil)
   /// A composite event and its fallback.
   case composite([State.Event], fallback: State.Event?)
+  /// A callback to run once everything queued before it has been delivered: how an awaited
+  /// send learns that its snapshot reached every subscriber. It runs under the lock, so it
+  /// must do no more than resume a continuation.
+  case barrier(@Sendable () -> Void)
   /// A recorder attached to the aggregator that could not write.
   case recorderFailure(any Error)
   /// A source that threw.
