@@ -86,6 +86,8 @@ enum CheckCommand {
     let options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
+    try ReplayOptions.checkIgnoredPaths(
+      parsed.all("ignore"), domains: options.configuration.domains, fail: fail)
     guard let golden = parsed.value("golden") else {
       throw fail("Missing expected argument '--golden <file>'")
     }

@@ -324,8 +324,32 @@ struct ReplayOptions {
     } else if path.firstKey == nil, !path.components.isEmpty {
       throw fail("Invalid path '\(text)' for '--select <path>': it must start with a domain name")
     }
-    try checkField(of: path, text: text, domains: domains, fail: fail)
+    try checkField(of: path, text: text, option: "--select", domains: domains, fail: fail)
     return path
+  }
+
+  /// Refuses an `--ignore` path of `rasp check` that no snapshot of these domains can have —
+  /// a domain the replay does not hold (`gep.heading`), or a field a built-in domain's state
+  /// never has (`geo.headng`) — with the nearest name, rather than ignoring nothing silently.
+  /// Paths that start with a pattern (`*.changedAt`) are left alone.
+  static func checkIgnoredPaths(
+    _ texts: [String], domains: [any RaspDomain], fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) {
+    for text in texts {
+      guard let path = try? JSONPath(text, allowsPatterns: true), let first = path.firstKey
+      else { continue }
+      if !domains.contains(where: { $0.name == first }) {
+        let names = domains.map(\.name)
+        var message = "Unknown domain '\(first)' in '--ignore \(text)'"
+        if let near = RaspSpelling.nearest(to: first, among: names) {
+          message += ". Did you mean '\(near)'?"
+        } else {
+          message += ": the snapshots hold \(names.map { "'\($0)'" }.joined(separator: ", "))"
+        }
+        throw fail(message)
+      }
+      try checkField(of: path, text: text, option: "--ignore", domains: domains, fail: fail)
+    }
   }
 
   /// Refuses a field that a built-in domain's state never has (`geo.headng`), which would
@@ -333,7 +357,7 @@ struct ReplayOptions {
   /// domain's initial state; a domain whose state starts empty (`data`), and a spec's or your
   /// own, may gain fields, and are not checked.
   private static func checkField(
-    of path: JSONPath, text: String, domains: [any RaspDomain],
+    of path: JSONPath, text: String, option: String, domains: [any RaspDomain],
     fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) {
     guard path.components.count >= 2, case .key(let field) = path.components[1],
@@ -346,7 +370,7 @@ struct ReplayOptions {
       !initial.isEmpty, initial[field] == nil
     else { return }
     let fields = initial.keys.sorted()
-    var message = "Unknown field '\(field)' of domain '\(name)' in '--select \(text)'"
+    var message = "Unknown field '\(field)' of domain '\(name)' in '\(option) \(text)'"
     if let near = RaspSpelling.nearest(to: field, among: fields) {
       message += ". Did you mean '\(name).\(near)'?"
     } else {
