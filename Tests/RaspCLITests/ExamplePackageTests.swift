@@ -70,7 +70,7 @@ struct ExamplePackageTests {
     #expect(check.status == 0, "cart-rasp check: standard error:\n\(check.standardError)")
     let snapshots = try String(contentsOfFile: Self.package + "/expected.jsonl", encoding: .utf8)
     let count = snapshots.split(separator: "\n").count
-    #expect(check.standardError == "rasp: \(count) snapshots match 'expected.jsonl'\n")
+    #expect(check.standardError == "cart-rasp: \(count) snapshots match 'expected.jsonl'\n")
     let changed = snapshots.replacingOccurrences(of: "A-1", with: "A-2")
     #expect(changed != snapshots, "the golden file names item A-1")
     let diff = Shell.run(
@@ -122,7 +122,19 @@ struct ExamplePackageTests {
     let check = Shell.run(
       executable, ["check", "--golden", "session.golden.jsonl", "session.jsonl"], in: directory)
     #expect(check.status == 0, "cart-rasp check: standard error:\n\(check.standardError)")
-    #expect(check.standardError == "rasp: 4 snapshots match 'session.golden.jsonl'\n")
+    #expect(check.standardError == "cart-rasp: 4 snapshots match 'session.golden.jsonl'\n")
+  }
+
+  @Test func namesItselfInItsHelpAndItsErrors() throws {
+    let executable = try Self.executable.get()
+    let help = Shell.run(executable, ["replay", "--help"], in: Self.package)
+    #expect(help.status == 0)
+    #expect(help.standardOutput.contains("cart-rasp replay [--select <path>]"))
+    #expect(!help.standardOutput.contains("Usage: rasp "))
+    let usage = Shell.run(executable, ["replay", "--selct", "x"], in: Self.package)
+    #expect(usage.status == 64)
+    #expect(usage.standardError.hasPrefix("cart-rasp: error: unknown option '--selct'"))
+    #expect(usage.standardError.contains("See 'cart-rasp replay --help'"))
   }
 
   @Test func reportsEventsThatItsReducerRefuses() throws {

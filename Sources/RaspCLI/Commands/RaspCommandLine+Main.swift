@@ -31,8 +31,15 @@ extension RaspCommandLine {
     // A closed pipe must surface as EPIPE from write(2), which rasp treats as a quiet end.
     signal(SIGPIPE, SIG_IGN)
     RaspInterruptCleanup.install()
+    var environment = RaspEnvironment.process()
+    // A command of the user's own names itself: `cart-rasp`, from the path it was run by.
+    if let path = CommandLine.arguments.first,
+      let name = path.split(separator: "/").last.map(String.init), !name.isEmpty
+    {
+      environment.programName = name
+    }
     let status = run(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: .process(),
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       domains: domains)
     // A replay stopped by a signal has printed what it replayed; the process now dies of the
     // signal, so that a shell running it in a script stops too, as after any Ctrl-C.

@@ -221,7 +221,8 @@ public enum RaspCommandLine {
   static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment)
     throws(RaspCommandError) -> RaspExitCode
   {
-    try printOutput(RaspHelpFormatter.help(for: spec), environment: environment)
+    try printOutput(
+      environment.naming(RaspHelpFormatter.help(for: spec)), environment: environment)
     return .success
   }
 

@@ -66,7 +66,7 @@ enum RaspDiagnostics {
   /// Writes text as it is; a failure to write diagnostics is ignored, as there is nowhere left
   /// to report it.
   private static func writeAsIs(_ text: String, to environment: RaspEnvironment) {
-    try? environment.standardError.write(text)
+    try? environment.standardError.write(environment.naming(text))
   }
 }
 
