@@ -116,7 +116,7 @@ enum CheckCommand {
     let lines = try SnapshotLines(file: golden, environment: environment)
     var sink = CheckSink(
       golden: lines, options: comparison.diff, keepingAtMost: comparison.differenceLimit,
-      fileNames: options.displayNames)
+      ignoredTexts: comparison.ignoredTexts, fileNames: options.displayNames)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     if let error = sink.error { throw error }
     let replayStatus = ReplayRun.finish(result, options: options, environment: environment)
@@ -130,6 +130,9 @@ enum CheckCommand {
       try RaspCommandLine.printOutput(
         comparison.printedText(report.text, environment: environment), environment: environment)
     case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
+    }
+    if let warning = report.comparison.ignored.warning {
+      RaspDiagnostics.write(warning, to: environment)
     }
     RaspDiagnostics.write(report.summary, to: environment)
     if replayStatus != .success { return .failure }

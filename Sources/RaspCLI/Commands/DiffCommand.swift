@@ -63,7 +63,8 @@ enum DiffCommand {
     var expected = try SnapshotLines(file: files[0], environment: environment)
     var actual = try SnapshotLines(file: files[1], environment: environment)
     var comparison = SnapshotComparison(
-      options: options.diff, keepingAtMost: options.differenceLimit)
+      options: options.diff, keepingAtMost: options.differenceLimit,
+      ignoredTexts: options.ignoredTexts)
     while true {
       let left = try expected.next()
       let right = try actual.next()
@@ -108,6 +109,7 @@ enum DiffCommand {
         options.printedText(report.text, environment: environment), environment: environment)
     case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
     }
+    if let warning = comparison.ignored.warning { RaspDiagnostics.write(warning, to: environment) }
     RaspDiagnostics.write(report.summary, to: environment)
     return comparison.isEqual ? .success : .differences
   }

@@ -31,13 +31,16 @@ struct CheckSink: ReplaySink {
   ///   - golden: The golden file.
   ///   - options: What to ignore, and how close numbers must be.
   ///   - limit: How many differing pairs to keep for the report; `nil` keeps them all.
+  ///   - ignoredTexts: The `--ignore` paths as written, for the warning about one that
+  ///     matched nothing.
   ///   - fileNames: The names of the event files, by position.
   init(
     golden: SnapshotLines, options: JSONDiffOptions, keepingAtMost limit: Int? = nil,
-    fileNames: [String]
+    ignoredTexts: [String] = [], fileNames: [String]
   ) {
     self.golden = golden
-    self.comparison = SnapshotComparison(options: options, keepingAtMost: limit)
+    self.comparison = SnapshotComparison(
+      options: options, keepingAtMost: limit, ignoredTexts: ignoredTexts)
     self.fileNames = fileNames
   }
 

@@ -24,6 +24,8 @@ struct ComparisonOptions {
   var differenceLimit: Int? = Self.defaultDifferenceLimit
   /// When the text report and the diagnostics are coloured.
   var color = RaspColorChoice.auto
+  /// The `--ignore` paths as written, in the order of `diff.ignoring`.
+  var ignoredTexts: [String] = []
 
   /// How many differing snapshots the report shows without `--max-diffs`.
   static let defaultDifferenceLimit = 10
@@ -86,6 +88,7 @@ struct ComparisonOptions {
         )
       }
       diff.ignoring.append(path)
+      ignoredTexts.append(text)
     }
     if let text = parsed.value("precision") {
       guard case .number(let number)? = try? JSONParser.parse(text),

@@ -78,6 +78,8 @@ struct SnapshotComparison {
   private(set) var firstMissing: Place?
   /// Where the first extra snapshot is on the actual side.
   private(set) var firstExtra: Place?
+  /// Which `--ignore` paths have matched something yet.
+  private(set) var ignored: IgnoredPaths
 
   /// Creates an empty comparison.
   ///
@@ -85,9 +87,15 @@ struct SnapshotComparison {
   ///   - options: What to ignore, and how close numbers must be.
   ///   - limit: How many differing pairs to keep for the report; `nil`, the default, keeps
   ///     them all. The rest are only counted.
-  init(options: JSONDiffOptions, keepingAtMost limit: Int? = nil) {
+  ///   - ignoredTexts: The `--ignore` paths as written, in the order of `options.ignoring`,
+  ///     for the warning about a path that matched nothing.
+  init(options: JSONDiffOptions, keepingAtMost limit: Int? = nil, ignoredTexts: [String] = []) {
     self.options = options
     self.limit = limit
+    self.ignored = IgnoredPaths(
+      texts: ignoredTexts.count == options.ignoring.count
+        ? ignoredTexts : options.ignoring.map { "\($0)" },
+      paths: options.ignoring)
   }
 
   /// The first pair that differs.
@@ -107,7 +115,7 @@ struct SnapshotComparison {
     actual: UnsafeBufferPointer<UInt8>, at actualPlace: Place
   ) throws(InputError) {
     compared += 1
-    if expected.count == actual.count,
+    if !ignored.isWaiting, expected.count == actual.count,
       expected.count == 0 || memcmp(expected.baseAddress!, actual.baseAddress!, expected.count) == 0
     {
       try Self.validate(expected, side: .expected)
@@ -115,6 +123,10 @@ struct SnapshotComparison {
     }
     let expectedValue = try Self.parse(expected, side: .expected)
     let actualValue = try Self.parse(actual, side: .actual)
+    if ignored.isWaiting {
+      ignored.note(expectedValue)
+      ignored.note(actualValue)
+    }
     guard JSONDiff.hasDifferences(from: expectedValue, to: actualValue, options: options) else {
       return
     }
