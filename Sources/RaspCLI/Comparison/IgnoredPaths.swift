@@ -5,8 +5,10 @@ import RaspJSON
 /// matched nothing — a typo, `geo.headng` — is told of rather than ignoring nothing silently.
 ///
 /// Each snapshot is walked only while some path has matched nothing yet: usually the first
-/// snapshot matches them all and the rest cost nothing. The paths seen in the first snapshots
-/// are kept (a bounded number) for a did-you-mean.
+/// snapshot matches them all and the rest cost nothing. A path that never matches stops the
+/// walking after the first 10,000 snapshots (each side's), so that a long comparison stays
+/// as fast; the warning then says so. The paths seen are kept (a bounded number) for a
+/// did-you-mean.
 ///
 /// ```swift
 /// var ignored = IgnoredPaths(texts: ["geo.headng"], paths: options.ignoring)
@@ -22,6 +24,9 @@ struct IgnoredPaths {
   /// Paths seen, written as `--select` paths, for suggestions.
   private var seen: Set<String> = []
   private static let maximumSeen = 10_000
+  /// The snapshots walked, and the most that are.
+  private var noted = 0
+  private static let maximumNoted = 20_000
 
   init(texts: [String], paths: [JSONPath]) {
     self.texts = texts
@@ -30,11 +35,12 @@ struct IgnoredPaths {
   }
 
   /// Whether some path has not matched yet, so that snapshots are still worth walking.
-  var isWaiting: Bool { !unmatched.isEmpty }
+  var isWaiting: Bool { !unmatched.isEmpty && noted < Self.maximumNoted }
 
   /// Notes every member and element of a snapshot.
   mutating func note(_ snapshot: JSONValue) {
     guard isWaiting else { return }
+    noted += 1
     var path: [JSONPath.Component] = []
     walk(snapshot, path: &path, text: "")
   }
@@ -68,7 +74,9 @@ struct IgnoredPaths {
     guard !unmatched.isEmpty else { return nil }
     let candidates = seen.sorted()
     return unmatched.map { index in
-      var line = "rasp: warning: --ignore '\(texts[index])' matched nothing in any snapshot"
+      let scope =
+        noted < Self.maximumNoted ? "any snapshot" : "the first \(Self.maximumNoted / 2) snapshots"
+      var line = "rasp: warning: --ignore '\(texts[index])' matched nothing in \(scope)"
       if let near = RaspSpelling.nearest(to: texts[index], among: candidates) {
         line += "; did you mean '\(near)'?"
       }

@@ -60,16 +60,7 @@ final class InputMerge {
     }
     if concatenates { return nextInOrder(mayWait: mayWait) }
     for index in cursors.indices where !cursors[index].isFinished && !cursors[index].hasHead {
-      switch cursors[index].batcher.nextBatch(mayWait: mayWait) {
-      case .batch(let batch):
-        cursors[index].batch = batch
-        cursors[index].index = 0
-      case .wouldWait:
-        return .wouldWait
-      case .end:
-        cursors[index].batch = nil
-        cursors[index].isFinished = true
-      }
+      guard refill(index, mayWait: mayWait) else { return .wouldWait }
     }
     var best: (cursor: Int, item: ReplayItem)?
     for index in cursors.indices {
@@ -86,23 +77,30 @@ final class InputMerge {
   /// The next item of the first input that has not ended: the inputs one after another.
   private func nextInOrder(mayWait: Bool) -> Next {
     for index in cursors.indices where !cursors[index].isFinished {
-      while !cursors[index].hasHead {
-        switch cursors[index].batcher.nextBatch(mayWait: mayWait) {
-        case .batch(let batch):
-          cursors[index].batch = batch
-          cursors[index].index = 0
-        case .wouldWait:
-          return .wouldWait
-        case .end:
-          cursors[index].batch = nil
-          cursors[index].isFinished = true
-        }
-        if cursors[index].isFinished { break }
+      while !cursors[index].hasHead, !cursors[index].isFinished {
+        guard refill(index, mayWait: mayWait) else { return .wouldWait }
       }
       guard let batch = cursors[index].batch, cursors[index].hasHead else { continue }
       taken = index
       return .item(batch, cursors[index].index)
     }
     return .end
+  }
+
+  /// Reads input `index`'s next batch into its cursor, or marks it finished at its end.
+  ///
+  /// - Returns: `false` when a live input has nothing ready and `mayWait` is `false`.
+  private func refill(_ index: Int, mayWait: Bool) -> Bool {
+    switch cursors[index].batcher.nextBatch(mayWait: mayWait) {
+    case .batch(let batch):
+      cursors[index].batch = batch
+      cursors[index].index = 0
+    case .wouldWait:
+      return false
+    case .end:
+      cursors[index].batch = nil
+      cursors[index].isFinished = true
+    }
+    return true
   }
 }

@@ -34,4 +34,18 @@ import Testing
 
         """)
   }
+
+  @Test func stopsWalkingAfterTenThousandSnapshotsAndSaysSo() throws {
+    var paths = try ignored(["geo.headings"])
+    let snapshot = try JSONParser.parse(#"{"geo":{"heading":1}}"#)
+    for _ in 0..<10_000 {
+      paths.note(snapshot)
+      paths.note(snapshot)
+    }
+    #expect(!paths.isWaiting)
+    #expect(
+      paths.warning
+        == "rasp: warning: --ignore 'geo.headings' matched nothing in the first 10000 snapshots; "
+        + "did you mean 'geo.heading'?\n")
+  }
 }
