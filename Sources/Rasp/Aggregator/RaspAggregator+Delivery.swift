@@ -54,7 +54,7 @@ extension RaspAggregator {
   func submit(_ work: RaspWork<State>, generation: Int? = nil) -> Bool {
     var isCurrent = true
     let delivery = core.withLock { core -> RaspDelivery<State>? in
-      if let generation, generation != core.sourceGeneration {
+      if let generation, !core.isCurrentSource(generation) {
         isCurrent = false
         return nil
       }

@@ -73,8 +73,11 @@ where State.Event: Sendable {
 
   deinit {
     let (tasks, observers, failureObservers) = core.withLock { core in
-      let released = (core.sourceTasks, core.observers, core.failureObservers)
+      let released = (
+        core.sourceTasks + core.addedSourceTasks.values, core.observers, core.failureObservers
+      )
       core.sourceTasks = []
+      core.addedSourceTasks = [:]
       core.observers = []
       core.failureObservers = []
       return released

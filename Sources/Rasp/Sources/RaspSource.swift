@@ -77,6 +77,16 @@ public struct RaspSource<Event: Sendable>: Sendable {
     }
   }
 
+  /// A source that runs `iterate`: for the adaptors.
+  @usableFromInline
+  init(
+    name: String?,
+    iterate: @escaping @Sendable (_ consume: (Event) -> Bool) async throws -> Void
+  ) {
+    self.name = name
+    self.iterate = iterate
+  }
+
   /// Runs the source until it ends, throws, or `consume` asks it to stop.
   ///
   /// The aggregator calls this from the source's task.

@@ -30,6 +30,16 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   /// Bumped by every `replaceSources`; events from older sources are dropped.
   @usableFromInline var sourceGeneration: Int
 
+  /// The tasks of the sources added one by one (`addSource`), by their token: a negative
+  /// number, so that it is never a generation. Events from a removed one are dropped.
+  @usableFromInline var addedSourceTasks: [Int: Task<Void, Never>]
+
+  /// The last token given to an added source.
+  @usableFromInline var lastAddedSourceToken: Int
+
+  /// How many sources were added since the last `replaceSources`, for their indices.
+  @usableFromInline var addedSourceCount: Int
+
   /// The taps: called under the lock with every applied event, in registration order.
   @usableFromInline var taps: [RaspTap<State>]
 
@@ -46,6 +56,9 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
     self.nextObserverID = 0
     self.sourceTasks = []
     self.sourceGeneration = 0
+    self.addedSourceTasks = [:]
+    self.lastAddedSourceToken = 0
+    self.addedSourceCount = 0
     self.taps = []
     self.hasTaps = false
   }
@@ -172,6 +185,13 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
       guard (try? state.apply(event: event)) != nil else { return }
       for tap in taps { tap.body(event, state, nil) }
     }
+  }
+
+  /// Whether events of the source with `generation` (a generation, or an added source's
+  /// token) are still applied.
+  @inlinable
+  func isCurrentSource(_ generation: Int) -> Bool {
+    generation >= 0 ? generation == sourceGeneration : addedSourceTasks[generation] != nil
   }
 
   /// Removes the tap with identifier `id`.
