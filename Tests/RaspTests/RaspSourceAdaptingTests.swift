@@ -83,4 +83,25 @@ fileprivate struct Broke: Error {}
     #expect(await seen.first(2).last == ["kept"])
     subscription.cancel()
   }
+
+  @Test func sendsAnEventEveryPeriodOnTheGivenClock() async {
+    //   clock  0s ───── 3s ──── 3.5s ── 4s
+    //   ticks        t0 t1 t2 (caught up)  t3
+    let clock = ManualTestClock()
+    let aggregator = RaspAggregator(initial: Feed())
+    let seen = Recorder<[String]>()
+    let subscription = aggregator.subscribe { seen.record($0.items) }
+    let ticks = aggregator.addSource(
+      .interval(every: .seconds(1), clock: clock, name: "timer") { "t\($0)" })
+    await clock.waitForSleepers(1)
+    clock.advance(by: .seconds(3))
+    #expect(await seen.first(4).last == ["t0", "t1", "t2"])
+    await clock.waitForSleepers(1)
+    clock.advance(by: .milliseconds(500))
+    #expect(seen.values.count == 4)
+    clock.advance(by: .milliseconds(500))
+    #expect(await seen.first(5).last == ["t0", "t1", "t2", "t3"])
+    aggregator.removeSource(ticks)
+    subscription.cancel()
+  }
 }
