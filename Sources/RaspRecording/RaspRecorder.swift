@@ -223,11 +223,11 @@ public final class RaspRecorder: Sendable {
   /// if recorder.summary.droppedCount > 0 { print("the disk fell behind") }
   /// ```
   public var summary: RaspRecorderSummary {
-    let counts = channel.counts
+    let progress = channel.progress
     return RaspRecorderSummary(
-      recordedCount: counts.recorded, droppedCount: counts.dropped,
-      partPaths: (0..<channel.partCount).map { RecorderFile.partPath(path, index: $0) },
-      failure: channel.currentFailure)
+      recordedCount: progress.recorded, droppedCount: progress.dropped,
+      partPaths: (0..<progress.partCount).map { RecorderFile.partPath(path, index: $0) },
+      failure: progress.failure)
   }
 
   /// The number of events dropped so far: by the
@@ -236,14 +236,14 @@ public final class RaspRecorder: Sendable {
   /// ```swift
   /// recorder.droppedCount   // 0
   /// ```
-  public var droppedCount: Int { channel.counts.dropped }
+  public var droppedCount: Int { channel.progress.dropped }
 
   /// The write error that stopped the recording, or `nil`.
   ///
   /// ```swift
   /// if let failure = recorder.failure { print(failure) }
   /// ```
-  public var failure: RaspRecorderError? { channel.currentFailure }
+  public var failure: RaspRecorderError? { channel.progress.failure }
 
   private static func encodedInitialState<Domain: RaspDomain>(of domain: Domain) -> [UInt8] {
     var writer = JSONWriter()

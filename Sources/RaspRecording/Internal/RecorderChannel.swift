@@ -195,16 +195,10 @@ final class RecorderChannel: @unchecked Sendable {
     return body(&shared)
   }
 
-  /// The events recorded and dropped so far.
-  var counts: (recorded: Int, dropped: Int) {
-    withShared { ($0.recordedEvents, $0.droppedEvents) }
+  /// The events recorded and dropped, the parts begun, and the failure, read at one moment.
+  var progress: (recorded: Int, dropped: Int, partCount: Int, failure: RaspRecorderError?) {
+    withShared { ($0.recordedEvents, $0.droppedEvents, $0.partCount, $0.failure) }
   }
-
-  /// The write error that stopped the recording, if any.
-  var currentFailure: RaspRecorderError? { withShared { $0.failure } }
-
-  /// The number of parts begun so far.
-  var partCount: Int { withShared { $0.partCount } }
 
   /// Waits until every event admitted before the call is written to the files (handed to the
   /// operating system), or the recording has failed.
