@@ -131,4 +131,38 @@ fileprivate struct Items: RaspState, Sendable {
     headings.cancel()
     latitudes.cancel()
   }
+
+  @Test func comingFromTheSeedsExample() async {
+    let printed = Recorder<String>()
+    let (simulated, simulator) = AsyncStream.makeStream(of: GeoState.Event.self)
+    let (measured, compass) = AsyncStream.makeStream(of: GeoState.Event.self)
+    let heading = RaspSwitchableSource<GeoState.Event>(name: "heading")
+    heading.jump(to: RaspSource(simulated))
+    let geo = RaspAggregator(initial: GeoState(), sources: heading.source)
+
+    let changes = geo.subscribeChanges { change in
+      printed.record("\(change.event.map { "\($0)" } ?? "at subscription") \(change.state.heading)")
+    }
+    simulator.yield(.heading(45))
+    _ = await printed.first(2)
+    heading.jump(to: RaspSource(measured))
+    simulator.yield(.heading(50))
+    compass.yield(.heading(90))
+    _ = await printed.first(3)
+
+    await geo.run { .fix(latitude: 52.5, longitude: 13.4) }.value
+
+    let failures = geo.subscribeFailures { failure in
+      printed.record("\(failure.origin) \(failure.state.heading)")
+    }
+    struct Offline: Error {}
+    await geo.run { throw Offline() }.value
+    #expect(
+      printed.values == [
+        "at subscription 0.0", "heading(45.0) 45.0", "heading(90.0) 90.0",
+        "fix(latitude: 52.5, longitude: 13.4) 90.0", "action 90.0",
+      ])
+    changes.cancel()
+    failures.cancel()
+  }
 }

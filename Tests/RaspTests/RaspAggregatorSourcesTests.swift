@@ -35,7 +35,7 @@ fileprivate struct SourceBroke: Error, Equatable {}
     let (bad, badInput) = AsyncThrowingStream.makeStream(of: String.self)
     let aggregator = RaspAggregator(initial: Feed(), sources: [RaspSource(good), RaspSource(bad)])
     let seen = Recorder<[String]>()
-    let failures = Recorder<RaspFailure<String>>()
+    let failures = Recorder<RaspFailure<Feed>>()
     let a = aggregator.subscribe { seen.record($0.items) }
     let b = aggregator.subscribeFailures { failures.record($0) }
     badInput.yield("bad1")
@@ -44,6 +44,7 @@ fileprivate struct SourceBroke: Error, Equatable {}
     let failure = await failures.first(1)[0]
     #expect(failure.origin == .source(index: 1))
     #expect(failure.event == nil)
+    #expect(failure.state.items == ["bad1"])
     #expect(failure.error as? SourceBroke == SourceBroke())
     goodInput.yield("good1")
     let snapshots = await seen.first(3)

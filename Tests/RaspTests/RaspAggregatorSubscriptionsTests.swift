@@ -111,7 +111,7 @@ fileprivate struct Clicks: RaspState, Sendable {
 
   @Test(.timeLimit(.minutes(1))) func finishesItsStreamsWhenReleased() async {
     func streamsOfAReleasedAggregator() -> (
-      AsyncStream<Clicks>, AsyncStream<RaspFailure<Clicks.Event>>
+      AsyncStream<Clicks>, AsyncStream<RaspFailure<Clicks>>
     ) {
       let aggregator = RaspAggregator(initial: Clicks())
       let streams = (aggregator.states, aggregator.failures)

@@ -110,7 +110,7 @@ fileprivate struct Tapped: Equatable, Sendable {
   @Test func reportsARecorderFailureOnTheFailureChannel() async {
     struct DiskFull: Error {}
     let aggregator = RaspAggregator(initial: Tally())
-    let failures = Recorder<RaspFailure<Int>>()
+    let failures = Recorder<RaspFailure<Tally>>()
     let subscription = aggregator.subscribeFailures { failures.record($0) }
     aggregator.reportRecorderFailure(DiskFull())
     let failure = await failures.first(1)[0]

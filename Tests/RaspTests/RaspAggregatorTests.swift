@@ -96,7 +96,7 @@ fileprivate struct Tally: RaspState, Equatable, Sendable {
   @Test func rollsBackAFailedCompositeReportsItAndAppliesTheFallback() {
     let aggregator = RaspAggregator(initial: Tally())
     let counts = Recorder<Int>()
-    let failures = Recorder<RaspFailure<Tally.Event>>()
+    let failures = Recorder<RaspFailure<Tally>>()
     let a = aggregator.subscribe { counts.record($0.count) }
     let b = aggregator.subscribeFailures { failures.record($0) }
     aggregator.send(composite: [.increment, .decrement, .decrement], fallback: .increment)
@@ -120,7 +120,7 @@ fileprivate struct Tally: RaspState, Equatable, Sendable {
 
   @Test func reportsAFallbackThatFailsToo() {
     let aggregator = RaspAggregator(initial: Tally())
-    let failures = Recorder<RaspFailure<Tally.Event>.Origin>()
+    let failures = Recorder<RaspFailure<Tally>.Origin>()
     let subscription = aggregator.subscribeFailures { failures.record($0.origin) }
     aggregator.send(composite: [.decrement], fallback: .decrement)
     #expect(failures.values == [.composite, .fallback])

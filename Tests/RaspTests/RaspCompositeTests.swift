@@ -33,7 +33,7 @@ fileprivate struct Tally: RaspState, Sendable, Equatable {
     //   count 8; composite [+1, [-20]] fails at flattened index 1 → stays 8; fallback +10 → 18
     let aggregator = RaspAggregator(initial: Tally())
     let snapshots = Recorder<Int>()
-    let failures = Recorder<RaspFailure<Int>>()
+    let failures = Recorder<RaspFailure<Tally>>()
     let subscription = aggregator.subscribe { snapshots.record($0.count) }
     let failing = aggregator.subscribeFailures { failures.record($0) }
     aggregator.send(composite: [.event(2), [.event(3), [.event(-1)]], .event(4)])
@@ -44,6 +44,24 @@ fileprivate struct Tally: RaspState, Sendable, Equatable {
     #expect(failures.values.first?.event == -20)
     #expect((failures.values.first?.error as? RaspCompositeError)?.index == 1)
     subscription.cancel()
+    failing.cancel()
+  }
+
+  @Test func failuresCarryTheStateTheyLeftUnchanged() {
+    //   count 5; event -9 rejected → carries 5
+    //   count 5; composite [+1, -20] rolls back, fallback +10 → 15; the composite's failure
+    //            carries 5 (what it was applied to), not 15
+    //   count 15; composite [-30] rolls back, fallback -40 rejected too → both carry 15
+    let aggregator = RaspAggregator(initial: Tally(count: 5))
+    let failures = Recorder<RaspFailure<Tally>>()
+    let failing = aggregator.subscribeFailures { failures.record($0) }
+    aggregator.send(-9)
+    aggregator.send(composite: [1, -20], fallback: 10)
+    aggregator.send(composite: [-30], fallback: -40)
+    #expect(failures.values.map(\.origin) == [.event, .composite, .composite, .fallback])
+    #expect(failures.values.map(\.state.count) == [5, 5, 15, 15])
+    #expect(failures.values.map(\.event) == [-9, -20, -30, -40])
+    #expect(aggregator.current.count == 15)
     failing.cancel()
   }
 

@@ -60,7 +60,7 @@ fileprivate struct Broke: Error {}
     let (failing, input) = AsyncThrowingStream.makeStream(of: String.self)
     let aggregator = RaspAggregator(
       initial: Feed(), sources: RaspSource(events: [String]()), RaspSource(events: [String]()))
-    let failures = Recorder<RaspFailure<String>>()
+    let failures = Recorder<RaspFailure<Feed>>()
     let subscription = aggregator.subscribeFailures { failures.record($0) }
     let added = aggregator.addSource(RaspSource(failing))
     input.finish(throwing: Broke())

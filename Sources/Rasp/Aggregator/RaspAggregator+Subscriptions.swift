@@ -81,7 +81,7 @@ extension RaspAggregator {
   /// - Parameter onFailure: Receives each failure.
   /// - Returns: The subscription; the callback stops when it is cancelled or released.
   public func subscribeFailures(
-    _ onFailure: @escaping @Sendable (RaspFailure<State.Event>) -> Void
+    _ onFailure: @escaping @Sendable (RaspFailure<State>) -> Void
   ) -> RaspSubscription {
     subscribeFailures(onFailure: onFailure, onFinish: nil)
   }
@@ -96,8 +96,8 @@ extension RaspAggregator {
   ///   print(failure.error)
   /// }
   /// ```
-  public var failures: AsyncStream<RaspFailure<State.Event>> {
-    let (stream, continuation) = AsyncStream.makeStream(of: RaspFailure<State.Event>.self)
+  public var failures: AsyncStream<RaspFailure<State>> {
+    let (stream, continuation) = AsyncStream.makeStream(of: RaspFailure<State>.self)
     let subscription = subscribeFailures(
       onFailure: { continuation.yield($0) }, onFinish: { continuation.finish() })
     continuation.onTermination = { _ in subscription.cancel() }
@@ -122,7 +122,7 @@ extension RaspAggregator {
   /// Registers a failure subscriber, through the queue like a state subscriber.
   @usableFromInline
   func subscribeFailures(
-    onFailure: @escaping @Sendable (RaspFailure<State.Event>) -> Void,
+    onFailure: @escaping @Sendable (RaspFailure<State>) -> Void,
     onFinish: (@Sendable () -> Void)?
   ) -> RaspSubscription {
     let id = core.withLock { $0.makeObserverID() }

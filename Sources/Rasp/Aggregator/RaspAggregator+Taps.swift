@@ -51,6 +51,6 @@ extension RaspAggregator {
   ///
   /// - Parameter error: What went wrong.
   public func reportRecorderFailure(_ error: any Error) {
-    submit(.recorderFailure(error))
+    submit(.failure(error, origin: .recorder))
   }
 }

@@ -74,10 +74,12 @@ where State.Event: Sendable {
   deinit {
     let (tasks, observers, failureObservers) = core.withLock { core in
       let released = (
-        core.sourceTasks + core.addedSourceTasks.values, core.observers, core.failureObservers
+        core.sourceTasks + core.addedSourceTasks.values + core.actionTasks.values,
+        core.observers, core.failureObservers
       )
       core.sourceTasks = []
       core.addedSourceTasks = [:]
+      core.actionTasks = [:]
       core.observers = []
       core.failureObservers = []
       return released
@@ -146,6 +148,11 @@ where State.Event: Sendable {
   /// - Parameter event: The event to apply.
   public func sendAndWait(_ event: State.Event) async {
     send(event)
+    await waitForDeliveries()
+  }
+
+  /// Returns once everything queued so far has been delivered.
+  func waitForDeliveries() async {
     await withCheckedContinuation { continuation in
       submit(.barrier { continuation.resume() })
     }

@@ -103,7 +103,7 @@ extension RaspAggregator {
           return self.submit(.event(event, source: source.name), generation: generation)
         }
       } catch {
-        self?.submit(.sourceFailure(index: index, error: error), generation: generation)
+        self?.submit(.failure(error, origin: .source(index: index)), generation: generation)
       }
     }
   }

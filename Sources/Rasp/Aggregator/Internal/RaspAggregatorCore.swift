@@ -5,7 +5,7 @@
 /// and deciding who is to hear about it — and returns a ``RaspDelivery`` that the drainer
 /// delivers after releasing the lock. It never calls subscriber code itself.
 @usableFromInline
-struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
+struct RaspAggregatorCore<State: RaspState & Sendable> where State.Event: Sendable {
   /// The state and the one way to change it.
   @usableFromInline var pipeline: RaspPipeline<State>
 
@@ -19,7 +19,7 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   @usableFromInline var observers: [RaspObserver<State>]
 
   /// The failure subscribers, in subscription order.
-  @usableFromInline var failureObservers: [RaspObserver<RaspFailure<State.Event>>]
+  @usableFromInline var failureObservers: [RaspObserver<RaspFailure<State>>]
 
   /// The next subscriber identifier.
   @usableFromInline var nextObserverID: Int
@@ -33,6 +33,9 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   /// The tasks of the sources added one by one (`addSource`), by their token: a negative
   /// number, so that it is never a generation. Events from a removed one are dropped.
   @usableFromInline var addedSourceTasks: [Int: Task<Void, Never>]
+
+  /// The tasks of the actions under way (`run`), by identifier; each removes itself when done.
+  @usableFromInline var actionTasks: [Int: Task<Void, Never>]
 
   /// The last token given to an added source.
   @usableFromInline var lastAddedSourceToken: Int
@@ -57,6 +60,7 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
     self.sourceTasks = []
     self.sourceGeneration = 0
     self.addedSourceTasks = [:]
+    self.actionTasks = [:]
     self.lastAddedSourceToken = 0
     self.addedSourceCount = 0
     self.taps = []
@@ -79,7 +83,9 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
       guard isDue, !observers.isEmpty else { return RaspDelivery() }
       return RaspDelivery(snapshot: pipeline.current, observers: observers)
     } catch {
-      return failed([RaspFailure(error: error, event: event, origin: .event)], snapshot: nil)
+      return failed(
+        [RaspFailure(error: error, event: event, origin: .event, state: pipeline.current)],
+        snapshot: nil)
     }
   }
 
@@ -91,17 +97,15 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
       return perform(event: event, source: source)
     case .composite(let events, let fallback):
       return perform(composite: events, fallback: fallback)
-    case .sourceFailure(let index, let error):
+    case .failure(let error, let origin):
       return failed(
-        [RaspFailure(error: error, event: nil, origin: .source(index: index))],
+        [RaspFailure(error: error, event: nil, origin: origin, state: pipeline.current)],
         snapshot: nil)
     case .barrier(let resume):
       // Everything before it has been delivered. Resuming a continuation only schedules its
       // task, so it may run under the lock; a delivery with a callback would cost every event.
       resume()
       return RaspDelivery()
-    case .recorderFailure(let error):
-      return failed([RaspFailure(error: error, event: nil, origin: .recorder)], snapshot: nil)
     case .subscribe(let observer):
       guard observer.isSubscribed else { return RaspDelivery() }
       observers.append(observer)
@@ -131,16 +135,22 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   ) -> RaspDelivery<State> {
     // Nothing to apply: nothing changes, nobody hears of it.
     if events.isEmpty { return RaspDelivery() }
-    let before = hasTaps ? pipeline.current : nil
+    // The state before, for the taps and for a failure to carry: a copy of a reference at
+    // most, and only taken when someone is to hear of it.
+    let before = hasTaps || !failureObservers.isEmpty ? pipeline.current : nil
     let outcome = pipeline.send(composite: events, fallback: fallback)
-    if let before { tapComposite(events, fallback: fallback, outcome: outcome, from: before) }
-    var failures: [RaspFailure<State.Event>] = []
-    if let failure = outcome.failure {
+    if hasTaps, let before {
+      tapComposite(events, fallback: fallback, outcome: outcome, from: before)
+    }
+    var failures: [RaspFailure<State>] = []
+    if let failure = outcome.failure, let before {
       let event = events.indices.contains(failure.index) ? events[failure.index] : nil
-      failures.append(RaspFailure(error: failure, event: event, origin: .composite))
+      failures.append(
+        RaspFailure(error: failure, event: event, origin: .composite, state: before))
     }
     if let error = outcome.fallbackFailure {
-      failures.append(RaspFailure(error: error, event: fallback, origin: .fallback))
+      failures.append(
+        RaspFailure(error: error, event: fallback, origin: .fallback, state: pipeline.current))
     }
     let snapshot = outcome.emitted && !observers.isEmpty ? pipeline.current : nil
     return failed(failures, snapshot: snapshot)
@@ -149,7 +159,7 @@ struct RaspAggregatorCore<State: RaspState> where State.Event: Sendable {
   /// A delivery of `failures` (to the failure subscribers) and of `snapshot` (to the state
   /// subscribers).
   @usableFromInline
-  func failed(_ failures: [RaspFailure<State.Event>], snapshot: State?) -> RaspDelivery<State> {
+  func failed(_ failures: [RaspFailure<State>], snapshot: State?) -> RaspDelivery<State> {
     RaspDelivery(
       snapshot: snapshot, observers: snapshot == nil ? [] : observers,
       failures: failureObservers.isEmpty ? [] : failures, failureObservers: failureObservers)

@@ -4,17 +4,17 @@
 /// event that applied cleanly and is due to be seen — it holds the snapshot and a copy of the
 /// observer array, which costs two retains and no allocation.
 @usableFromInline
-struct RaspDelivery<State: RaspState> where State.Event: Sendable {
+struct RaspDelivery<State: RaspState & Sendable> where State.Event: Sendable {
   @usableFromInline var snapshot: State?
   @usableFromInline var observers: [RaspObserver<State>]
-  @usableFromInline var failures: [RaspFailure<State.Event>]
-  @usableFromInline var failureObservers: [RaspObserver<RaspFailure<State.Event>>]
+  @usableFromInline var failures: [RaspFailure<State>]
+  @usableFromInline var failureObservers: [RaspObserver<RaspFailure<State>>]
 
   @inlinable
   init(
     snapshot: State? = nil, observers: [RaspObserver<State>] = [],
-    failures: [RaspFailure<State.Event>] = [],
-    failureObservers: [RaspObserver<RaspFailure<State.Event>>] = []
+    failures: [RaspFailure<State>] = [],
+    failureObservers: [RaspObserver<RaspFailure<State>>] = []
   ) {
     self.snapshot = snapshot
     self.observers = observers
@@ -42,4 +42,4 @@ struct RaspDelivery<State: RaspState> where State.Event: Sendable {
   }
 }
 
-extension RaspDelivery: Sendable where State: Sendable {}
+extension RaspDelivery: Sendable {}

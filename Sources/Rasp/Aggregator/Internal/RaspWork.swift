@@ -4,7 +4,7 @@
 /// arrival order: events, composites, source failures, and the first snapshot of a new
 /// subscriber (which must come after the deliveries already under way and before the next).
 @usableFromInline
-enum RaspWork<State: RaspState> where State.Event: Sendable {
+enum RaspWork<State: RaspState & Sendable> where State.Event: Sendable {
   /// An event from ``RaspAggregator/send(_:)`` (`source` is `nil`) or from a source (its
   /// name, if it has one, for taps).
   case event(State.Event, source: String? = nil)
@@ -14,14 +14,13 @@ enum RaspWork<State: RaspState> where State.Event: Sendable {
   /// send learns that its snapshot reached every subscriber. It runs under the lock, so it
   /// must do no more than resume a continuation.
   case barrier(@Sendable () -> Void)
-  /// A recorder attached to the aggregator that could not write.
-  case recorderFailure(any Error)
-  /// A source that threw.
-  case sourceFailure(index: Int, error: any Error)
+  /// A failure that carries no event: a source that threw, an action that threw, a recorder
+  /// that could not write.
+  case failure(any Error, origin: RaspFailure<State>.Origin)
   /// A new state subscriber, waiting for its first snapshot.
   case subscribe(RaspObserver<State>)
   /// A new failure subscriber.
-  case subscribeFailures(RaspObserver<RaspFailure<State.Event>>)
+  case subscribeFailures(RaspObserver<RaspFailure<State>>)
 }
 
-extension RaspWork: Sendable where State: Sendable {}
+extension RaspWork: Sendable {}
