@@ -69,20 +69,22 @@ fileprivate let cart = """
     let add = domain.eventDefinitions[0]
     #expect(
       add.operations == [
-        .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
-        .increment(try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: 0)),
+        .append(
+          try RaspSpecPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
+        .increment(
+          try RaspSpecPath("total"), by: .event(try JSONPath("payload.price"), default: 0)),
       ])
     #expect(
       domain.eventDefinitions[1].operations == [
-        .remove(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil))
+        .remove(try RaspSpecPath("items"), value: .event(try JSONPath("payload.sku"), default: nil))
       ])
     #expect(
       domain.eventDefinitions[2].operations == [
-        .removeAt(try JSONPath("items"), index: .literal(-1))
+        .removeAt(try RaspSpecPath("items"), index: .literal(-1))
       ])
     #expect(
       domain.eventDefinitions[3].operations.last
-        == .set(try JSONPath("meta"), value: .literal(["from": "literally"])))
+        == .set(try RaspSpecPath("meta"), value: .literal(["from": "literally"])))
   }
 
   @Test func derivesSummariesAndPayloadFieldsFromTheOperations() throws {
@@ -249,7 +251,7 @@ fileprivate let cart = """
           "at domains[0].events[0].ops[0].op: unknown operation 'apend'. Did you mean 'append'?",
           "at domains[0].events[0].ops[1].op: unknown operation 'frobnicate': "
             + "use 'set', 'unset', 'append', 'remove', 'pop', 'increment', 'decrement', "
-            + "'merge' or 'clear'",
+            + "'merge', 'clear' or 'toggle'",
           "at domains[0].events[0].ops[2].op: expected a string, found a number",
         ])
   }
@@ -326,7 +328,8 @@ fileprivate let cart = """
             + #"{"op": "merge", "path": "x", "default": {}}]"#
         )) == [
           "at domains[0].events[0].ops[0]: operation 'append' needs 'value' or 'from'",
-          "at domains[0].events[0].ops[1]: operation 'remove' needs 'value', 'from' or 'index'",
+          "at domains[0].events[0].ops[1]: operation 'remove' needs 'value', 'from' or 'index', "
+            + "or a path that ends in '[]', a filter or a key from the event",
           "at domains[0].events[0].ops[2]: operation 'merge' needs 'value' or 'from'",
           "at domains[0].events[0].ops[2].default: 'default' applies only with 'from'",
         ])

@@ -86,9 +86,14 @@ extension SpecValidator {
       return nil
     }
     switch name {
-    case "unset", "pop", "clear":
+    case "unset", "pop", "clear", "toggle":
       guard let target else { return nil }
-      return name == "unset" ? .unset(target) : name == "pop" ? .pop(target) : .clear(target)
+      switch name {
+      case "unset": return .unset(target)
+      case "pop": return .pop(target)
+      case "toggle": return .toggle(target)
+      default: return .clear(target)
+      }
     case "increment", "decrement":
       let amount = operand(
         members, main: "by", alternatives: [], role: .number, at: path, operation: name,
@@ -110,6 +115,11 @@ extension SpecValidator {
         }
         guard let target, let operand else { return nil }
         return .removeAt(target, index: operand)
+      }
+      if let target, SpecValidator.endsInSelection(target),
+        members["value"] == nil, members["from"] == nil, members["default"] == nil
+      {
+        return .removeSelected(target)
       }
       let value = operand(
         members, main: "value", alternatives: ["index"], role: .any, at: path, operation: name,
@@ -165,7 +175,9 @@ extension SpecValidator {
     }
     if main == "by" { return .some(nil) }
     let choices = SpecValidator.list([main, "from"] + alternatives, conjunction: "or")
-    report("operation '\(operation)' needs \(choices)", at: offset, path)
+    let selection =
+      operation == "remove" ? ", or a path that ends in '[]', a filter or a key from the event" : ""
+    report("operation '\(operation)' needs \(choices)\(selection)", at: offset, path)
     return nil
   }
 
@@ -223,17 +235,19 @@ extension SpecValidator {
   }
 
   /// A path into the state, relative to the domain.
-  private mutating func statePath(_ node: JSONNode, at path: Path, operation: String?) -> JSONPath?
+  private mutating func statePath(_ node: JSONNode, at path: Path, operation: String?)
+    -> RaspSpecPath?
   {
     guard let text = string(node, at: path) else { return nil }
-    let parsed: JSONPath
+    var parser = SpecPathParser(text)
+    let parsed: RaspSpecPath
     do {
-      parsed = try JSONPath(text)
+      parsed = try parser.parse()
     } catch {
       report("invalid path '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
       return nil
     }
-    if parsed.selectsLength {
+    if parser.selectsLength {
       report("a path to change cannot end in '|length'", at: node.offset, path)
       return nil
     }
@@ -243,7 +257,29 @@ extension SpecValidator {
         path)
       return nil
     }
-    return parsed
+    var valid = true
+    for component in parsed.components {
+      switch component {
+      case .eventKey(let source):
+        valid = checkEventPath(source, what: "a key from the event", at: node.offset, path) && valid
+      case .matching(let condition):
+        if case .event(let source, _) = condition.value {
+          valid =
+            checkEventPath(source, what: "a filter's value", at: node.offset, path) && valid
+        }
+      case .key, .index, .each: break
+      }
+    }
+    return valid ? parsed : nil
+  }
+
+  /// Whether a path ends in `[]`, a filter or a key from the event: what `remove` without an
+  /// operand removes.
+  static func endsInSelection(_ path: RaspSpecPath) -> Bool {
+    switch path.last {
+    case .each?, .matching?, .eventKey?: return true
+    case .key?, .index?, nil: return false
+    }
   }
 
   /// A `from` path into the event.
@@ -256,15 +292,24 @@ extension SpecValidator {
       report("invalid path '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
       return nil
     }
+    return checkEventPath(parsed, what: "a 'from' path", at: node.offset, path) ? parsed : nil
+  }
+
+  /// Whether a path of the event starts with one of its parts, after reporting it when not.
+  ///
+  /// - Parameter what: What the path is, for messages: `a 'from' path`.
+  private mutating func checkEventPath(
+    _ parsed: JSONPath, what: String, at offset: Int, _ path: Path
+  ) -> Bool {
     let roots = RaspSpecOperand.eventRoots
     let parts = roots.map { "'\($0)'" }.joined(separator: ", ")
     let lineField = "or another field of the log's line, such as 'meta.user'"
     guard let first = parsed.firstKey else {
       report(
-        "a 'from' path must start with \(parts) "
+        "\(what) must start with \(parts) "
           + "\(lineField), found '\(JSONError.abbreviated(parsed.description))'",
-        at: node.offset, path)
-      return nil
+        at: offset, path)
+      return false
     }
     // Any field of the line may be read, but one a letter or two from `payload` or `source`
     // is taken for a typo of them (short names such as `id` and `time` are real fields).
@@ -272,15 +317,15 @@ extension SpecValidator {
       let near = RaspSpelling.nearest(to: first, among: ["payload", "source"])
     {
       report(
-        "a 'from' path starts with \(parts) "
+        "\(what) starts with \(parts) "
           + "\(lineField), found '\(JSONError.abbreviated(first))'. Did you mean '\(near)'?",
-        at: node.offset, path)
-      return nil
+        at: offset, path)
+      return false
     }
     if ["ts", "source", "type"].contains(first), parsed.components.count > 1 {
-      report("'\(first)' holds a single value: only 'payload' has fields", at: node.offset, path)
-      return nil
+      report("'\(first)' holds a single value: only 'payload' has fields", at: offset, path)
+      return false
     }
-    return parsed
+    return true
   }
 }
