@@ -71,7 +71,7 @@ public struct RaspSpecDomain: RaspDomain {
   public var initialState: RaspSpecState { RaspSpecState(initial) }
 
   /// Reads what the event type's operations need from the event and returns them with literal
-  /// operands.
+  /// operands, leaving out those whose `if` condition the event does not meet.
   ///
   /// ```swift
   /// let event = try cart.decodeEvent(name, payload: &payload, context: context)
@@ -95,7 +95,15 @@ public struct RaspSpecDomain: RaspDomain {
       readsPayload: readsPayload[name.index])
     var operations: [RaspSpecOperation] = []
     operations.reserveCapacity(definition.operations.count)
-    for operation in definition.operations {
+    for var operation in definition.operations {
+      if case .onlyIf = operation {
+        var applies = true
+        while applies, case .onlyIf(let condition, let inner) = operation {
+          applies = try view.test(condition)
+          operation = inner
+        }
+        guard applies else { continue }
+      }
       let readsOperand = if case .event? = operation.operand { true } else { false }
       guard readsOperand || operation.path.readsEvent else {
         operations.append(operation)

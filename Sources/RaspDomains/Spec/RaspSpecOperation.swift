@@ -23,6 +23,9 @@ import RaspJSON
 /// | `clear`     | emptying the array or object                                       |
 /// | `toggle`    | flipping the boolean (a missing or `null` one becomes `true`)       |
 ///
+/// `"unique": true` on `append` appends only a value that is not there yet; `"if"` on any
+/// operation applies it only to the events that meet a condition (``onlyIf(_:_:)``).
+///
 /// ```swift
 /// let add: [RaspSpecOperation] = [
 ///   .append(
@@ -58,6 +61,12 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
   /// Removes what a path that ends in `[]`, a filter or a key from the event selects, which
   /// must be there: `remove` without an operand.
   case removeSelected(RaspSpecPath)
+  /// Appends to the array at the path unless an element equals the value, as a set inserts
+  /// (`"unique": true`); creates a missing or `null` array.
+  case appendUnique(RaspSpecPath, value: RaspSpecOperand)
+  /// Applies the operation only to events that meet the condition (`"if"`), whose field is a
+  /// path of the event: `payload.changeType == 'added'`.
+  indirect case onlyIf(RaspSpecCondition, RaspSpecOperation)
 
   /// Every operation's name, as the spec's `op` key spells it.
   ///
@@ -78,7 +87,8 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .set: return "set"
     case .unset: return "unset"
-    case .append: return "append"
+    case .append, .appendUnique: return "append"
+    case .onlyIf(_, let operation): return operation.name
     case .remove, .removeAt, .removeSelected: return "remove"
     case .pop: return "pop"
     case .increment: return "increment"
@@ -98,8 +108,11 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .set(let path, _), .unset(let path), .append(let path, _), .remove(let path, _),
       .removeAt(let path, _), .pop(let path), .increment(let path, _), .decrement(let path, _),
-      .merge(let path, _), .clear(let path), .toggle(let path), .removeSelected(let path):
+      .merge(let path, _), .clear(let path), .toggle(let path), .removeSelected(let path),
+      .appendUnique(let path, _):
       return path
+    case .onlyIf(_, let operation):
+      return operation.path
     }
   }
 
@@ -112,8 +125,10 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .set(_, let operand), .append(_, let operand), .remove(_, let operand),
       .removeAt(_, let operand), .increment(_, let operand), .decrement(_, let operand),
-      .merge(_, let operand):
+      .merge(_, let operand), .appendUnique(_, let operand):
       return operand
+    case .onlyIf(_, let operation):
+      return operation.operand
     case .unset, .pop, .clear, .toggle, .removeSelected:
       return nil
     }
@@ -129,6 +144,9 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
     case .increment(let path, _): return .increment(path, by: operand)
     case .decrement(let path, _): return .decrement(path, by: operand)
     case .merge(let path, _): return .merge(path, value: operand)
+    case .appendUnique(let path, _): return .appendUnique(path, value: operand)
+    case .onlyIf(let condition, let operation):
+      return .onlyIf(condition, operation.with(operand: operand))
     case .unset, .pop, .clear, .toggle, .removeSelected: return self
     }
   }
@@ -137,6 +155,15 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
   /// the event, filters' values) — each with its default and the type it must have.
   var eventReads: [(path: JSONPath, fallback: JSONValue?, type: String)] {
     var reads: [(path: JSONPath, fallback: JSONValue?, type: String)] = []
+    if case .onlyIf(let condition, let operation) = self {
+      reads = operation.eventReads
+      // A field the event lacks compares as `null`: the condition does not require it.
+      reads.append((condition.field, .null, "any"))
+      if case .event(let path, let fallback) = condition.value {
+        reads.append((path, fallback, "any"))
+      }
+      return reads
+    }
     if case .event(let path, let fallback)? = operand {
       let type: String
       switch self {
@@ -176,6 +203,9 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
     case .clear: return .clear(path)
     case .toggle: return .toggle(path)
     case .removeSelected: return .removeSelected(path)
+    case .appendUnique(_, let operand): return .appendUnique(path, value: operand)
+    case .onlyIf(let condition, let operation):
+      return .onlyIf(condition, operation.with(path: path))
     }
   }
 
@@ -186,6 +216,10 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
   /// print(RaspSpecOperation.pop(try RaspSpecPath("stack")))   // {"op":"pop","path":"stack"}
   /// ```
   public var description: String {
+    if case .onlyIf(let condition, let operation) = self {
+      let field = JSONValue.string(String(condition.description.dropFirst())).description
+      return operation.description.dropLast() + ",\"if\":" + field + "}"
+    }
     var text = "{\"op\":\"\(name)\",\"path\":" + JSONValue.string(path.description).description
     if let operand {
       switch self {
@@ -195,6 +229,7 @@ public enum RaspSpecOperation: Sendable, Hashable, CustomStringConvertible {
       }
       text += operand.description
     }
+    if case .appendUnique = self { text += ",\"unique\":true" }
     return text + "}"
   }
 }

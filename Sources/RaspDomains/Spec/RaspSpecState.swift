@@ -73,7 +73,8 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     switch operation {
     case .set: return "set \(target)"
     case .unset: return "unset \(target)"
-    case .append: return "append to \(target)"
+    case .append, .appendUnique: return "append to \(target)"
+    case .onlyIf(_, let operation): return verb(operation)
     case .remove(_, .literal(let value)): return "remove \(SpecEdit.quote(value)) from \(target)"
     case .remove: return "remove from \(target)"
     case .removeAt(_, .literal(let index)):
@@ -183,6 +184,25 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
           throw SpecRejection(detail: "it holds \(other.kind.phrase), not an object")
         }
       }
+    case .appendUnique(let path, let operand):
+      let element = try literal(operand)
+      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+        switch value {
+        case nil, .null?: value = .array([element])
+        case .array(var elements)?:
+          guard !elements.contains(element) else { return }
+          value = nil
+          elements.append(element)
+          value = .array(elements)
+        case let other?:
+          throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
+        }
+      }
+    case .onlyIf(let condition, _):
+      throw SpecRejection(
+        detail:
+          "its condition '\(String(condition.description.dropFirst()))' was not tested against "
+          + "an event; decode events with RaspSpecDomain")
     case .toggle(let path):
       try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
         switch value {

@@ -78,6 +78,16 @@ struct SpecEventView {
     return value
   }
 
+  /// Whether the event meets an operation's `if` condition, whose field is a path of the
+  /// event; a field the event lacks compares as `null`.
+  ///
+  /// - Throws: ``RaspEventError`` when the condition's value reads the event, which has
+  ///   nothing there.
+  func test(_ condition: RaspSpecCondition) throws(RaspEventError) -> Bool {
+    let found = value(at: condition.field) ?? .null
+    return (found == (try resolve(condition.value))) != condition.isNegated
+  }
+
   /// A path with what it reads from the event filled in: a key from the event becomes a key
   /// (a string, or an integer's digits) or, for a negative integer, an index from the end;
   /// a filter's value read from the event becomes a literal.

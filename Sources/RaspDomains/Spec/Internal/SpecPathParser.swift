@@ -59,6 +59,17 @@ struct SpecPathParser {
     return RaspSpecPath(components: components)
   }
 
+  /// Parses the whole text as a condition, `field == value` or `field != value`, as an `if`
+  /// writes it: `payload.changeType == 'added'`.
+  mutating func parseCondition() throws(JSONPathError) -> RaspSpecCondition {
+    let condition = try condition()
+    skipSpaces()
+    guard position == text.count else {
+      throw fail("unexpected '\(String(decoding: text[position...], as: UTF8.self))'")
+    }
+    return condition
+  }
+
   /// The components of a `--select` run between special brackets.
   private mutating func run(_ range: Range<Int>, afterSpecial: Bool) throws(JSONPathError)
     -> [RaspSpecPath.Component]
@@ -147,10 +158,19 @@ struct SpecPathParser {
   private mutating func condition() throws(JSONPathError) -> RaspSpecCondition {
     skipSpaces()
     let fieldStart = position
-    while let byte = current, byte != 0x20, byte != 0x09, byte != UInt8(ascii: "="),
-      byte != UInt8(ascii: "!"), byte != UInt8(ascii: "]")
-    {
-      position = byte == UInt8(ascii: "\"") ? try endOfString(from: position) : position + 1
+    var depth = 0
+    while let byte = current {
+      if byte == UInt8(ascii: "\"") {
+        position = try endOfString(from: position)
+        continue
+      }
+      if byte == UInt8(ascii: "[") { depth += 1 }
+      if byte == UInt8(ascii: "]") {
+        if depth == 0 { break }
+        depth -= 1
+      }
+      if depth == 0, [0x20, 0x09, UInt8(ascii: "="), UInt8(ascii: "!")].contains(byte) { break }
+      position += 1
     }
     guard position > fieldStart else {
       throw fail("expected a field to compare, such as 'id' or '.' for the element itself")

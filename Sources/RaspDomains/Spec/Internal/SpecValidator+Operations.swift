@@ -19,20 +19,52 @@ extension SpecValidator {
   }
 
   /// Every key an operation may have, for one operation or another.
-  static let operationKeys = ["op", "path", "value", "from", "default", "by", "index"]
+  static let operationKeys = [
+    "op", "path", "value", "from", "default", "by", "index", "unique", "if",
+  ]
 
   /// The keys each operation takes.
   static func keys(of operation: String) -> [String] {
     switch operation {
-    case "set", "append", "merge": return ["op", "path", "value", "from", "default"]
-    case "remove": return ["op", "path", "value", "from", "default", "index"]
-    case "increment", "decrement": return ["op", "path", "by", "from", "default"]
-    default: return ["op", "path"]
+    case "set", "merge": return ["op", "path", "value", "from", "default", "if"]
+    case "append": return ["op", "path", "value", "from", "default", "unique", "if"]
+    case "remove": return ["op", "path", "value", "from", "default", "index", "if"]
+    case "increment", "decrement": return ["op", "path", "by", "from", "default", "if"]
+    default: return ["op", "path", "if"]
     }
   }
 
-  /// Validates one operation.
+  /// Validates one operation, with its `if` condition.
   mutating func operation(_ node: JSONNode, at path: Path) -> RaspSpecOperation? {
+    guard let member = node.members?.first(where: { $0.key == "if" }) else {
+      return bareOperation(node, at: path)
+    }
+    let condition = self.condition(member.value, at: path + [.key("if")])
+    guard let operation = bareOperation(node, at: path), let condition else { return nil }
+    return .onlyIf(condition, operation)
+  }
+
+  /// An `if` condition: `payload.changeType == 'added'`.
+  private mutating func condition(_ node: JSONNode, at path: Path) -> RaspSpecCondition? {
+    guard let text = string(node, at: path) else { return nil }
+    var parser = SpecPathParser(text)
+    let condition: RaspSpecCondition
+    do {
+      condition = try parser.parseCondition()
+    } catch {
+      report("invalid condition '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
+      return nil
+    }
+    var valid = checkEventPath(
+      condition.field, what: "an 'if' condition", at: node.offset, path)
+    if case .event(let source, _) = condition.value {
+      valid = checkEventPath(source, what: "an 'if' value", at: node.offset, path) && valid
+    }
+    return valid ? condition : nil
+  }
+
+  /// Validates one operation, without its `if` condition.
+  private mutating func bareOperation(_ node: JSONNode, at path: Path) -> RaspSpecOperation? {
     guard let list = node.members else {
       report("expected an operation object, found \(node.phrase)", at: node.offset, path)
       return nil
@@ -131,10 +163,21 @@ extension SpecValidator {
       let value = operand(
         members, main: "value", alternatives: [], role: role, at: path, operation: name,
         offset: node.offset)
+      var unique = false
+      if let member = members["unique"] {
+        guard case .bool(let flag) = member.value.content else {
+          report(
+            "expected true or false, found \(member.value.phrase)", at: member.value.offset,
+            path + [.key("unique")])
+          return nil
+        }
+        unique = flag
+      }
       guard let target, let value, let value else { return nil }
       switch name {
       case "set": return .set(target, value: value)
-      case "append": return .append(target, value: value)
+      case "append":
+        return unique ? .appendUnique(target, value: value) : .append(target, value: value)
       default: return .merge(target, value: value)
       }
     }
