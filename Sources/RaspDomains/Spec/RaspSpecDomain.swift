@@ -95,7 +95,12 @@ public struct RaspSpecDomain: RaspDomain {
       readsPayload: readsPayload[name.index])
     var operations: [RaspSpecOperation] = []
     operations.reserveCapacity(definition.operations.count)
-    for var operation in definition.operations {
+    for (index, original) in definition.operations.enumerated() {
+      guard definition.readsEvent[index] else {
+        operations.append(original)
+        continue
+      }
+      var operation = original
       if case .onlyIf = operation {
         var applies = true
         while applies, case .onlyIf(let condition, let inner) = operation {

@@ -19,6 +19,9 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   public let summary: String
   /// The operations, applied in order, all or nothing.
   public let operations: [RaspSpecOperation]
+  /// For each operation, whether decoding an event must read it (an operand or a path that
+  /// reads the event, an `if`), computed once; the others apply as they are.
+  let readsEvent: [Bool]
 
   /// Creates an event type.
   ///
@@ -34,6 +37,11 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   public init(name: String, summary: String, operations: [RaspSpecOperation]) {
     self.name = name
     self.operations = operations
+    self.readsEvent = operations.map { operation in
+      if case .onlyIf = operation { return true }
+      if case .event? = operation.operand { return true }
+      return operation.path.readsEvent
+    }
     self.summary = summary.isEmpty ? RaspSpecEventDefinition.summarize(operations) : summary
   }
 

@@ -38,10 +38,10 @@ public struct RaspSpecPath: Sendable, Hashable, CustomStringConvertible {
     case each
     /// The elements of an array, or the members of an object, that meet a condition
     /// (`[?id == payload.id]`).
-    case matching(RaspSpecCondition)
+    indirect case matching(RaspSpecCondition)
     /// The member or element whose key or index is the event's value at a path
     /// (`[payload.id]`): a string is a key, an integer an index or a key of digits.
-    case eventKey(JSONPath)
+    indirect case eventKey(JSONPath)
   }
 
   /// The steps from the domain's state.

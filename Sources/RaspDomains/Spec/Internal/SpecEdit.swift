@@ -40,7 +40,7 @@ enum SpecEdit {
       return
     }
     let component = components[depth]
-    let here = name(components, depth)
+    func here() -> String { name(components, depth) }
     switch component {
     case .key, .index: break
     case .each, .matching:
@@ -57,19 +57,20 @@ enum SpecEdit {
       case .create:
         guard case .key = component else {
           throw SpecRejection(
-            detail: value == nil ? "there is no array at \(here)" : "\(here) is null, not an array")
+            detail: value == nil
+              ? "there is no array at \(here())" : "\(here()) is null, not an array")
         }
         var object: JSONValue? = .object(JSONObject())
         try update(&object, components, depth: depth, missing: missing, body)
         value = object
       case .fail:
         throw SpecRejection(
-          detail: value == nil ? "there is nothing at \(here)" : "\(here) is null")
+          detail: value == nil ? "there is nothing at \(here())" : "\(here()) is null")
       }
     case .object(var object)?:
       guard case .key(let key) = component else {
         if missing == .ignore { return }
-        throw SpecRejection(detail: "\(here) holds an object, not an array")
+        throw SpecRejection(detail: "\(here()) holds an object, not an array")
       }
       var child = object[key]
       if child == nil, missing == .ignore { return }
@@ -85,7 +86,7 @@ enum SpecEdit {
       case .key(let key):
         guard let index = arrayIndex(fromKey: key) else {
           if missing == .ignore { return }
-          throw SpecRejection(detail: "\(here) holds an array, not an object")
+          throw SpecRejection(detail: "\(here()) holds an array, not an object")
         }
         requested = index
       case .each, .matching, .eventKey: return
@@ -95,7 +96,7 @@ enum SpecEdit {
         if missing == .ignore { return }
         throw SpecRejection(
           detail:
-            "index \(requested) is out of range: \(here) has \(count(elements.count, "element"))")
+            "index \(requested) is out of range: \(here()) has \(count(elements.count, "element"))")
       }
       value = nil
       var child: JSONValue? = elements[index]
@@ -106,7 +107,7 @@ enum SpecEdit {
     case let scalar?:
       if missing == .ignore { return }
       let expected = if case .key = component { "an object" } else { "an array" }
-      throw SpecRejection(detail: "\(here) holds \(scalar.kind.phrase), not \(expected)")
+      throw SpecRejection(detail: "\(here()) holds \(scalar.kind.phrase), not \(expected)")
     }
   }
 
@@ -126,14 +127,15 @@ enum SpecEdit {
       }
       condition = filter
     }
-    let here = name(components, depth)
+    func here() -> String { name(components, depth) }
     var matched = 0
     switch value {
     case nil, .null?:
       if missing == .ignore { return }
       throw SpecRejection(
         detail: value == nil
-          ? "there is no array or object at \(here)" : "\(here) is null, not an array or an object")
+          ? "there is no array or object at \(here())"
+          : "\(here()) is null, not an array or an object")
     case .array(var elements)?:
       value = nil
       var removed: [Int] = []
@@ -160,11 +162,11 @@ enum SpecEdit {
     case let scalar?:
       if missing == .ignore { return }
       throw SpecRejection(
-        detail: "\(here) holds \(scalar.kind.phrase), not an array or an object")
+        detail: "\(here()) holds \(scalar.kind.phrase), not an array or an object")
     }
     if let condition, matched == 0, missing != .ignore {
       throw SpecRejection(
-        detail: "no element of \(here) has \(String(condition.description.dropFirst()))")
+        detail: "no element of \(here()) has \(String(condition.description.dropFirst()))")
     }
   }
 
