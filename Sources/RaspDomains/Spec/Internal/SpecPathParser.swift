@@ -158,20 +158,7 @@ struct SpecPathParser {
   private mutating func condition() throws(JSONPathError) -> RaspSpecCondition {
     skipSpaces()
     let fieldStart = position
-    var depth = 0
-    while let byte = current {
-      if byte == UInt8(ascii: "\"") {
-        position = try endOfString(from: position)
-        continue
-      }
-      if byte == UInt8(ascii: "[") { depth += 1 }
-      if byte == UInt8(ascii: "]") {
-        if depth == 0 { break }
-        depth -= 1
-      }
-      if depth == 0, [0x20, 0x09, UInt8(ascii: "="), UInt8(ascii: "!")].contains(byte) { break }
-      position += 1
-    }
+    try skipBalanced { [0x20, 0x09, UInt8(ascii: "="), UInt8(ascii: "!")].contains($0) }
     guard position > fieldStart else {
       throw fail("expected a field to compare, such as 'id' or '.' for the element itself")
     }
@@ -240,6 +227,15 @@ struct SpecPathParser {
   /// A path inside brackets, up to the `]` that closes them (and, in a filter, a space).
   private mutating func bracketedPath(stoppingAtSpace: Bool) throws(JSONPathError) -> JSONPath {
     let start = position
+    try skipBalanced { stoppingAtSpace && ($0 == 0x20 || $0 == 0x09) }
+    var end = position
+    while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+    return try subpath(start..<end)
+  }
+
+  /// Moves past a path inside brackets: up to the `]` that closes them, or to a byte outside
+  /// any nested brackets and strings for which `isEnd` holds.
+  private mutating func skipBalanced(until isEnd: (UInt8) -> Bool) throws(JSONPathError) {
     var depth = 0
     while let byte = current {
       if byte == UInt8(ascii: "\"") {
@@ -248,14 +244,11 @@ struct SpecPathParser {
       }
       if byte == UInt8(ascii: "[") { depth += 1 }
       if byte == UInt8(ascii: "]") {
-        if depth == 0 { break }
+        if depth == 0 { return }
         depth -= 1
       }
-      if depth == 0, stoppingAtSpace, byte == 0x20 || byte == 0x09 { break }
+      if depth == 0, isEnd(byte) { return }
       position += 1
     }
-    var end = position
-    while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
-    return try subpath(start..<end)
   }
 }
