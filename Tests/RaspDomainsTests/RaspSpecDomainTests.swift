@@ -164,6 +164,63 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
       ])
   }
 
+  @Test func readsKeysAndFilterValuesOfPathsFromTheEvent() throws {
+    let store = try domain(
+      #"""
+      {"name": "store", "initial": {"byId": {"3": {"done": false}, "a": {"done": false}},
+        "list": [{"id": 1, "n": 0}, {"id": 2, "n": 0}]},
+       "events": [
+        {"name": "toggled", "ops": [{"op": "toggle", "path": "byId[payload.id].done"}]},
+        {"name": "bumped", "ops": [{"op": "increment", "path": "list[?id == payload.id].n"}]},
+        {"name": "last", "ops": [{"op": "set", "path": "list[payload.at].n", "value": 9}]}]}
+      """#)
+    let done = #"{"store":{"byId":{"3":{"done":true},"a":{"done":false}},"list":[{"id":1,"n":0},"#
+    #expect(
+      replay(
+        [
+          #"{"type":"store.toggled","payload":{"id":3}}"#,
+          #"{"type":"store.toggled","payload":{"id":true}}"#,
+          #"{"type":"store.toggled","payload":{}}"#,
+          #"{"type":"store.bumped","payload":{"id":2}}"#,
+          #"{"type":"store.last","payload":{"at":-2}}"#,
+        ], domains: [store]) == [
+          done + #"{"id":2,"n":0}]}}"#,
+          "error at 40: field 'payload.id' must be a string or an integer, found a boolean",
+          "error at 34: missing required field 'payload.id'",
+          done + #"{"id":2,"n":1}]}}"#,
+          String(done.dropLast(#""n":0},"#.count)) + #""n":9},{"id":2,"n":1}]}}"#,
+        ])
+  }
+
+  @Test func appliesAnOperationOnlyToEventsThatMeetItsCondition() throws {
+    let filters = try domain(
+      #"""
+      {"name": "filters", "initial": {"colors": []}, "events": [
+        {"name": "changed", "ops": [
+          {"op": "append", "path": "colors", "from": "payload.color", "unique": true,
+           "if": "payload.changeType == 'added'"},
+          {"op": "unset", "path": "colors[?. == payload.color]",
+           "if": "payload.changeType != 'added'"}]}]}
+      """#)
+    func changed(_ color: String, _ change: String) -> String {
+      #"{"type":"filters.changed","payload":{"color":"\#(color)","changeType":"\#(change)"}}"#
+    }
+    #expect(
+      replay(
+        [
+          changed("red", "added"), changed("blue", "added"), changed("red", "added"),
+          changed("red", "removed"), changed("green", "removed"),
+          #"{"type":"filters.changed","payload":{"color":"blue"}}"#,
+        ], domains: [filters]) == [
+          #"{"filters":{"colors":["red"]}}"#,
+          #"{"filters":{"colors":["red","blue"]}}"#,
+          #"{"filters":{"colors":["red","blue"]}}"#,
+          #"{"filters":{"colors":["blue"]}}"#,
+          #"{"filters":{"colors":["blue"]}}"#,
+          #"{"filters":{"colors":[]}}"#,
+        ])
+  }
+
   @Test func decodesWithoutALogForUseInAnApp() throws {
     let cart = try domain(
       #"{"name": "cart", "events": ["#

@@ -4,9 +4,21 @@ import Testing
 @testable import RaspDomains
 
 /// A path from text, for brevity.
-fileprivate func at(_ text: String) -> JSONPath {
+fileprivate func at(_ text: String) -> RaspSpecPath {
   // The paths in these tests are valid; a mistake in one is a mistake in the test.
+  (try? RaspSpecPath(text)) ?? RaspSpecPath(components: [.key("invalid test path '\(text)'")])
+}
+
+/// A path of the event from text, for brevity.
+fileprivate func reading(_ text: String) -> JSONPath {
   (try? JSONPath(text)) ?? JSONPath(components: [.key("invalid test path '\(text)'")])
+}
+
+extension JSONValue {
+  /// The value at a `--select` path, for brevity.
+  fileprivate func evaluate(at text: String) -> JSONValue? {
+    (try? JSONPath(text, allowsFilters: true))?.evaluate(self)
+  }
 }
 
 /// The state after applying `operations` to `value` as one event.
@@ -305,6 +317,123 @@ fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValu
         == "event rejected: cannot clear the state: it holds a number, not an array or an object")
   }
 
+  // MARK: toggle
+
+  @Test func toggleFlipsABooleanAndMakesAMissingOrNullOneTrue() throws {
+    #expect(try applying([.toggle(at("done"))], to: ["done": false]) == ["done": true])
+    #expect(try applying([.toggle(at("done"))], to: ["done": true]) == ["done": false])
+    #expect(try applying([.toggle(at("done"))], to: ["done": nil]) == ["done": true])
+    #expect(try applying([.toggle(at("a.done"))], to: [:]) == ["a": ["done": true]])
+  }
+
+  @Test func toggleRejectsAValueThatIsNotABoolean() {
+    #expect(
+      rejection([.toggle(at("done"))], on: ["done": 0])?.reason
+        == "event rejected: cannot toggle 'done': it holds a number, not a boolean")
+  }
+
+  // MARK: Paths that select several values
+
+  fileprivate static let todos: JSONValue = [
+    ["id": 0, "text": "Learn React", "completed": true],
+    ["id": 1, "text": "Learn Redux", "completed": false, "color": "purple"],
+    ["id": 2, "text": "Build something fun!", "completed": false, "color": "blue"],
+  ]
+
+  @Test func aFilterSelectsTheElementsThatMatch() throws {
+    let toggled = try applying([.toggle(at("[?id == 1].completed"))], to: Self.todos)
+    #expect(toggled.evaluate(at: "[1].completed") == true)
+    #expect(toggled.evaluate(at: "[0].completed") == true)
+    #expect(toggled.evaluate(at: "[2].completed") == false)
+    let colored = try applying(
+      [.set(at("[?id == 0].color"), value: .literal("red"))], to: Self.todos)
+    #expect(
+      colored.evaluate(at: "[0]") == [
+        "id": 0, "text": "Learn React", "completed": true, "color": "red",
+      ])
+    let merged = try applying(
+      [.merge(at("[?id == 2]"), value: .literal(["text": "Ship it"]))], to: Self.todos)
+    #expect(merged.evaluate(at: "[2].text") == "Ship it")
+  }
+
+  @Test func aFilterChangesEveryElementThatMatchesAsJqDoes() throws {
+    let result = try applying(
+      [.set(at("[?completed == false].color"), value: .literal("red"))], to: Self.todos)
+    #expect(result.evaluate(at: "[0].color") == nil)
+    #expect(result.evaluate(at: "[1].color") == "red")
+    #expect(result.evaluate(at: "[2].color") == "red")
+  }
+
+  @Test func aFilterComparesAMissingFieldAsNullAndNumbersByValue() throws {
+    let result = try applying(
+      [.set(at("[?color == null].color"), value: .literal("grey"))], to: Self.todos)
+    #expect(result.evaluate(at: "[0].color") == "grey")
+    let negated = try applying([.toggle(at("[?color != null].completed"))], to: Self.todos)
+    #expect(negated.evaluate(at: "[0].completed") == true)
+    #expect(negated.evaluate(at: "[1].completed") == true)
+    let byValue = try applying([.toggle(at("[?id == 2.0].completed"))], to: Self.todos)
+    #expect(byValue.evaluate(at: "[2].completed") == true)
+  }
+
+  @Test func aFilterThatMatchesNothingRejectsTheEventButNotUnset() throws {
+    #expect(
+      rejection([.toggle(at("[?id == 7].completed"))], on: Self.todos)?.reason
+        == "event rejected: cannot toggle '[?id == 7].completed': no element of the state has "
+        + "id == 7")
+    #expect(
+      rejection([.removeSelected(at("todos[?id == 7]"))], on: ["todos": Self.todos])?.reason
+        == "event rejected: cannot remove 'todos[?id == 7]': no element of 'todos' has id == 7")
+    #expect(
+      rejection([.set(at("todos[?id == 1].x"), value: .literal(1))], on: ["todos": nil])?.reason
+        == "event rejected: cannot set 'todos[?id == 1].x': 'todos' is null, not an array or an "
+        + "object")
+    #expect(try applying([.unset(at("[?id == 7]"))], to: Self.todos) == Self.todos)
+    #expect(try applying([.unset(at("todos[?id == 7]"))], to: [:]) == [:])
+  }
+
+  @Test func removeAndUnsetTakeOutEverySelectedElement() throws {
+    let cleared = try applying([.removeSelected(at("[?completed == true]"))], to: Self.todos)
+    #expect(cleared.evaluate(at: ".|length") == 2)
+    #expect(cleared.evaluate(at: "[0].id") == 1)
+    let unset = try applying([.unset(at("[?id != 1]"))], to: Self.todos)
+    #expect(unset.evaluate(at: ".|length") == 1)
+    #expect(unset.evaluate(at: "[0].id") == 1)
+    #expect(
+      try applying([.removeSelected(at("xs[?. == 2]"))], to: ["xs": [1, 2, 3, 2]]) == [
+        "xs": [1, 3]
+      ])
+  }
+
+  @Test func eachChangesEveryElementAndNeverRejectsAnEmptyArray() throws {
+    let all = try applying([.set(at("[].completed"), value: .literal(true))], to: Self.todos)
+    #expect(all.evaluate(at: "[1].completed") == true)
+    #expect(all.evaluate(at: "[2].completed") == true)
+    #expect(
+      try applying([.set(at("xs[].done"), value: .literal(true))], to: ["xs": []]) == ["xs": []])
+    #expect(
+      try applying([.increment(at("n[]"), by: .literal(1))], to: ["n": ["a": 1, "b": 2]]) == [
+        "n": ["a": 2, "b": 3]
+      ])
+    #expect(
+      rejection([.set(at("xs[].done"), value: .literal(true))], on: [:])?.reason
+        == "event rejected: cannot set 'xs[].done': there is no array or object at 'xs'")
+  }
+
+  @Test func filtersSelectMembersOfAnObject() throws {
+    let entities: JSONValue = ["a": ["done": true], "b": ["done": false]]
+    #expect(
+      try applying([.removeSelected(at("[?done == true]"))], to: entities) == ["b": ["done": false]]
+    )
+  }
+
+  @Test func aPathThatStillReadsTheEventIsRejected() {
+    let key = RaspSpecPath(components: [.eventKey(reading("payload.id"))])
+    #expect(
+      rejection([.toggle(key)], on: [:])?.reason
+        == "event rejected: cannot toggle '[payload.id]': its key [payload.id] was not read from "
+        + "an event; decode events with RaspSpecDomain")
+  }
+
   // MARK: All or nothing
 
   @Test func aFailingOperationRollsBackTheEarlierOnesOfItsEvent() {
@@ -324,7 +453,8 @@ fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValu
   }
 
   @Test func anOperandThatStillReadsTheEventIsRejected() {
-    let result = rejection([.set(at("a"), value: .event(at("payload.a"), default: nil))], on: [:])
+    let result = rejection(
+      [.set(at("a"), value: .event(reading("payload.a"), default: nil))], on: [:])
     #expect(
       result?.reason
         == "event rejected: cannot set 'a': its operand {\"from\":\"payload.a\"} "
@@ -335,7 +465,7 @@ fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValu
 
   @Test func operationsDescribeThemselvesAsASpecWritesThem() {
     #expect(
-      RaspSpecOperation.append(at("items"), value: .event(at("payload.sku"), default: "?"))
+      RaspSpecOperation.append(at("items"), value: .event(reading("payload.sku"), default: "?"))
         .description
         == #"{"op":"append","path":"items","value":{"default":"?","from":"payload.sku"}}"#)
     #expect(

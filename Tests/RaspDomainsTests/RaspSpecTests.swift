@@ -69,20 +69,22 @@ fileprivate let cart = """
     let add = domain.eventDefinitions[0]
     #expect(
       add.operations == [
-        .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
-        .increment(try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: 0)),
+        .append(
+          try RaspSpecPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
+        .increment(
+          try RaspSpecPath("total"), by: .event(try JSONPath("payload.price"), default: 0)),
       ])
     #expect(
       domain.eventDefinitions[1].operations == [
-        .remove(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil))
+        .remove(try RaspSpecPath("items"), value: .event(try JSONPath("payload.sku"), default: nil))
       ])
     #expect(
       domain.eventDefinitions[2].operations == [
-        .removeAt(try JSONPath("items"), index: .literal(-1))
+        .removeAt(try RaspSpecPath("items"), index: .literal(-1))
       ])
     #expect(
       domain.eventDefinitions[3].operations.last
-        == .set(try JSONPath("meta"), value: .literal(["from": "literally"])))
+        == .set(try RaspSpecPath("meta"), value: .literal(["from": "literally"])))
   }
 
   @Test func derivesSummariesAndPayloadFieldsFromTheOperations() throws {
@@ -249,7 +251,7 @@ fileprivate let cart = """
           "at domains[0].events[0].ops[0].op: unknown operation 'apend'. Did you mean 'append'?",
           "at domains[0].events[0].ops[1].op: unknown operation 'frobnicate': "
             + "use 'set', 'unset', 'append', 'remove', 'pop', 'increment', 'decrement', "
-            + "'merge' or 'clear'",
+            + "'merge', 'clear' or 'toggle'",
           "at domains[0].events[0].ops[2].op: expected a string, found a number",
         ])
   }
@@ -275,9 +277,9 @@ fileprivate let cart = """
           "at domains[0].events[0].ops[0]: missing required key 'op'",
           "at domains[0].events[0].ops[1]: missing required key 'path'",
           "at domains[0].events[0].ops[2].vaule: unknown key 'vaule': "
-            + "an operation takes 'op' and 'path'",
+            + "an operation takes 'op', 'path' and 'if'",
           "at domains[0].events[0].ops[3].by: key 'by' does not apply to operation 'set', "
-            + "which takes 'path', 'value', 'from' and 'default'",
+            + "which takes 'path', 'value', 'from', 'default' and 'if'",
         ])
     #expect(
       reasons(spec(ops: #"[{"op": "set", "path": "x", "vaule": 1}]"#)) == [
@@ -291,7 +293,8 @@ fileprivate let cart = """
       reasons(spec(ops: #"[{"path": 1, "bogus": true, "op": "zap"}]"#)) == [
         "at domains[0].events[0].ops[0].path: expected a string, found a number",
         "at domains[0].events[0].ops[0].bogus: unknown key 'bogus': "
-          + "an operation takes 'op', 'path', 'value', 'from', 'default', 'by' and 'index'",
+          + "an operation takes 'op', 'path', 'value', 'from', 'default', 'by', 'index', "
+          + "'unique' and 'if'",
         "at domains[0].events[0].ops[0].op: unknown operation 'zap'. Did you mean 'pop'?",
       ])
   }
@@ -317,6 +320,81 @@ fileprivate let cart = """
       ])
   }
 
+  // MARK: Paths that select, toggle, unique, if
+
+  @Test func readsFiltersKeysFromTheEventToggleUniqueAndIf() throws {
+    let text = spec(
+      ops: #"""
+        [{"op": "toggle", "path": "todos[?id == payload].completed"},
+         {"op": "remove", "path": "byId[payload.id]"},
+         {"op": "append", "path": "colors", "from": "payload.color", "unique": true,
+          "if": "payload.changeType == 'added'"}]
+        """#)
+    let domain = try #require(try RaspSpec(parsing: Array(text.utf8)).domains.first)
+    let operations = domain.eventDefinitions[0].operations
+    #expect(operations[0] == .toggle(try RaspSpecPath("todos[?id == payload].completed")))
+    #expect(operations[1] == .removeSelected(try RaspSpecPath("byId[payload.id]")))
+    #expect(
+      operations[2]
+        == .onlyIf(
+          RaspSpecCondition(
+            field: try JSONPath("payload.changeType"), value: .literal("added")),
+          .appendUnique(
+            try RaspSpecPath("colors"), value: .event(try JSONPath("payload.color"), default: nil))
+        ))
+    #expect(
+      operations[2].description
+        == #"{"op":"append","path":"colors","value":{"from":"payload.color"},"unique":true,"#
+        + #""if":"payload.changeType == \"added\""}"#)
+    #expect(domain.events[0].fields.map(\.name) == ["id", "color", "changeType"])
+    #expect(domain.events[0].fields.map(\.type) == ["string or integer", "any", "any"])
+    #expect(domain.events[0].fields.map(\.isRequired) == [true, true, false])
+  }
+
+  @Test func reportsMistakesInPathsThatSelectWithTheirColumn() {
+    #expect(
+      problems(spec(ops: #"[{"op": "togle", "path": "todos[?id payload]"}]"#)) == [
+        "1:68: at domains[0].events[0].ops[0].op: unknown operation 'togle'. "
+          + "Did you mean 'toggle'?",
+        "1:85: at domains[0].events[0].ops[0].path: invalid path 'todos[?id payload]': "
+          + "expected '==' or '!=' after the field at column 11",
+      ])
+    #expect(
+      reasons(
+        spec(
+          ops: #"[{"op": "set", "path": "a[?id == paylaod.id]", "value": 1}, "#
+            + #"{"op": "unset", "path": "byId[sorce]"}, "#
+            + #"{"op": "remove", "path": "items"}]"#)) == [
+          "at domains[0].events[0].ops[0].path: a filter's value starts with 'payload', 'ts', "
+            + "'source', 'type' or another field of the log's line, such as 'meta.user', found "
+            + "'paylaod'. Did you mean 'payload'?",
+          "at domains[0].events[0].ops[1].path: a key from the event starts with 'payload', 'ts', "
+            + "'source', 'type' or another field of the log's line, such as 'meta.user', found "
+            + "'sorce'. Did you mean 'source'?",
+          "at domains[0].events[0].ops[2]: operation 'remove' needs 'value', 'from' or 'index', "
+            + "or a path that ends in '[]', a filter or a key from the event",
+        ])
+  }
+
+  @Test func reportsMistakesInUniqueAndIf() {
+    #expect(
+      reasons(
+        spec(
+          ops: #"[{"op": "append", "path": "a", "value": 1, "unique": "yes"}, "#
+            + #"{"op": "set", "path": "a", "value": 1, "unique": true}, "#
+            + #"{"op": "set", "path": "a", "value": 1, "if": "payload.kind = 'x'"}, "#
+            + #"{"op": "set", "path": "a", "value": 1, "if": "paylod.kind == 'x'"}]"#)) == [
+          "at domains[0].events[0].ops[0].unique: expected true or false, found a string",
+          "at domains[0].events[0].ops[1].unique: key 'unique' does not apply to operation 'set', "
+            + "which takes 'path', 'value', 'from', 'default' and 'if'",
+          "at domains[0].events[0].ops[2].if: invalid condition 'payload.kind = 'x'': expected "
+            + "'==' or '!=' after the field at column 14",
+          "at domains[0].events[0].ops[3].if: an 'if' condition starts with 'payload', 'ts', "
+            + "'source', 'type' or another field of the log's line, such as 'meta.user', found "
+            + "'paylod'. Did you mean 'payload'?",
+        ])
+  }
+
   @Test func reportsMissingAndConflictingOperands() {
     #expect(
       reasons(
@@ -326,7 +404,8 @@ fileprivate let cart = """
             + #"{"op": "merge", "path": "x", "default": {}}]"#
         )) == [
           "at domains[0].events[0].ops[0]: operation 'append' needs 'value' or 'from'",
-          "at domains[0].events[0].ops[1]: operation 'remove' needs 'value', 'from' or 'index'",
+          "at domains[0].events[0].ops[1]: operation 'remove' needs 'value', 'from' or 'index', "
+            + "or a path that ends in '[]', a filter or a key from the event",
           "at domains[0].events[0].ops[2]: operation 'merge' needs 'value' or 'from'",
           "at domains[0].events[0].ops[2].default: 'default' applies only with 'from'",
         ])

@@ -12,9 +12,10 @@ import RaspJSON
 ///   name: "cart", summary: "The shopping cart.", initial: ["items": [], "total": 0],
 ///   events: [
 ///     RaspSpecEventDefinition(name: "add", summary: "An item was put in the cart.", operations: [
-///       .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
+///       .append(
+///         try RaspSpecPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
 ///       .increment(
-///         try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
+///         try RaspSpecPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
 ///     ]),
 ///   ])
 /// let configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all + [cart])
@@ -42,7 +43,7 @@ public struct RaspSpecDomain: RaspDomain {
   ///   name: "counter", summary: "Counts taps.", initial: ["count": 0],
   ///   events: [RaspSpecEventDefinition(
   ///     name: "tap", summary: "",
-  ///     operations: [.increment(try JSONPath("count"), by: .literal(1))])])
+  ///     operations: [.increment(try RaspSpecPath("count"), by: .literal(1))])])
   /// ```
   ///
   /// - Parameters:
@@ -70,7 +71,7 @@ public struct RaspSpecDomain: RaspDomain {
   public var initialState: RaspSpecState { RaspSpecState(initial) }
 
   /// Reads what the event type's operations need from the event and returns them with literal
-  /// operands.
+  /// operands, leaving out those whose `if` condition the event does not meet.
   ///
   /// ```swift
   /// let event = try cart.decodeEvent(name, payload: &payload, context: context)
@@ -83,7 +84,8 @@ public struct RaspSpecDomain: RaspDomain {
   /// - Returns: The operations to apply.
   /// - Throws: ``RaspEventError`` when a `from` reads nothing and has no default, or reads a
   ///   value of the wrong kind (a `by` that is not a number, an `index` that is not an integer,
-  ///   a `merge` value that is not an object).
+  ///   a `merge` value that is not an object, a key from the event in a path that is neither a
+  ///   string nor an integer); likewise for the event values that a path reads.
   public func decodeEvent(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
   ) throws(RaspEventError) -> RaspSpecEvent {
@@ -93,27 +95,49 @@ public struct RaspSpecDomain: RaspDomain {
       readsPayload: readsPayload[name.index])
     var operations: [RaspSpecOperation] = []
     operations.reserveCapacity(definition.operations.count)
-    for operation in definition.operations {
-      guard let operand = operation.operand, case .event = operand else {
+    for (index, original) in definition.operations.enumerated() {
+      guard definition.readsEvent[index] else {
+        operations.append(original)
+        continue
+      }
+      var operation = original
+      if case .onlyIf = operation {
+        var applies = true
+        while applies, case .onlyIf(let condition, let inner) = operation {
+          applies = try view.test(condition)
+          operation = inner
+        }
+        guard applies else { continue }
+      }
+      let readsOperand = if case .event? = operation.operand { true } else { false }
+      guard readsOperand || operation.path.readsEvent else {
         operations.append(operation)
         continue
       }
-      let value: JSONValue
-      switch operation {
-      case .increment, .decrement:
-        value = try view.resolve(operand, expected: "a number") {
-          if case .number = $0 { true } else { false }
+      var resolved = operation
+      if readsOperand, let operand = operation.operand {
+        let value: JSONValue
+        switch operation {
+        case .increment, .decrement:
+          value = try view.resolve(operand, expected: "a number") {
+            if case .number = $0 { true } else { false }
+          }
+        case .removeAt:
+          value = try view.resolve(
+            operand, expected: "an integer", accepts: RaspSpecDomain.isIndex)
+        case .merge:
+          value = try view.resolve(operand, expected: "an object") {
+            if case .object = $0 { true } else { false }
+          }
+        default:
+          value = try view.resolve(operand)
         }
-      case .removeAt:
-        value = try view.resolve(operand, expected: "an integer", accepts: RaspSpecDomain.isIndex)
-      case .merge:
-        value = try view.resolve(operand, expected: "an object") {
-          if case .object = $0 { true } else { false }
-        }
-      default:
-        value = try view.resolve(operand)
+        resolved = resolved.with(operand: .literal(value))
       }
-      operations.append(operation.with(operand: .literal(value)))
+      if operation.path.readsEvent {
+        resolved = resolved.with(path: try view.resolve(operation.path))
+      }
+      operations.append(resolved)
     }
     return RaspSpecEvent(operations: operations)
   }

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// let event = RaspSpecEvent(operations: [
-///   .append(try JSONPath("items"), value: .literal("A-1")),
-///   .increment(try JSONPath("total"), by: .literal(20)),
+///   .append(try RaspSpecPath("items"), value: .literal("A-1")),
+///   .increment(try RaspSpecPath("total"), by: .literal(20)),
 /// ])
 /// try state.apply(event: event)
 /// ```
@@ -19,7 +19,7 @@ public struct RaspSpecEvent: Sendable, Hashable {
   /// Creates an event from operations whose operands are literals.
   ///
   /// ```swift
-  /// let checkout = RaspSpecEvent(operations: [.clear(try JSONPath("items"))])
+  /// let checkout = RaspSpecEvent(operations: [.clear(try RaspSpecPath("items"))])
   /// ```
   ///
   /// - Parameter operations: The operations, in the order to apply them.

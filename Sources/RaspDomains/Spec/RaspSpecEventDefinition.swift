@@ -6,8 +6,10 @@ import RaspJSON
 /// let add = RaspSpecEventDefinition(
 ///   name: "add", summary: "An item was put in the cart.",
 ///   operations: [
-///     .append(try JSONPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
-///     .increment(try JSONPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
+///     .append(
+///       try RaspSpecPath("items"), value: .event(try JSONPath("payload.sku"), default: nil)),
+///     .increment(
+///       try RaspSpecPath("total"), by: .event(try JSONPath("payload.price"), default: nil)),
 ///   ])
 /// ```
 public struct RaspSpecEventDefinition: Sendable, Hashable {
@@ -17,12 +19,15 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   public let summary: String
   /// The operations, applied in order, all or nothing.
   public let operations: [RaspSpecOperation]
+  /// For each operation, whether decoding an event must read it (an operand or a path that
+  /// reads the event, an `if`), computed once; the others apply as they are.
+  let readsEvent: [Bool]
 
   /// Creates an event type.
   ///
   /// ```swift
   /// let checkout = RaspSpecEventDefinition(
-  ///   name: "checkout", summary: "", operations: [.clear(try JSONPath("items"))])
+  ///   name: "checkout", summary: "", operations: [.clear(try RaspSpecPath("items"))])
   /// ```
   ///
   /// - Parameters:
@@ -32,6 +37,11 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   public init(name: String, summary: String, operations: [RaspSpecOperation]) {
     self.name = name
     self.operations = operations
+    self.readsEvent = operations.map { operation in
+      if case .onlyIf = operation { return true }
+      if case .event? = operation.operand { return true }
+      return operation.path.readsEvent
+    }
     self.summary = summary.isEmpty ? RaspSpecEventDefinition.summarize(operations) : summary
   }
 
@@ -46,27 +56,19 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
     var types: [String: String] = [:]
     var required: [String: Bool] = [:]
     for operation in operations {
-      guard case .event(let path, let fallback)? = operation.operand, path.firstKey == "payload",
-        path.components.count > 1, case .key(let key) = path.components[1]
-      else { continue }
-      let type: String
-      if path.components.count > 2 {
-        type = "object or array"
-      } else {
-        switch operation {
-        case .increment, .decrement: type = "number"
-        case .removeAt: type = "integer"
-        case .merge: type = "object"
-        default: type = "any"
+      for read in operation.eventReads {
+        guard read.path.firstKey == "payload", read.path.components.count > 1,
+          case .key(let key) = read.path.components[1]
+        else { continue }
+        let type = read.path.components.count > 2 ? "object or array" : read.type
+        if types[key] == nil {
+          names.append(key)
+          types[key] = type
+        } else if types[key] != type {
+          types[key] = "any"
         }
+        required[key] = (required[key] ?? false) || read.fallback == nil
       }
-      if types[key] == nil {
-        names.append(key)
-        types[key] = type
-      } else if types[key] != type {
-        types[key] = "any"
-      }
-      required[key] = (required[key] ?? false) || fallback == nil
     }
     return names.map { name in
       RaspFieldSchema(
@@ -82,16 +84,17 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   /// Whether any operation reads the payload, so that decoding must read it.
   var readsPayload: Bool {
     operations.contains { operation in
-      if case .event(let path, _)? = operation.operand { return path.firstKey == "payload" }
-      return false
+      operation.eventReads.contains { $0.path.firstKey == "payload" }
     }
   }
 
   private func reads(_ operation: RaspSpecOperation, _ field: String) -> Bool {
-    guard case .event(let path, _)? = operation.operand, path.firstKey == "payload",
-      path.components.count > 1, case .key(let key) = path.components[1]
-    else { return false }
-    return key == field
+    operation.eventReads.contains { read in
+      guard read.path.firstKey == "payload", read.path.components.count > 1,
+        case .key(let key) = read.path.components[1]
+      else { return false }
+      return key == field
+    }
   }
 
   /// `Appends to 'items'; increments 'total'.`

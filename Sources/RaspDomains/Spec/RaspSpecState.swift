@@ -11,13 +11,13 @@ import RaspJSON
 /// ```swift
 /// var cart = RaspSpecState(["items": [], "total": 0])
 /// try cart.apply(event: RaspSpecEvent(operations: [
-///   .append(try JSONPath("items"), value: .literal("A-1")),
-///   .increment(try JSONPath("total"), by: .literal(20)),
+///   .append(try RaspSpecPath("items"), value: .literal("A-1")),
+///   .increment(try RaspSpecPath("total"), by: .literal(20)),
 /// ]))
 /// cart.value   // {"items":["A-1"],"total":20}
 /// try? cart.apply(event: RaspSpecEvent(operations: [
-///   .clear(try JSONPath("items")),
-///   .pop(try JSONPath("items")),     // fails: the clear is rolled back too
+///   .clear(try RaspSpecPath("items")),
+///   .pop(try RaspSpecPath("items")),     // fails: the clear is rolled back too
 /// ]))
 /// cart.value   // {"items":["A-1"],"total":20}
 /// ```
@@ -39,7 +39,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
   /// Applies the event's operations in order, all or nothing.
   ///
   /// ```swift
-  /// try state.apply(event: RaspSpecEvent(operations: [.pop(try JSONPath("stack"))]))
+  /// try state.apply(event: RaspSpecEvent(operations: [.pop(try RaspSpecPath("stack"))]))
   /// ```
   ///
   /// - Parameter event: The event, with literal operands.
@@ -73,7 +73,8 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     switch operation {
     case .set: return "set \(target)"
     case .unset: return "unset \(target)"
-    case .append: return "append to \(target)"
+    case .append, .appendUnique: return "append to \(target)"
+    case .onlyIf(_, let operation): return verb(operation)
     case .remove(_, .literal(let value)): return "remove \(SpecEdit.quote(value)) from \(target)"
     case .remove: return "remove from \(target)"
     case .removeAt(_, .literal(let index)):
@@ -84,6 +85,8 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     case .decrement: return "decrement \(target)"
     case .merge: return "merge into \(target)"
     case .clear: return "clear \(target)"
+    case .toggle: return "toggle \(target)"
+    case .removeSelected: return "remove \(target)"
     }
   }
 
@@ -180,6 +183,39 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
         case let other?:
           throw SpecRejection(detail: "it holds \(other.kind.phrase), not an object")
         }
+      }
+    case .appendUnique(let path, let operand):
+      let element = try literal(operand)
+      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+        switch value {
+        case nil, .null?: value = .array([element])
+        case .array(var elements)?:
+          guard !elements.contains(element) else { return }
+          value = nil
+          elements.append(element)
+          value = .array(elements)
+        case let other?:
+          throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
+        }
+      }
+    case .onlyIf(let condition, _):
+      throw SpecRejection(
+        detail:
+          "its condition '\(String(condition.description.dropFirst()))' was not tested against "
+          + "an event; decode events with RaspSpecDomain")
+    case .toggle(let path):
+      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+        switch value {
+        case nil, .null?: value = .bool(true)
+        case .bool(let flag)?: value = .bool(!flag)
+        case let other?:
+          throw SpecRejection(detail: "it holds \(other.kind.phrase), not a boolean")
+        }
+      }
+    case .removeSelected(let path):
+      try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in
+        guard value != nil else { throw SpecRejection(detail: "there is nothing there") }
+        value = nil
       }
     case .clear(let path):
       try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in

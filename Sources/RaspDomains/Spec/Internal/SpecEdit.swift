@@ -18,11 +18,12 @@ enum SpecEdit {
   }
 
   /// Calls `body` with the value at `path` in `root` (`nil` when it is not there); `body` may
-  /// change it or set it to `nil` to remove it from its object or array.
+  /// change it or set it to `nil` to remove it from its object or array. A path with `[]` or a
+  /// filter calls `body` once for each value it selects.
   ///
   /// - Throws: ``SpecRejection`` when the path cannot be followed, or from `body`.
   static func update(
-    _ root: inout JSONValue, at path: JSONPath, missing: Missing,
+    _ root: inout JSONValue, at path: RaspSpecPath, missing: Missing,
     _ body: (inout JSONValue?) throws(SpecRejection) -> Void
   ) throws(SpecRejection) {
     var value: JSONValue? = root
@@ -31,15 +32,24 @@ enum SpecEdit {
   }
 
   private static func update(
-    _ value: inout JSONValue?, _ components: [JSONPath.Component], depth: Int, missing: Missing,
-    _ body: (inout JSONValue?) throws(SpecRejection) -> Void
+    _ value: inout JSONValue?, _ components: [RaspSpecPath.Component], depth: Int,
+    missing: Missing, _ body: (inout JSONValue?) throws(SpecRejection) -> Void
   ) throws(SpecRejection) {
     guard depth < components.count else {
       try body(&value)
       return
     }
     let component = components[depth]
-    let here = name(components, depth)
+    func here() -> String { name(components, depth) }
+    switch component {
+    case .key, .index: break
+    case .each, .matching:
+      try updateEach(&value, components, depth: depth, missing: missing, body)
+      return
+    case .eventKey(let path):
+      throw SpecRejection(
+        detail: "its key [\(path)] was not read from an event; decode events with RaspSpecDomain")
+    }
     switch value {
     case nil, .null?:
       switch missing {
@@ -47,19 +57,20 @@ enum SpecEdit {
       case .create:
         guard case .key = component else {
           throw SpecRejection(
-            detail: value == nil ? "there is no array at \(here)" : "\(here) is null, not an array")
+            detail: value == nil
+              ? "there is no array at \(here())" : "\(here()) is null, not an array")
         }
         var object: JSONValue? = .object(JSONObject())
         try update(&object, components, depth: depth, missing: missing, body)
         value = object
       case .fail:
         throw SpecRejection(
-          detail: value == nil ? "there is nothing at \(here)" : "\(here) is null")
+          detail: value == nil ? "there is nothing at \(here())" : "\(here()) is null")
       }
     case .object(var object)?:
       guard case .key(let key) = component else {
         if missing == .ignore { return }
-        throw SpecRejection(detail: "\(here) holds an object, not an array")
+        throw SpecRejection(detail: "\(here()) holds an object, not an array")
       }
       var child = object[key]
       if child == nil, missing == .ignore { return }
@@ -75,18 +86,17 @@ enum SpecEdit {
       case .key(let key):
         guard let index = arrayIndex(fromKey: key) else {
           if missing == .ignore { return }
-          throw SpecRejection(detail: "\(here) holds an array, not an object")
+          throw SpecRejection(detail: "\(here()) holds an array, not an object")
         }
         requested = index
-      case .anyChild, .anyDescendants:
-        throw SpecRejection(detail: "patterns such as '*' cannot name a value to change")
+      case .each, .matching, .eventKey: return
       }
       let index = requested < 0 ? elements.count + requested : requested
       guard elements.indices.contains(index) else {
         if missing == .ignore { return }
         throw SpecRejection(
           detail:
-            "index \(requested) is out of range: \(here) has \(count(elements.count, "element"))")
+            "index \(requested) is out of range: \(here()) has \(count(elements.count, "element"))")
       }
       value = nil
       var child: JSONValue? = elements[index]
@@ -97,8 +107,83 @@ enum SpecEdit {
     case let scalar?:
       if missing == .ignore { return }
       let expected = if case .key = component { "an object" } else { "an array" }
-      throw SpecRejection(detail: "\(here) holds \(scalar.kind.phrase), not \(expected)")
+      throw SpecRejection(detail: "\(here()) holds \(scalar.kind.phrase), not \(expected)")
     }
+  }
+
+  /// Follows `[]` or a filter: the rest of the path for every element (or member) selected.
+  /// A filter that selects nothing rejects the operation, unless `missing` is `.ignore`;
+  /// `[]` of an empty array or object does nothing.
+  private static func updateEach(
+    _ value: inout JSONValue?, _ components: [RaspSpecPath.Component], depth: Int,
+    missing: Missing, _ body: (inout JSONValue?) throws(SpecRejection) -> Void
+  ) throws(SpecRejection) {
+    var condition: RaspSpecCondition?
+    if case .matching(let filter) = components[depth] {
+      guard case .literal = filter.value else {
+        throw SpecRejection(
+          detail:
+            "its filter [\(filter)] was not read from an event; decode events with RaspSpecDomain")
+      }
+      condition = filter
+    }
+    func here() -> String { name(components, depth) }
+    var matched = 0
+    switch value {
+    case nil, .null?:
+      if missing == .ignore { return }
+      throw SpecRejection(
+        detail: value == nil
+          ? "there is no array or object at \(here())"
+          : "\(here()) is null, not an array or an object")
+    case .array(var elements)?:
+      value = nil
+      var removed: [Int] = []
+      for index in elements.indices where condition?.matches(elements[index]) ?? true {
+        matched += 1
+        var child: JSONValue? = elements[index]
+        elements[index] = .null
+        try update(&child, components, depth: depth + 1, missing: missing, body)
+        if let child { elements[index] = child } else { removed.append(index) }
+      }
+      value = .array(removing(removed, from: elements))
+    case .object(let object)?:
+      value = nil
+      var members = object.members
+      var removed: [Int] = []
+      for index in members.indices where condition?.matches(members[index].value) ?? true {
+        matched += 1
+        var child: JSONValue? = members[index].value
+        members[index].value = .null
+        try update(&child, components, depth: depth + 1, missing: missing, body)
+        if let child { members[index].value = child } else { removed.append(index) }
+      }
+      value = .object(JSONObject(sortedMembers: removing(removed, from: members)))
+    case let scalar?:
+      if missing == .ignore { return }
+      throw SpecRejection(
+        detail: "\(here()) holds \(scalar.kind.phrase), not an array or an object")
+    }
+    if let condition, matched == 0, missing != .ignore {
+      throw SpecRejection(
+        detail: "no element of \(here()) has \(String(condition.description.dropFirst()))")
+    }
+  }
+
+  /// `elements` without those at `indices`, which are in increasing order.
+  private static func removing<Element>(_ indices: [Int], from elements: [Element]) -> [Element] {
+    guard !indices.isEmpty else { return elements }
+    var kept: [Element] = []
+    kept.reserveCapacity(elements.count - indices.count)
+    var next = 0
+    for index in elements.indices {
+      if next < indices.count, indices[next] == index {
+        next += 1
+      } else {
+        kept.append(elements[index])
+      }
+    }
+    return kept
   }
 
   /// The array index a key of digits denotes (`stack.1`), as paths read it: `0` or digits
@@ -118,13 +203,13 @@ enum SpecEdit {
   }
 
   /// The first `depth` components as a quoted path for messages, or `the state` for none.
-  static func name(_ components: [JSONPath.Component], _ depth: Int) -> String {
+  static func name(_ components: [RaspSpecPath.Component], _ depth: Int) -> String {
     guard depth > 0 else { return "the state" }
-    return "'\(JSONPath(components: Array(components[..<depth])).description)'"
+    return "'\(RaspSpecPath(components: Array(components[..<depth])).description)'"
   }
 
   /// A path for messages: `'items'`, or `the state` for the whole state.
-  static func name(_ path: JSONPath) -> String {
+  static func name(_ path: RaspSpecPath) -> String {
     name(path.components, path.components.count)
   }
 

@@ -78,6 +78,58 @@ struct SpecEventView {
     return value
   }
 
+  /// Whether the event meets an operation's `if` condition, whose field is a path of the
+  /// event; a field the event lacks compares as `null`.
+  ///
+  /// - Throws: ``RaspEventError`` when the condition's value reads the event, which has
+  ///   nothing there.
+  func test(_ condition: RaspSpecCondition) throws(RaspEventError) -> Bool {
+    let found = value(at: condition.field) ?? .null
+    return (found == (try resolve(condition.value))) != condition.isNegated
+  }
+
+  /// A path with what it reads from the event filled in: a key from the event becomes a key
+  /// (a string, or an integer's digits) or, for a negative integer, an index from the end;
+  /// a filter's value read from the event becomes a literal.
+  ///
+  /// - Throws: ``RaspEventError`` when the event has nothing there (and there is no default),
+  ///   or a key from the event is neither a string nor an integer.
+  func resolve(_ path: RaspSpecPath) throws(RaspEventError) -> RaspSpecPath {
+    var components: [RaspSpecPath.Component] = []
+    components.reserveCapacity(path.components.count)
+    for component in path.components {
+      switch component {
+      case .eventKey(let source):
+        let key = try resolve(
+          .event(source, default: nil), expected: "a string or an integer"
+        ) { value in
+          if case .string = value { return true }
+          return RaspSpecDomain.isIndex(value)
+        }
+        switch key {
+        case .string(let text): components.append(.key(text))
+        case .number(let number):
+          let index = number.integerValue.flatMap { Int(exactly: $0) } ?? 0
+          components.append(index < 0 ? .index(index) : .key(String(index)))
+        default: components.append(.key(key.description))
+        }
+      case .matching(let condition):
+        guard case .event = condition.value else {
+          components.append(component)
+          continue
+        }
+        let value = try resolve(condition.value)
+        components.append(
+          .matching(
+            RaspSpecCondition(
+              field: condition.field, isNegated: condition.isNegated, value: .literal(value))))
+      case .key, .index, .each:
+        components.append(component)
+      }
+    }
+    return RaspSpecPath(components: components)
+  }
+
   /// The value at a path whose first key is `payload`, `ts`, `source` or `type`, or another
   /// field of the line as written (`meta.user`, `error`).
   func value(at path: JSONPath) -> JSONValue? {

@@ -19,20 +19,52 @@ extension SpecValidator {
   }
 
   /// Every key an operation may have, for one operation or another.
-  static let operationKeys = ["op", "path", "value", "from", "default", "by", "index"]
+  static let operationKeys = [
+    "op", "path", "value", "from", "default", "by", "index", "unique", "if",
+  ]
 
   /// The keys each operation takes.
   static func keys(of operation: String) -> [String] {
     switch operation {
-    case "set", "append", "merge": return ["op", "path", "value", "from", "default"]
-    case "remove": return ["op", "path", "value", "from", "default", "index"]
-    case "increment", "decrement": return ["op", "path", "by", "from", "default"]
-    default: return ["op", "path"]
+    case "set", "merge": return ["op", "path", "value", "from", "default", "if"]
+    case "append": return ["op", "path", "value", "from", "default", "unique", "if"]
+    case "remove": return ["op", "path", "value", "from", "default", "index", "if"]
+    case "increment", "decrement": return ["op", "path", "by", "from", "default", "if"]
+    default: return ["op", "path", "if"]
     }
   }
 
-  /// Validates one operation.
+  /// Validates one operation, with its `if` condition.
   mutating func operation(_ node: JSONNode, at path: Path) -> RaspSpecOperation? {
+    guard let member = node.members?.first(where: { $0.key == "if" }) else {
+      return bareOperation(node, at: path)
+    }
+    let condition = self.condition(member.value, at: path + [.key("if")])
+    guard let operation = bareOperation(node, at: path), let condition else { return nil }
+    return .onlyIf(condition, operation)
+  }
+
+  /// An `if` condition: `payload.changeType == 'added'`.
+  private mutating func condition(_ node: JSONNode, at path: Path) -> RaspSpecCondition? {
+    guard let text = string(node, at: path) else { return nil }
+    var parser = SpecPathParser(text)
+    let condition: RaspSpecCondition
+    do {
+      condition = try parser.parseCondition()
+    } catch {
+      report("invalid condition '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
+      return nil
+    }
+    var valid = checkEventPath(
+      condition.field, what: "an 'if' condition", at: node.offset, path)
+    if case .event(let source, _) = condition.value {
+      valid = checkEventPath(source, what: "an 'if' value", at: node.offset, path) && valid
+    }
+    return valid ? condition : nil
+  }
+
+  /// Validates one operation, without its `if` condition.
+  private mutating func bareOperation(_ node: JSONNode, at path: Path) -> RaspSpecOperation? {
     guard let list = node.members else {
       report("expected an operation object, found \(node.phrase)", at: node.offset, path)
       return nil
@@ -86,9 +118,14 @@ extension SpecValidator {
       return nil
     }
     switch name {
-    case "unset", "pop", "clear":
+    case "unset", "pop", "clear", "toggle":
       guard let target else { return nil }
-      return name == "unset" ? .unset(target) : name == "pop" ? .pop(target) : .clear(target)
+      switch name {
+      case "unset": return .unset(target)
+      case "pop": return .pop(target)
+      case "toggle": return .toggle(target)
+      default: return .clear(target)
+      }
     case "increment", "decrement":
       let amount = operand(
         members, main: "by", alternatives: [], role: .number, at: path, operation: name,
@@ -111,6 +148,11 @@ extension SpecValidator {
         guard let target, let operand else { return nil }
         return .removeAt(target, index: operand)
       }
+      if let target, SpecValidator.endsInSelection(target),
+        members["value"] == nil, members["from"] == nil, members["default"] == nil
+      {
+        return .removeSelected(target)
+      }
       let value = operand(
         members, main: "value", alternatives: ["index"], role: .any, at: path, operation: name,
         offset: node.offset)
@@ -121,10 +163,21 @@ extension SpecValidator {
       let value = operand(
         members, main: "value", alternatives: [], role: role, at: path, operation: name,
         offset: node.offset)
+      var unique = false
+      if let member = members["unique"] {
+        guard case .bool(let flag) = member.value.content else {
+          report(
+            "expected true or false, found \(member.value.phrase)", at: member.value.offset,
+            path + [.key("unique")])
+          return nil
+        }
+        unique = flag
+      }
       guard let target, let value, let value else { return nil }
       switch name {
       case "set": return .set(target, value: value)
-      case "append": return .append(target, value: value)
+      case "append":
+        return unique ? .appendUnique(target, value: value) : .append(target, value: value)
       default: return .merge(target, value: value)
       }
     }
@@ -165,7 +218,9 @@ extension SpecValidator {
     }
     if main == "by" { return .some(nil) }
     let choices = SpecValidator.list([main, "from"] + alternatives, conjunction: "or")
-    report("operation '\(operation)' needs \(choices)", at: offset, path)
+    let selection =
+      operation == "remove" ? ", or a path that ends in '[]', a filter or a key from the event" : ""
+    report("operation '\(operation)' needs \(choices)\(selection)", at: offset, path)
     return nil
   }
 
@@ -223,17 +278,19 @@ extension SpecValidator {
   }
 
   /// A path into the state, relative to the domain.
-  private mutating func statePath(_ node: JSONNode, at path: Path, operation: String?) -> JSONPath?
+  private mutating func statePath(_ node: JSONNode, at path: Path, operation: String?)
+    -> RaspSpecPath?
   {
     guard let text = string(node, at: path) else { return nil }
-    let parsed: JSONPath
+    var parser = SpecPathParser(text)
+    let parsed: RaspSpecPath
     do {
-      parsed = try JSONPath(text)
+      parsed = try parser.parse()
     } catch {
       report("invalid path '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
       return nil
     }
-    if parsed.selectsLength {
+    if parser.selectsLength {
       report("a path to change cannot end in '|length'", at: node.offset, path)
       return nil
     }
@@ -243,7 +300,29 @@ extension SpecValidator {
         path)
       return nil
     }
-    return parsed
+    var valid = true
+    for component in parsed.components {
+      switch component {
+      case .eventKey(let source):
+        valid = checkEventPath(source, what: "a key from the event", at: node.offset, path) && valid
+      case .matching(let condition):
+        if case .event(let source, _) = condition.value {
+          valid =
+            checkEventPath(source, what: "a filter's value", at: node.offset, path) && valid
+        }
+      case .key, .index, .each: break
+      }
+    }
+    return valid ? parsed : nil
+  }
+
+  /// Whether a path ends in `[]`, a filter or a key from the event: what `remove` without an
+  /// operand removes.
+  static func endsInSelection(_ path: RaspSpecPath) -> Bool {
+    switch path.last {
+    case .each?, .matching?, .eventKey?: return true
+    case .key?, .index?, nil: return false
+    }
   }
 
   /// A `from` path into the event.
@@ -256,15 +335,24 @@ extension SpecValidator {
       report("invalid path '\(JSONError.abbreviated(text))': \(error)", at: node.offset, path)
       return nil
     }
+    return checkEventPath(parsed, what: "a 'from' path", at: node.offset, path) ? parsed : nil
+  }
+
+  /// Whether a path of the event starts with one of its parts, after reporting it when not.
+  ///
+  /// - Parameter what: What the path is, for messages: `a 'from' path`.
+  private mutating func checkEventPath(
+    _ parsed: JSONPath, what: String, at offset: Int, _ path: Path
+  ) -> Bool {
     let roots = RaspSpecOperand.eventRoots
     let parts = roots.map { "'\($0)'" }.joined(separator: ", ")
     let lineField = "or another field of the log's line, such as 'meta.user'"
     guard let first = parsed.firstKey else {
       report(
-        "a 'from' path must start with \(parts) "
+        "\(what) must start with \(parts) "
           + "\(lineField), found '\(JSONError.abbreviated(parsed.description))'",
-        at: node.offset, path)
-      return nil
+        at: offset, path)
+      return false
     }
     // Any field of the line may be read, but one a letter or two from `payload` or `source`
     // is taken for a typo of them (short names such as `id` and `time` are real fields).
@@ -272,15 +360,15 @@ extension SpecValidator {
       let near = RaspSpelling.nearest(to: first, among: ["payload", "source"])
     {
       report(
-        "a 'from' path starts with \(parts) "
+        "\(what) starts with \(parts) "
           + "\(lineField), found '\(JSONError.abbreviated(first))'. Did you mean '\(near)'?",
-        at: node.offset, path)
-      return nil
+        at: offset, path)
+      return false
     }
     if ["ts", "source", "type"].contains(first), parsed.components.count > 1 {
-      report("'\(first)' holds a single value: only 'payload' has fields", at: node.offset, path)
-      return nil
+      report("'\(first)' holds a single value: only 'payload' has fields", at: offset, path)
+      return false
     }
-    return parsed
+    return true
   }
 }
