@@ -95,13 +95,16 @@ public struct RaspSpecDomain: RaspDomain {
       readsPayload: readsPayload[name.index])
     var operations: [RaspSpecOperation] = []
     operations.reserveCapacity(definition.operations.count)
-    for (index, original) in definition.operations.enumerated() {
-      guard definition.readsEvent[index] else {
-        operations.append(original)
+    for index in definition.operations.indices {
+      // What each operation reads was worked out once, with the spec: an operation that
+      // reads nothing is appended as it is, and one that does is copied once.
+      let reads = definition.reads[index]
+      guard reads.readsEvent else {
+        operations.append(definition.operations[index])
         continue
       }
-      var operation = original
-      if case .onlyIf = operation {
+      var operation = definition.operations[index]
+      if reads.hasCondition {
         var applies = true
         while applies, case .onlyIf(let condition, let inner) = operation {
           applies = try view.test(condition)
@@ -109,13 +112,7 @@ public struct RaspSpecDomain: RaspDomain {
         }
         guard applies else { continue }
       }
-      let readsOperand = if case .event? = operation.operand { true } else { false }
-      guard readsOperand || operation.path.readsEvent else {
-        operations.append(operation)
-        continue
-      }
-      var resolved = operation
-      if readsOperand, let operand = operation.operand {
+      if reads.readsOperand, let operand = operation.operand {
         let value: JSONValue
         switch operation {
         case .increment, .decrement:
@@ -132,12 +129,12 @@ public struct RaspSpecDomain: RaspDomain {
         default:
           value = try view.resolve(operand)
         }
-        resolved = resolved.with(operand: .literal(value))
+        operation = operation.with(operand: .literal(value))
       }
-      if operation.path.readsEvent {
-        resolved = resolved.with(path: try view.resolve(operation.path))
+      if reads.pathReadsEvent {
+        operation = operation.with(path: try view.resolve(operation.path))
       }
-      operations.append(resolved)
+      operations.append(operation)
     }
     return RaspSpecEvent(operations: operations)
   }

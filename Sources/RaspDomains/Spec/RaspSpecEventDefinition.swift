@@ -19,9 +19,28 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   public let summary: String
   /// The operations, applied in order, all or nothing.
   public let operations: [RaspSpecOperation]
-  /// For each operation, whether decoding an event must read it (an operand or a path that
-  /// reads the event, an `if`), computed once; the others apply as they are.
-  let readsEvent: [Bool]
+  /// For each operation, what decoding an event must read for it, computed once: the
+  /// operations that read nothing apply as they are, without a copy.
+  let reads: [Reads]
+
+  /// What an operation reads from each event.
+  struct Reads: Sendable, Hashable {
+    /// Whether it has an `if` condition (or several, nested).
+    let hasCondition: Bool
+    /// Whether its operand is read from the event.
+    let readsOperand: Bool
+    /// Whether its path reads the event: a key from the event, or a filter's value.
+    let pathReadsEvent: Bool
+
+    /// Whether the operation reads the event at all.
+    var readsEvent: Bool { hasCondition || readsOperand || pathReadsEvent }
+
+    init(_ operation: RaspSpecOperation) {
+      hasCondition = if case .onlyIf = operation { true } else { false }
+      readsOperand = if case .event? = operation.operand { true } else { false }
+      pathReadsEvent = operation.path.readsEvent
+    }
+  }
 
   /// Creates an event type.
   ///
@@ -37,11 +56,7 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   public init(name: String, summary: String, operations: [RaspSpecOperation]) {
     self.name = name
     self.operations = operations
-    self.readsEvent = operations.map { operation in
-      if case .onlyIf = operation { return true }
-      if case .event? = operation.operand { return true }
-      return operation.path.readsEvent
-    }
+    self.reads = operations.map(Reads.init)
     self.summary = summary.isEmpty ? RaspSpecEventDefinition.summarize(operations) : summary
   }
 
