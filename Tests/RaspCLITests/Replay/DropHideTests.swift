@@ -134,6 +134,16 @@ import RaspTestSupport
       return !Self.matches(pattern.glob, type)
     }
     #expect(try values(hidden.standardOutput) == expected, "\(pattern.glob) \(arguments)")
+    // Without --with-event, the same lines, as written.
+    let types = try values(full.standardOutput).map { line -> String in
+      guard case .string(let type)? = line["event"]?["type"] else { return "" }
+      return type
+    }
+    let plain = replay(arguments).standardOutput.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let kept = zip(types, plain).filter { !Self.matches(pattern.glob, $0.0) }.map(\.1)
+    let hiddenPlain = replay(["--hide", pattern.glob] + arguments).standardOutput
+    #expect(hiddenPlain.split(separator: "\n") == kept, "\(pattern.glob) \(arguments) plain")
   }
 
   /// Whether `type` matches one of ``patterns``, written out.
