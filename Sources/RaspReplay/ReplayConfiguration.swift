@@ -130,6 +130,32 @@ public struct ReplayConfiguration {
   /// configuration.changesOnly = true   // no `[]` records
   /// ```
   public var changesOnly = false
+  /// Patterns of event types, `*` for any text (`nav.*`, `geo.heading`), whose events are not
+  /// applied: the state is what it is without them, and they write no record (`--drop`, as
+  /// Redux DevTools' "skip"). Counted in ``ReplayStatistics/droppedByOption``, among the
+  /// ignored. Their lines must still be JSON, but their payloads are not decoded, as for an
+  /// event of a domain left out.
+  ///
+  /// A pattern matches a type as rasp names it, `domain.event` (after a map file's `rename`),
+  /// and is matched once per type the domains define, not per event.
+  ///
+  /// ```swift
+  /// configuration.droppedTypes = ["nav.*"]   // the state without any nav event
+  /// ```
+  public var droppedTypes: [String] = []
+  /// Patterns of event types, as ``droppedTypes``, whose events are applied but write no
+  /// record (`--hide`, as Redux DevTools' "hide"); a type both match is dropped. Counted in
+  /// ``ReplayStatistics/hidden``, among the applied.
+  ///
+  /// The next record written holds the state after every event applied so far, hidden ones
+  /// included: a selected value is compared with the last one written, and a diff is from the
+  /// last record written, so that applying the diffs in order rebuilds each state written.
+  /// `--final` writes what it does without them: the state after the last event.
+  ///
+  /// ```swift
+  /// configuration.hiddenTypes = ["geo.heading"]   // applied, never printed
+  /// ```
+  public var hiddenTypes: [String] = []
   /// Whether an event of unknown type is a bad line rather than ignored.
   ///
   /// ```swift

@@ -2,9 +2,10 @@ import RaspJSON
 
 /// The count of every line a replay read, so that nothing is lost silently.
 ///
-/// Every line read is exactly one of: applied, skipped (a bad line, reported; when it stops
-/// the replay it is the last line read), ignored (an event of unknown type, or of a domain left
-/// out) or blank: `read == applied + skipped + ignored + blank`.
+/// Every line read is exactly one of: applied (hidden ones, `--hide`, among them), skipped (a
+/// bad line, reported; when it stops the replay it is the last line read), ignored (an event of
+/// unknown type, of a domain left out, of a type the log format or `--drop` drops) or blank:
+/// `read == applied + skipped + ignored + blank`.
 ///
 /// ```swift
 /// statistics.summary   // rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank
@@ -54,6 +55,19 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.dropped   // 1
   /// ```
   public internal(set) var dropped = 0
+  /// Events of a type `--drop` matches (``ReplayConfiguration/droppedTypes``), not applied.
+  ///
+  /// ```swift
+  /// statistics.droppedByOption   // 2
+  /// ```
+  public internal(set) var droppedByOption = 0
+  /// Events of a type `--hide` matches (``ReplayConfiguration/hiddenTypes``): applied, and
+  /// counted in ``applied`` too, but without a record.
+  ///
+  /// ```swift
+  /// statistics.hidden   // 3
+  /// ```
+  public internal(set) var hidden = 0
   /// Events of a domain left out of the snapshot.
   ///
   /// ```swift
@@ -105,6 +119,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     skipped += other.skipped
     unknownType += other.unknownType
     dropped += other.dropped
+    droppedByOption += other.droppedByOption
+    hidden += other.hidden
     otherDomain += other.otherDomain
     blank += other.blank
     batchLines += other.batchLines
@@ -116,9 +132,9 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// Events ignored, for any reason.
   ///
   /// ```swift
-  /// statistics.ignored   // unknownType + otherDomain + dropped
+  /// statistics.ignored   // unknownType + otherDomain + dropped + droppedByOption
   /// ```
-  public var ignored: Int { unknownType + otherDomain + dropped }
+  public var ignored: Int { unknownType + otherDomain + dropped + droppedByOption }
 
   /// The summary line, with its line end.
   ///
@@ -131,6 +147,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     if unknownType > 0 { reasons.append("\(unknownType) of unknown type") }
     if otherDomain > 0 { reasons.append("\(otherDomain) of other domains") }
     if dropped > 0 { reasons.append("\(dropped) dropped by the log format") }
+    if droppedByOption > 0 { reasons.append("\(droppedByOption) dropped by --drop") }
     if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
     var lines = read == 1 ? "1 line read" : "\(read) lines read"
     if batchLines > 0 {
@@ -139,13 +156,16 @@ public struct ReplayStatistics: Sendable, Equatable {
       lines += ", \(batches) of \(events)"
     }
     var appliedText = "\(applied) applied"
+    var notes: [String] = []
     if keys > 0 {
       appliedText += " to \(keys == 1 ? "1 key" : "\(keys) keys")"
       if withoutKey > 0 {
-        appliedText +=
-          " (\(withoutKey == 1 ? "1 event" : "\(withoutKey) events") without one, under null)"
+        notes.append(
+          "\(withoutKey == 1 ? "1 event" : "\(withoutKey) events") without one, under null")
       }
     }
+    if hidden > 0 { notes.append("\(hidden) hidden by --hide") }
+    if !notes.isEmpty { appliedText += " (" + notes.joined(separator: "; ") + ")" }
     return
       "rasp: \(lines): \(appliedText), \(skipped) skipped, \(ignoredText), "
       + "\(blank) blank\n"

@@ -55,6 +55,18 @@ struct ReplayOptions {
         + "several (--domain geo,nav). Events of other domains are ignored."
     ),
     RaspOptionSpec(
+      name: "drop", valueName: "type", isRepeatable: true,
+      help:
+        "Leave out the events of this type, as if the log had not got them: not applied, no "
+        + "line (Redux DevTools' skip). '*' is any text: nav.*, geo.heading; repeatable."
+    ),
+    RaspOptionSpec(
+      name: "hide", valueName: "type", isRepeatable: true,
+      help:
+        "Apply the events of this type, but print no line for them (Redux DevTools' hide); the "
+        + "next line holds the state after them, and a diff is from the last line printed."
+    ),
+    RaspOptionSpec(
       name: "spec", valueName: "file", isRepeatable: true,
       help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
     ),
@@ -168,6 +180,10 @@ struct ReplayOptions {
       configuration.domains = available.filter { chosen.contains($0.name) }
       configuration.excludedDomains = available.filter { !chosen.contains($0.name) }
     }
+    configuration.droppedTypes = try Self.typePatterns(
+      "drop", parsed, domains: available, environment: environment, fail: fail)
+    configuration.hiddenTypes = try Self.typePatterns(
+      "hide", parsed, domains: available, environment: environment, fail: fail)
     if let text = parsed.value("select") {
       configuration.selection = try Self.selection(
         text, domains: configuration.domains, environment: environment, fail: fail)
@@ -208,6 +224,32 @@ struct ReplayOptions {
     if let path = configuration.selection, let text = parsed.value("select") {
       try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)
     }
+  }
+
+  /// The patterns of `--drop <type>` or `--hide <type>`: a malformed one is a usage error; one
+  /// that matches no type of any domain is warned about, with the nearest type or domain, and
+  /// kept (it matches nothing).
+  private static func typePatterns(
+    _ option: String, _ parsed: RaspParsedArguments, domains: [any RaspDomain],
+    environment: RaspEnvironment, fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) -> [String] {
+    let texts = parsed.all(option)
+    guard !texts.isEmpty else { return [] }
+    let types = domains.flatMap { domain in domain.events.map { "\(domain.name).\($0.name)" } }
+    for text in texts {
+      if let problem = TypeGlob.problem(in: text) {
+        throw fail("Invalid type '\(text)' for '--\(option) <type>': \(problem)")
+      }
+      let glob = TypeGlob(text)
+      guard !types.contains(where: glob.matches) else { continue }
+      var warning = "rasp: warning: --\(option) '\(text)' matches no event type of any domain"
+      let candidates = types + domains.map { "\($0.name).*" }
+      if let near = RaspSpelling.nearest(to: text, among: candidates) {
+        warning += "; did you mean '\(near)'?"
+      }
+      RaspDiagnostics.warn(warning + "\n", to: environment)
+    }
+    return texts
   }
 
   /// Refuses a selection with `[]`, which prints several values per event, one per line, where

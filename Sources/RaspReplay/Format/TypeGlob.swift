@@ -1,21 +1,49 @@
 /// A pattern of event types with `*` for any text, such as `@@redux/*` or `com.example.*.add`:
-/// a map file's `drop` and `rename` rules.
+/// a map file's `drop` and `rename` rules, and `rasp replay`'s `--drop` and `--hide`.
 ///
 /// ```swift
 /// let glob = TypeGlob("com.example.*.add")
 /// glob.match("com.example.cart.add")   // ["cart"]
 /// glob.match("com.other.cart.add")     // nil
 /// ```
-struct TypeGlob: Sendable {
+package struct TypeGlob: Sendable {
   /// The text between the stars: one more piece than there are stars.
   let pieces: [String]
   /// The pattern as written.
-  let text: String
+  package let text: String
 
-  init(_ text: String) {
+  package init(_ text: String) {
     self.text = text
     self.pieces = text.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
   }
+
+  /// Why `text` is not a pattern of event types, or `nil` when it is one: it is empty, or
+  /// holds a space, a control character or a `?`, `[` or `{`, which would be another glob
+  /// syntax's (only `*` is special here).
+  ///
+  /// ```swift
+  /// TypeGlob.problem(in: "nav.*")      // nil
+  /// TypeGlob.problem(in: "nav.[ab]")   // "'[' is not a pattern here: only '*' is, …"
+  /// ```
+  package static func problem(in text: String) -> String? {
+    if text.isEmpty { return "a type pattern cannot be empty" }
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F {
+        return "an event type has no spaces or control characters"
+      }
+      if scalar == "?" || scalar == "[" || scalar == "{" {
+        return "'\(scalar)' is not a pattern here: only '*' is, for any text (nav.*)"
+      }
+    }
+    return nil
+  }
+
+  /// Whether `type` matches the whole pattern.
+  ///
+  /// ```swift
+  /// TypeGlob("nav.*").matches("nav.push")   // true
+  /// ```
+  package func matches(_ type: String) -> Bool { match(type) != nil }
 
   /// How many stars the pattern has.
   var starCount: Int { pieces.count - 1 }

@@ -58,6 +58,13 @@ struct ReplayKernel {
   /// Whether the selection is a field of each event's line (`event.meta.user`), not of the
   /// snapshot.
   private let selectsEvent: Bool
+  /// What becomes of each type's events under `--drop` and `--hide`, when either is given.
+  private let typeFilter: TypeFilter?
+  /// Whether ``typeFilter`` is given: asked of it for every event, `typeFilter != nil` would
+  /// copy it first.
+  private let filtersTypes: Bool
+  /// Whether some type is hidden, which makes no record plain.
+  private let hidesTypes: Bool
   /// How many events were applied.
   private var seq = 0
   /// The batch of the item being handled, for the origins of events that are not simply their
@@ -81,6 +88,11 @@ struct ReplayKernel {
     router = snapshot.router.mapping(with: types)
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
       .mapping(with: types)
+    typeFilter = TypeFilter(
+      dropping: configuration.droppedTypes.map(TypeGlob.init),
+      hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
+    filtersTypes = typeFilter != nil
+    hidesTypes = typeFilter?.hidesSome ?? false
     if let path = configuration.selection {
       selectedDomain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
       stream.selector = RaspSelector { (value: [UInt8]) in value }
@@ -109,7 +121,7 @@ struct ReplayKernel {
     isKeyed = configuration.keyPath != nil
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
-      && !configuration.includesEvent && configuration.keyPath == nil
+      && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
   }
 
   /// The snapshot before any event, which the reading thread makes its decoder from.
@@ -282,6 +294,7 @@ struct ReplayKernel {
   private mutating func apply(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
+    if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
     if isKeyed, let rejected = selectStream(for: routed, item: item) {
       return rejected
     }
@@ -312,6 +325,36 @@ struct ReplayKernel {
           line: stream.lastLine))
     }
     return record(routed, item: item, writer: &writer)
+  }
+
+  /// Whether `--drop` matches the routed event's type.
+  @inline(never)
+  private func isDropped(_ routed: SnapshotState.Event) -> Bool {
+    typeFilter?.action(domain: routed.domainIndex, event: routed.eventIndex) == .drop
+  }
+
+  /// Whether `--hide` matches the routed event's type.
+  @inline(never)
+  private func isHidden(_ routed: SnapshotState.Event) -> Bool {
+    typeFilter?.action(domain: routed.domainIndex, event: routed.eventIndex) == .hide
+  }
+
+  /// Counts an event `--drop` matches, not applied and not decoded: a bad line if its payload
+  /// is not JSON, as for an event of a domain left out.
+  @inline(never)
+  private mutating func drop(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    let envelope = routed.envelope
+    do {
+      try envelope.checkPayload()
+    } catch {
+      return envelope.isPayloadEndAssumed
+        ? handleAgain(item.pointee, writer: &writer)
+        : reject(router.namingPayload(in: error, of: envelope), item: item.pointee)
+    }
+    statistics.droppedByOption += 1
+    return nil
   }
 
   /// Notes the event just applied for the merge: its position, and its stream's last event's
@@ -541,10 +584,20 @@ struct ReplayKernel {
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if configuration.isFinal {
+      // Hidden or not, the event's line is not printed: the final state is.
+      if hidesTypes, isHidden(routed) { statistics.hidden += 1 }
       if configuration.includesEvent || selectsEvent {
         stream.lastEventBytes.removeAll(keepingCapacity: true)
         stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
       }
+      return nil
+    }
+    if hidesTypes, isHidden(routed) {
+      // No record; the next one written holds the state after it: a selection is compared
+      // with the last value written, whatever domain the next event is of, and a diff is from
+      // the last record written.
+      statistics.hidden += 1
+      stream.hasSelected = false
       return nil
     }
     if let path = configuration.selection {

@@ -19,8 +19,9 @@ struct ReplayStream {
   var text = SnapshotText()
   /// The last selected value, to yield it only when it changes.
   var selector: RaspSelector<[UInt8], [UInt8]>?
-  /// Whether a value was selected yet: asked for every event, `selector?.last == nil` would
-  /// copy the selector.
+  /// Whether a value was selected yet, and not made stale since by a hidden event (`--hide`),
+  /// which may have changed it without a record: asked for every event, `selector?.last ==
+  /// nil` would copy the selector.
   var hasSelected = false
   /// The previous record's value, for ``ReplayConfiguration/Emit/diff``.
   var differ: RecordDiffer?

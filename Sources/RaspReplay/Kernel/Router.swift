@@ -95,6 +95,14 @@ package struct Router {
     }
   }
 
+  /// The types routed, `domain.event`, by domain and event index, as ``route(_:)`` numbers
+  /// them.
+  var typeNames: [[String]] {
+    names.map { domain, events in
+      events.map { String(decoding: domain + [UInt8(ascii: ".")] + $0, as: UTF8.self) }
+    }
+  }
+
   /// The same router, for lines whose types a map file made into the entries of `table`.
   func mapping(with table: TypeTable?) -> Router {
     var router = self
