@@ -98,11 +98,15 @@ public struct Replay: ~Copyable {
       pool = nil
     }
     // With a pool, the reading threads tell each event's kernel.
-    let partition = pool == nil ? nil : configuration.keyPath.map {
-      KeyPartition(keys: ReplayKeys(path: $0), router: kernel.router, count: configuration.jobs)
-    }
+    let partition =
+      pool == nil
+      ? nil
+      : configuration.keyPath.map {
+        KeyPartition(keys: ReplayKeys(path: $0), router: kernel.router, count: configuration.jobs)
+      }
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
+    let progress = configuration.progress
     self.interruption = interruption
     self.unretainedInterruption = interruption.map(Unmanaged.passUnretained)
     if inputs.count == 1, configuration.threading != .single {
@@ -114,7 +118,7 @@ public struct Replay: ~Copyable {
       let input = inputs[0]
       feed = .readAhead(
         ReadAhead(capacity: 4) { producer in
-          let reading = InputReading(input) {
+          let reading = InputReading(input, progress: progress) {
             producer.isCancelled || interruption?.isRequested == true
           }
           let batcher = LineBatcher(
@@ -129,7 +133,8 @@ public struct Replay: ~Copyable {
     } else {
       let batchers = inputs.enumerated().map { index, input in
         LineBatcher(
-          input: index, reading: InputReading(input) { interruption?.isRequested == true },
+          input: index,
+          reading: InputReading(input, progress: progress) { interruption?.isRequested == true },
           tracksTime: inputs.count > 1 && !configuration.concatenatesInputs, types: types,
           partition: partition)
       }

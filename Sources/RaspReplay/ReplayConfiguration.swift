@@ -188,6 +188,13 @@ public struct ReplayConfiguration {
   /// configuration.interruption = interruption   // its request(signal:) stops the replay
   /// ```
   public var interruption: ReplayInterruption?
+  /// Where the replay counts what it has read, for a progress display; `nil` (no counting)
+  /// by default.
+  ///
+  /// ```swift
+  /// configuration.progress = ReplayProgress(totalBytes: size)
+  /// ```
+  public var progress: ReplayProgress?
   /// How the work is spread over threads.
   package var threading = Threading.automatic
 

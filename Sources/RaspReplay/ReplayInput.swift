@@ -81,4 +81,15 @@ public struct ReplayInput: Sendable {
   /// try ReplayInput.following("app.log", name: "app.log").isFollowed   // true
   /// ```
   public var isFollowed: Bool { followed != nil }
+
+  /// The number of bytes the replay will read, when known: the rest of a regular file, never
+  /// a pipe's or a followed file's, which can grow.
+  ///
+  /// ```swift
+  /// ReplayInput(name: "events.jsonl", source: file).byteCount   // 1742
+  /// ```
+  public var byteCount: Int? {
+    guard followed == nil, !isLive else { return nil }
+    return source?.byteCount
+  }
 }

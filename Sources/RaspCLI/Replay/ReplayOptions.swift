@@ -26,6 +26,18 @@ struct ReplayOptions {
   var showsStats = false
   /// Whether to follow the files as they grow (`--follow`).
   var follows = false
+  /// Whether to show a progress line on standard error.
+  var progress = ProgressChoice.automatic
+
+  /// When a replay shows its progress line.
+  enum ProgressChoice: Equatable {
+    /// When standard error is a terminal and the command does not run under CI.
+    case automatic
+    /// Always: `--progress`.
+    case always
+    /// Never: `--no-progress`.
+    case never
+  }
 
   /// The domains in the snapshot: the command's own and those of the spec files.
   var domains: [any RaspDomain] { configuration.domains }
@@ -134,6 +146,14 @@ struct ReplayOptions {
       help:
         "End with a summary on standard error: lines read = applied + skipped + ignored + blank, "
         + "a batch line's events counted one by one."),
+    RaspOptionSpec(
+      name: "progress",
+      help:
+        "Show a progress line on standard error (lines, lines per second, bytes read of the "
+        + "total, time left), even when it is not a terminal or under CI."),
+    RaspOptionSpec(
+      name: "no-progress",
+      help: "Never show the progress line, which a terminal's standard error shows by default."),
   ]
 
   /// The most threads `--jobs` takes.
@@ -218,6 +238,10 @@ struct ReplayOptions {
     isPretty = parsed.flag("pretty")
     isRaw = parsed.flag("raw-output")
     showsStats = parsed.flag("stats")
+    if parsed.flag("progress"), parsed.flag("no-progress") {
+      throw fail("Options '--progress' and '--no-progress' cannot be used together")
+    }
+    progress = parsed.flag("progress") ? .always : parsed.flag("no-progress") ? .never : .automatic
     if configuration.changesOnly, configuration.emit != .diff {
       throw fail("Option '--changes-only' needs '--emit diff'")
     }

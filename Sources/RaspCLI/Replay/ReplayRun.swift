@@ -41,10 +41,37 @@ enum ReplayRun {
       result.failure = error
       return result
     }
+    var options = options
+    var environment = environment
+    let display = showProgress(of: inputs, options: &options, environment: &environment)
+    defer { display?.stop() }
     guard let interruption = options.configuration.interruption else {
       return run(inputs, options, environment: environment, into: &sink)
     }
     return interruption.watching { run(inputs, options, environment: environment, into: &sink) }
+  }
+
+  /// Starts a progress display when the options and standard error want one: the replay then
+  /// counts what it reads, and standard error goes through the display, which erases its line
+  /// before each message.
+  private static func showProgress(
+    of inputs: [ReplayInput], options: inout ReplayOptions, environment: inout RaspEnvironment
+  ) -> ProgressDisplay? {
+    guard
+      ProgressDisplay.isWanted(
+        options.progress, standardErrorIsTerminal: environment.standardError.isTerminal,
+        isContinuousIntegration: environment.isContinuousIntegration)
+    else { return nil }
+    let total = inputs.reduce(Int?.some(0)) { sum, input in
+      guard let sum, let count = input.byteCount else { return nil }
+      return sum + count
+    }
+    let progress = ReplayProgress(totalBytes: total)
+    options.configuration.progress = progress
+    let display = ProgressDisplay(progress: progress, standardError: environment.standardError)
+    environment.standardError = display
+    display.start()
+    return display
   }
 
   /// Replays opened inputs into `sink`.

@@ -27,20 +27,33 @@ struct InputReading: JSONByteSource {
   let isLive: Bool
   /// Whether the replay was asked to stop, or abandoned.
   let shouldStop: @Sendable () -> Bool
+  /// Where the bytes read are counted, for a progress display.
+  let progress: ReplayProgress?
 
   /// How long one slice of waiting lasts, in milliseconds: the longest a stop request waits
   /// to be seen while an input is quiet.
   static let waitSlice: Int32 = 50
 
-  init(_ input: ReplayInput, shouldStop: @escaping @Sendable () -> Bool) {
+  init(
+    _ input: ReplayInput, progress: ReplayProgress? = nil,
+    shouldStop: @escaping @Sendable () -> Bool
+  ) {
     self.name = input.name
     self.source = input.source
     self.followed = input.followed
     self.isLive = input.isLive
+    self.progress = progress
     self.shouldStop = shouldStop
   }
 
+  /// Reads the next bytes, and counts them for the progress display.
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let count = try readBytes(into: buffer)
+    progress?.add(bytes: count)
+    return count
+  }
+
+  private mutating func readBytes(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
       if isLive {
         while !hasBytesReady(waitingUpTo: Self.waitSlice) {

@@ -78,6 +78,25 @@ extension RaspInputSource {
     }
   }
 
+  /// The number of bytes left to read, when the source is a regular file or memory: what a
+  /// progress display counts towards; `nil` for pipes, terminals and sockets.
+  ///
+  /// ```swift
+  /// RaspInputSource.file(try RaspOpenFile(path: "events.jsonl")).byteCount   // 1742
+  /// ```
+  public var byteCount: Int? {
+    let descriptor: Int32
+    switch self {
+    case .file(let file): descriptor = file.descriptor
+    case .descriptor(let number): descriptor = number
+    case .memory(let source): return source.bytes.count - source.offset
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    let position = lseek(descriptor, 0, SEEK_CUR)
+    return max(0, Int(status.st_size) - max(0, Int(position)))
+  }
+
   private static func isLive(_ descriptor: Int32) -> Bool {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return false }

@@ -50,6 +50,8 @@ final class LineBatcher: @unchecked Sendable {
   /// The last batch's columns, to size the next batch's like them.
   @exclusivity(unchecked) private var lastColumns: [AnyRaspDecodedEvents] = []
   @exclusivity(unchecked) private var isFinished = false
+  /// Where the lines read are counted, for a progress display.
+  private let progress: ReplayProgress?
 
   /// A batcher of one input.
   ///
@@ -69,6 +71,7 @@ final class LineBatcher: @unchecked Sendable {
   ) {
     self.input = input
     self.isLive = reading.isLive
+    self.progress = reading.progress
     self.reader = LineBatcher.makeReader(reading)
     self.classifier = LineClassifier(
       input: input, tracksTime: tracksTime, assumesPayloadEnd: assumesPayloadEnd)
@@ -107,6 +110,7 @@ final class LineBatcher: @unchecked Sendable {
     var problems: [ReplayProblem] = []
     var notices: [String] = []
     defer {
+      progress?.add(lines: batch.count)
       batch.origins = classifier.origins
       classifier.origins.removeAll()
       self.classifier = classifier
