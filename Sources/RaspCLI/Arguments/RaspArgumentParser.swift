@@ -83,7 +83,12 @@ enum RaspArgumentParser {
         throw fail("Missing value for '\(option.display)'")
       }
       if let allowed = option.allowedValues, !allowed.contains(value) {
-        let choices = allowed.map { "'\($0)'" }.joined(separator: " or ")
+        // 'a' or 'b'; 'a', 'b' or 'c'.
+        let quoted = allowed.map { "'\($0)'" }
+        let choices =
+          quoted.count > 2
+          ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+          : quoted.joined(separator: " or ")
         var message = "Invalid value '\(value)' for '\(option.display)': expected \(choices)"
         // A value in the wrong case ('FSA') is the nearest of all.
         let sameLetters = allowed.first { $0.lowercased() == value.lowercased() }

@@ -85,6 +85,9 @@ enum CheckCommand {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)
+    if options.emitsDevTools {
+      throw fail("'--emit devtools' writes an export for Redux DevTools: use it with 'rasp replay'")
+    }
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try ReplayOptions.checkIgnoredPaths(
       parsed.all("ignore"), domains: options.configuration.domains, fail: fail)

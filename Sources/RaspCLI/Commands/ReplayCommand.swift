@@ -1,3 +1,4 @@
+import RaspJSON
 import RaspDomains
 import RaspReplay
 
@@ -62,9 +63,33 @@ enum ReplayCommand {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)
+    if options.emitsDevTools {
+      var sink = DevToolsExportSink(
+        stream: environment.standardOutput, initialState: initialSnapshot(options))
+      let result = ReplayRun.run(options, environment: environment, into: &sink)
+      return ReplayRun.finish(result, options: options, environment: environment)
+    }
     var sink = StandardOutputSink(
       stream: environment.standardOutput, isPretty: options.isPretty, isRaw: options.isRaw)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     return ReplayRun.finish(result, options: options, environment: environment)
+  }
+
+  /// The snapshot before any event, with the options' domains: the final snapshot of an empty
+  /// log.
+  static func initialSnapshot(_ options: ReplayOptions) -> [UInt8] {
+    var configuration = options.configuration
+    configuration.isFinal = true
+    configuration.includesEvent = false
+    configuration.progress = nil
+    configuration.interruption = nil
+    var replay = Replay(
+      configuration: configuration,
+      inputs: [ReplayInput(name: "", source: .memory(JSONMemorySource([])))])
+    var output: [UInt8] = []
+    while let outcome = replay.next(appendingTo: &output) {
+      if case .record(let record) = outcome { return Array(output[record.range]) }
+    }
+    return Array("{}".utf8)
   }
 }

@@ -52,7 +52,8 @@ final class ProgressDisplay: RaspOutputStream, @unchecked Sendable {
   /// otherwise only when standard error is a terminal and the command does not run under CI.
   ///
   /// ```swift
-  /// ProgressDisplay.isWanted(.automatic, standardErrorIsTerminal: true, isContinuousIntegration: false)
+  /// ProgressDisplay.isWanted(
+  ///   .automatic, standardErrorIsTerminal: true, isContinuousIntegration: false)   // true
   /// ```
   static func isWanted(
     _ choice: ReplayOptions.ProgressChoice, standardErrorIsTerminal: Bool,

@@ -28,6 +28,8 @@ struct ReplayOptions {
   var follows = false
   /// Whether to show a progress line on standard error.
   var progress = ProgressChoice.automatic
+  /// Whether to write one Redux DevTools export instead of lines (`--emit devtools`).
+  var emitsDevTools = false
 
   /// When a replay shows its progress line.
   enum ProgressChoice: Equatable {
@@ -125,10 +127,11 @@ struct ReplayOptions {
         + "(\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."
     ),
     RaspOptionSpec(
-      name: "emit", valueName: "what", allowedValues: ["snapshot", "diff"],
+      name: "emit", valueName: "what", allowedValues: ["snapshot", "diff", "devtools"],
       help:
         "Print the whole 'snapshot' after each event (the default), or the 'diff' from the "
-        + "one before: an RFC 6902 JSON Patch, [] when nothing changed."
+        + "one before: an RFC 6902 JSON Patch, [] when nothing changed; 'devtools' (replay "
+        + "only) writes one Redux DevTools export of every event and snapshot, for its Import."
     ),
     RaspOptionSpec(
       name: "changes-only", help: "With --emit diff, leave out the events that changed nothing."),
@@ -244,6 +247,17 @@ struct ReplayOptions {
     progress = parsed.flag("progress") ? .always : parsed.flag("no-progress") ? .never : .automatic
     if configuration.changesOnly, configuration.emit != .diff {
       throw fail("Option '--changes-only' needs '--emit diff'")
+    }
+    if parsed.value("emit") == "devtools" {
+      emitsDevTools = true
+      // Each action is an event printed, and each computed state its snapshot.
+      configuration.includesEvent = true
+      let conflicting = [
+        "select", "final", "key-by", "pretty", "raw-output", "at", "since", "until",
+      ].first { parsed.flag($0) }
+      if let conflicting {
+        throw fail("Option '--emit devtools' cannot be used with '--\(conflicting)'")
+      }
     }
     if let path = configuration.selection, let text = parsed.value("select") {
       try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)

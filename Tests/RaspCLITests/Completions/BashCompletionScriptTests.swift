@@ -51,7 +51,7 @@ fileprivate let presets = ["rasp", "fsa", "cloudevents", "segment", "otel", "kca
     (["rasp", "replay", "--log-format", ""], presets),
     (["rasp", "replay", "--log-format", "=", ""], presets),
     (["rasp", "replay", "--log-format", "=", "c"], ["cloudevents"]),
-    (["rasp", "replay", "--emit", "d"], ["diff"]),
+    (["rasp", "replay", "--emit", "d"], ["diff", "devtools"]),
     (["rasp", "replay", "--on-error", ""], ["fail", "skip"]),
     (["rasp", "replay", "--domain", "l"], ["lifecycle"]),
     (["rasp", "replay", "--select", ""], []),

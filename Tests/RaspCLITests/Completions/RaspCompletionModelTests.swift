@@ -31,7 +31,7 @@ import Testing
       replay.options.first { $0.name == name }?.values
     }
     #expect(values("log-format") == .words(LogFormat.presets.map(\.name)))
-    #expect(values("emit") == .words(["snapshot", "diff"]))
+    #expect(values("emit") == .words(["snapshot", "diff", "devtools"]))
     #expect(values("on-error") == .words(["fail", "skip"]))
     #expect(values("domain") == .words(RaspBuiltinDomains.all.map(\.name)))
     #expect(values("spec") == .files)

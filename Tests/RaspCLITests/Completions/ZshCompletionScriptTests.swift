@@ -74,7 +74,7 @@ struct ZshCompletionScriptTests {
     ("rasp replay --sel", ["--select"]),
     ("rasp replay --log-format ", ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"]),
     ("rasp replay --log-format=c", ["cloudevents"]),
-    ("rasp replay --emit ", ["snapshot", "diff"]),
+    ("rasp replay --emit ", ["snapshot", "diff", "devtools"]),
     ("rasp replay --domain g", ["geo"]),
     ("rasp replay -j 2 --fin", ["--final"]),
     ("rasp replay fixtures/exa", ["example"]),

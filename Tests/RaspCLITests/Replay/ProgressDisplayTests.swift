@@ -9,7 +9,8 @@ import Testing
 /// The progress line of `rasp replay` and `rasp check` on standard error.
 @Suite struct ProgressDisplayTests {
   @Test func saysLinesRateSizeAndTimeLeft() {
-    // 2,500,000 lines in 2 s: 1.25 M lines/s, rounded half up; 60 MB of 240 MB at 30 MB/s: 6 s left.
+    // 2,500,000 lines in 2 s: 1.25 M lines/s, rounded half up;
+    // 60 MB of 240 MB at 30 MB/s: 6 s left.
     #expect(
       ProgressDisplay.line(
         bytes: 60_000_000, lines: 2_500_000, totalBytes: 240_000_000, elapsed: .seconds(2))
