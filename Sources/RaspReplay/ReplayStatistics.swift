@@ -2,10 +2,11 @@ import RaspJSON
 
 /// The count of every line a replay read, so that nothing is lost silently.
 ///
-/// Every line read is exactly one of: applied (hidden ones, `--hide`, among them), skipped (a
-/// bad line, reported; when it stops the replay it is the last line read), ignored (an event of
-/// unknown type, of a domain left out, of a type the log format or `--drop` drops) or blank:
-/// `read == applied + skipped + ignored + blank`.
+/// Every line read is exactly one of: applied (hidden ones, `--hide`, and those before
+/// `--since` among them), skipped (a bad line, reported; when it stops the replay it is the
+/// last line read), ignored (an event of unknown type, of a domain left out, of a type the log
+/// format or `--drop` drops) or blank: `read == applied + skipped + ignored + blank`.
+/// Lines after `--until` are not read.
 ///
 /// ```swift
 /// statistics.summary   // rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank
