@@ -82,6 +82,17 @@ public struct Replay: ~Copyable {
   ///   - configuration: The domains and what to yield.
   ///   - inputs: The logs, merged by time when there are several.
   public init(configuration: ReplayConfiguration, inputs: [ReplayInput]) {
+    var configuration = configuration
+    // `--at` is `--final` at a position; a range is applied on one thread, where the events'
+    // numbers and the place to stop are known as each event is applied.
+    if configuration.at != nil { configuration.isFinal = true }
+    let hasRange =
+      configuration.since != nil || configuration.until != nil || configuration.at != nil
+    if hasRange { configuration.jobs = 1 }
+    let tracksTime = [configuration.since, configuration.until, configuration.at].contains {
+      if case .time? = $0 { return true }
+      return false
+    }
     let types = configuration.format.isRasp ? nil : TypeTable(format: configuration.format)
     let kernel = ReplayKernel(
       configuration: configuration, inputNames: inputs.map(\.name), types: types)
@@ -122,7 +133,8 @@ public struct Replay: ~Copyable {
             producer.isCancelled || interruption?.isRequested == true
           }
           let batcher = LineBatcher(
-            input: 0, reading: reading, tracksTime: false, types: types, decoding: decoding,
+            input: 0, reading: reading, tracksTime: tracksTime, types: types,
+            decoding: decoding,
             sharesDecoding: shares, partition: partition)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
@@ -135,7 +147,8 @@ public struct Replay: ~Copyable {
         LineBatcher(
           input: index,
           reading: InputReading(input, progress: progress) { interruption?.isRequested == true },
-          tracksTime: inputs.count > 1 && !configuration.concatenatesInputs, types: types,
+          tracksTime: inputs.count > 1 && !configuration.concatenatesInputs || tracksTime,
+          types: types,
           partition: partition)
       }
       feed =

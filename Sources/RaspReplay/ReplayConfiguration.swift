@@ -156,6 +156,30 @@ public struct ReplayConfiguration {
   /// configuration.hiddenTypes = ["geo.heading"]   // applied, never printed
   /// ```
   public var hiddenTypes: [String] = []
+  /// Where records start: the events before it are applied, so that the state is right, but
+  /// write no record, as if ``hiddenTypes`` matched them (`--since`). The first record written
+  /// holds the state after all of them: a selected value is written whatever it was, and a
+  /// diff is from the initial state. Counted in ``ReplayStatistics/beforeSince``.
+  ///
+  /// ```swift
+  /// configuration.since = .event(10)   // records from the 10th event on
+  /// ```
+  public var since: ReplayPosition?
+  /// Where the replay stops reading, after the event there, whose record is written
+  /// (`--until`): after the event numbered so, after the line, or before the first line whose
+  /// time is past the time. Nothing after it is read or counted.
+  ///
+  /// ```swift
+  /// configuration.until = .line(input: 0, line: 12)   // lines 1 to 12
+  /// ```
+  public var until: ReplayPosition?
+  /// The position whose state is the one record (`--at`): ``until`` with ``isFinal``, which
+  /// the replay sets. Before the first event, the record is the initial state.
+  ///
+  /// ```swift
+  /// configuration.at = .time(try RaspTimestamp(rfc3339: "2026-11-22T09:30:00Z"))
+  /// ```
+  public var at: ReplayPosition?
   /// Whether an event of unknown type is a bad line rather than ignored.
   ///
   /// ```swift

@@ -202,7 +202,8 @@ public struct ReplaySummary: Sendable, Equatable {
   /// if case .interrupted(let signal) = summary.ending { exit(128 + signal) }
   /// ```
   public enum Ending: Sendable, Equatable {
-    /// Every input was read to its end.
+    /// Every input was read to its end, or up to ``ReplayConfiguration/until`` (or its `at`),
+    /// which ``ReplayStatistics/stoppingOption`` then names.
     case completed
     /// A bad line stopped it (``ReplayConfiguration/ErrorMode/fail``); it was the last
     /// outcome before the end.

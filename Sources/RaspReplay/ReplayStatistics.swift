@@ -2,10 +2,11 @@ import RaspJSON
 
 /// The count of every line a replay read, so that nothing is lost silently.
 ///
-/// Every line read is exactly one of: applied (hidden ones, `--hide`, among them), skipped (a
-/// bad line, reported; when it stops the replay it is the last line read), ignored (an event of
-/// unknown type, of a domain left out, of a type the log format or `--drop` drops) or blank:
-/// `read == applied + skipped + ignored + blank`.
+/// Every line read is exactly one of: applied (hidden ones, `--hide`, and those before
+/// `--since` among them), skipped (a bad line, reported; when it stops the replay it is the
+/// last line read), ignored (an event of unknown type, of a domain left out, of a type the log
+/// format or `--drop` drops) or blank: `read == applied + skipped + ignored + blank`.
+/// Lines after `--until` are not read.
 ///
 /// ```swift
 /// statistics.summary   // rasp: 12 lines read: 9 applied, 1 skipped, 1 ignored, 1 blank
@@ -99,6 +100,20 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.firstUnknown?.line   // 4
   /// ```
   public internal(set) var firstUnknown: UnknownType?
+  /// Events before ``ReplayConfiguration/since``: applied, and counted in ``applied`` too,
+  /// but without a record.
+  ///
+  /// ```swift
+  /// statistics.beforeSince   // 9
+  /// ```
+  public internal(set) var beforeSince = 0
+  /// The option that stopped the reading before the inputs' end, `--until` or `--at`; `nil`
+  /// when it did not.
+  ///
+  /// ```swift
+  /// statistics.stoppingOption   // "--until"
+  /// ```
+  public internal(set) var stoppingOption: String?
   /// In a keyed replay, how many keys there are, `null` among them when some event had none.
   public internal(set) var keys = 0
   /// In a keyed replay, how many events had no value at the key's path: their key is `null`.
@@ -121,6 +136,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     dropped += other.dropped
     droppedByOption += other.droppedByOption
     hidden += other.hidden
+    beforeSince += other.beforeSince
     otherDomain += other.otherDomain
     blank += other.blank
     batchLines += other.batchLines
@@ -150,6 +166,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     if droppedByOption > 0 { reasons.append("\(droppedByOption) dropped by --drop") }
     if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
     var lines = read == 1 ? "1 line read" : "\(read) lines read"
+    if let stoppingOption { lines += " (stopped at \(stoppingOption))" }
     if batchLines > 0 {
       let batches = batchLines == 1 ? "1 of them a batch" : "\(batchLines) of them batches"
       let events = batchEvents == 1 ? "1 event" : "\(batchEvents) events"
@@ -164,6 +181,7 @@ public struct ReplayStatistics: Sendable, Equatable {
           "\(withoutKey == 1 ? "1 event" : "\(withoutKey) events") without one, under null")
       }
     }
+    if beforeSince > 0 { notes.append("\(beforeSince) before --since") }
     if hidden > 0 { notes.append("\(hidden) hidden by --hide") }
     if !notes.isEmpty { appliedText += " (" + notes.joined(separator: "; ") + ")" }
     return

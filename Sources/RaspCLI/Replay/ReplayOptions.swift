@@ -121,6 +121,25 @@ struct ReplayOptions {
     ),
     RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
+      name: "since", valueName: "position",
+      help:
+        "Print from <position> on: a time (2026-11-22T09:30:00Z, or 1795335000s, ms, us, ns), "
+        + "a line (events.jsonl:12, or line:12 of the only log) or an event's number (#5). "
+        + "The events before it are applied, but print no line."
+    ),
+    RaspOptionSpec(
+      name: "until", valueName: "position",
+      help:
+        "Stop reading after <position> (a time, file:line, line:N or #N), whose line is "
+        + "printed; by time, at the first event after it."
+    ),
+    RaspOptionSpec(
+      name: "at", valueName: "position",
+      help:
+        "Print only the snapshot in force at <position> (a time, file:line, line:N or #N): "
+        + "after the last event at or before it; the initial one before the first."
+    ),
+    RaspOptionSpec(
       name: "with-event",
       help:
         "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} "
@@ -220,6 +239,7 @@ struct ReplayOptions {
     }
     configuration.isFinal = parsed.flag("final")
     configuration.concatenatesInputs = parsed.flag("concat")
+    try readRange(parsed, fail: fail)
     if let text = parsed.value("jobs") {
       guard let jobs = Int(text), (1...Self.maximumJobs).contains(jobs) else {
         throw fail(
@@ -261,6 +281,34 @@ struct ReplayOptions {
     }
     if let path = configuration.selection, let text = parsed.value("select") {
       try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)
+    }
+  }
+
+  /// Reads `--since`, `--until` and `--at`: a bad position is a usage error that says what was
+  /// expected, and `--at` goes with none of `--since`, `--until` and `--final`.
+  private mutating func readRange(
+    _ parsed: RaspParsedArguments, fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) {
+    func position(_ option: String) throws(RaspCommandError) -> ReplayPosition? {
+      guard let text = parsed.value(option) else { return nil }
+      do {
+        return try ReplayPosition(text, inputNames: displayNames)
+      } catch {
+        throw fail("Invalid position '\(text)' for '--\(option) <position>': \(error)")
+      }
+    }
+    configuration.since = try position("since")
+    configuration.until = try position("until")
+    configuration.at = try position("at")
+    if configuration.at != nil {
+      let others =
+        ["since", "until"].filter { parsed.value($0) != nil }.map { "'--\($0)'" }
+        + (configuration.isFinal ? ["'--final'"] : [])
+      if let other = others.first {
+        throw fail(
+          "Options '--at <position>' and \(other) cannot be used together: --at prints the one "
+            + "snapshot at its position")
+      }
     }
   }
 

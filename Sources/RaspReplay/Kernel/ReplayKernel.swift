@@ -65,6 +65,16 @@ struct ReplayKernel {
   private let filtersTypes: Bool
   /// Whether some type is hidden, which makes no record plain.
   private let hidesTypes: Bool
+  /// Whether `--since` or `--until` is given.
+  private let hasRange: Bool
+  /// Where records start (`--since`).
+  private let since: ReplayPosition?
+  /// Where reading stops (`--until`, `--at`).
+  private let until: ReplayPosition?
+  /// Whether the replay has reached `--since`.
+  private var isSinceReached = false
+  /// Whether the item being handled is before `--since`.
+  private var isBeforeSince = false
   /// How many events were applied.
   private var seq = 0
   /// The batch of the item being handled, for the origins of events that are not simply their
@@ -91,6 +101,9 @@ struct ReplayKernel {
     typeFilter = TypeFilter(
       dropping: configuration.droppedTypes.map(TypeGlob.init),
       hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
+    since = configuration.since
+    until = configuration.at ?? configuration.until
+    hasRange = since != nil || until != nil
     filtersTypes = typeFilter != nil
     hidesTypes = typeFilter?.hidesSome ?? false
     if let path = configuration.selection {
@@ -122,6 +135,7 @@ struct ReplayKernel {
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
+      && configuration.since == nil
   }
 
   /// The snapshot before any event, which the reading thread makes its decoder from.
@@ -135,6 +149,78 @@ struct ReplayKernel {
   /// - Returns: What to yield for it: a record, a bad line, a notice; `nil` for nothing.
   @inline(__always)
   mutating func handle(
+    _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
+    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    if hasRange { return handleInRange(item, of: batch, columns: columns, writer: &writer) }
+    return handleItem(item, of: batch, columns: columns, writer: &writer)
+  }
+
+  /// Handles one item of a replay with `--since` or `--until`: stops before an item past
+  /// `--until`, uncounted, and after the event or line at it; marks the events before
+  /// `--since`, whose records are not written.
+  @inline(never)
+  private mutating func handleInRange(
+    _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
+    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    let pointee = item.pointee
+    if pointee.isNotice { return handleItem(item, of: batch, columns: columns, writer: &writer) }
+    switch until {
+    case .time(let time)?:
+      if let itemTime = pointee.time, itemTime > time { return stopAtUntil() }
+    case .line(let input, let line)?:
+      if pointee.input == input, pointee.lineNumber > line { return stopAtUntil() }
+    case .event(let number)?:
+      if seq >= number { return stopAtUntil() }
+    case nil:
+      break
+    }
+    if !isSinceReached {
+      switch since {
+      case .time(let time)?:
+        if let itemTime = pointee.time, itemTime >= time { isSinceReached = true }
+      case .line(let input, let line)?:
+        if pointee.input == input, pointee.lineNumber >= line { isSinceReached = true }
+      case .event(let number)?:
+        if seq + 1 >= number { isSinceReached = true }
+      case nil:
+        isSinceReached = true
+      }
+      isBeforeSince = !isSinceReached
+    }
+    let outcome = handleItem(item, of: batch, columns: columns, writer: &writer)
+    isBeforeSince = false
+    // Stopped at once after the event or line at `--until`, not at the next line, which a
+    // followed file may not have yet. A batch line's events all have its number: the next line
+    // stops it.
+    switch until {
+    case .event(let number)?:
+      if seq >= number, ending == nil { _ = stopAtUntil() }
+    case .line(let input, let line)?:
+      if pointee.input == input, pointee.lineNumber >= line, pointee.memberState == 0,
+        ending == nil
+      {
+        _ = stopAtUntil()
+      }
+    default:
+      break
+    }
+    return outcome
+  }
+
+  /// Ends the replay at `--until` (or `--at`): nothing more is read.
+  private mutating func stopAtUntil() -> ReplayOutcome? {
+    if ending == nil {
+      ending = .completed
+      statistics.stoppingOption = configuration.at == nil ? "--until" : "--at"
+    }
+    return nil
+  }
+
+  /// Handles one item, in or out of a range.
+  @inline(__always)
+  private mutating func handleItem(
     _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
     columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
   ) -> ReplayOutcome? {
@@ -585,11 +671,21 @@ struct ReplayKernel {
   ) -> ReplayOutcome? {
     if configuration.isFinal {
       // Hidden or not, the event's line is not printed: the final state is.
-      if hidesTypes, isHidden(routed) { statistics.hidden += 1 }
+      if isBeforeSince {
+        statistics.beforeSince += 1
+      } else if hidesTypes, isHidden(routed) {
+        statistics.hidden += 1
+      }
       if configuration.includesEvent || selectsEvent {
         stream.lastEventBytes.removeAll(keepingCapacity: true)
         stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
       }
+      return nil
+    }
+    if isBeforeSince {
+      // As a hidden event: the first record written holds the state after it.
+      statistics.beforeSince += 1
+      stream.hasSelected = false
       return nil
     }
     if hidesTypes, isHidden(routed) {
