@@ -273,7 +273,7 @@ struct ReplayOptions {
       // Each action is an event printed, and each computed state its snapshot.
       configuration.includesEvent = true
       let conflicting = [
-        "select", "final", "key-by", "pretty", "raw-output", "at", "since", "until",
+        "select", "final", "key-by", "pretty", "raw-output", "at", "since",
       ].first { parsed.flag($0) }
       if let conflicting {
         throw fail("Option '--emit devtools' cannot be used with '--\(conflicting)'")

@@ -75,8 +75,19 @@ import Testing
     #expect(actions == expected)
   }
 
+  @Test func endsAtUntil() throws {
+    let log = "fixtures/example/events.jsonl"
+    #expect(
+      try shell(
+        "rasp replay --emit devtools --until '#5' \(log) | jq -c '.computedStates[1:][].state'")
+        == (try shell("rasp replay \(log) | head -5")))
+  }
+
   @Test func refusesWhatCannotBeOneExport() throws {
-    for option in ["--final", "--select geo.heading", "--key-by source", "--pretty"] {
+    for option in [
+      "--final", "--select geo.heading", "--key-by source", "--pretty", "--since '#3'",
+      "--at '#3'",
+    ] {
       let result = try BuiltBinary.shell(
         "rasp replay --emit devtools \(option) fixtures/example/events.jsonl")
       #expect(result.status == 64)
