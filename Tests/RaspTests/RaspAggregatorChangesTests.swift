@@ -3,19 +3,7 @@ import Testing
 
 @testable import Rasp
 
-/// A tally that refuses to go below zero and remembers nothing else: equal states for equal
-/// counts, so `.whenChanged` can skip snapshots.
-fileprivate struct Tally: RaspState, Sendable, Equatable {
-  struct BelowZero: Error {}
-  var count = 0
-
-  mutating func apply(event: Int) throws {
-    guard count + event >= 0 else { throw BelowZero() }
-    count += event
-  }
-
-  static var throwsBeforeMutating: Bool { true }
-}
+fileprivate typealias Tally = NonNegativeTally
 
 /// A state that remembers every event it applied, so each snapshot names its own last event.
 fileprivate struct Trail: RaspState, Sendable {

@@ -3,18 +3,7 @@ import Testing
 
 @testable import Rasp
 
-/// A tally that refuses to go below zero.
-fileprivate struct Tally: RaspState, Sendable, Equatable {
-  struct BelowZero: Error {}
-  var count = 0
-
-  mutating func apply(event: Int) throws {
-    guard count + event >= 0 else { throw BelowZero() }
-    count += event
-  }
-
-  static var throwsBeforeMutating: Bool { true }
-}
+fileprivate typealias Tally = NonNegativeTally
 
 /// One call of a tap: the event, the count after it, and the source.
 fileprivate struct Tapped: Equatable, Sendable {

@@ -2,18 +2,7 @@ import Testing
 
 @testable import Rasp
 
-/// A tally that refuses to go below zero.
-fileprivate struct Tally: RaspState, Sendable, Equatable {
-  struct BelowZero: Error {}
-  var count = 0
-
-  mutating func apply(event: Int) throws {
-    guard count + event >= 0 else { throw BelowZero() }
-    count += event
-  }
-
-  static var throwsBeforeMutating: Bool { true }
-}
+fileprivate typealias Tally = NonNegativeTally
 
 @Suite(.timeLimit(.minutes(1))) struct RaspCompositeTests {
   @Test func flattensNestedCompositesDepthFirstInOrder() {
