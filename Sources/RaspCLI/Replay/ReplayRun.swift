@@ -35,8 +35,9 @@ enum ReplayRun {
   ) -> ReplayResult {
     var result = ReplayResult()
     let inputs: [ReplayInput]
+    var documents: [Int: ImportedDocument] = [:]
     do {
-      inputs = try openInputs(options, environment: environment)
+      inputs = try openInputs(options, environment: environment, documents: &documents)
     } catch {
       result.failure = error
       return result
@@ -46,9 +47,11 @@ enum ReplayRun {
     let display = showProgress(of: inputs, options: &options, environment: &environment)
     defer { display?.stop() }
     guard let interruption = options.configuration.interruption else {
-      return run(inputs, options, environment: environment, into: &sink)
+      return run(inputs, documents, options, environment: environment, into: &sink)
     }
-    return interruption.watching { run(inputs, options, environment: environment, into: &sink) }
+    return interruption.watching {
+      run(inputs, documents, options, environment: environment, into: &sink)
+    }
   }
 
   /// Starts a progress display when the options and standard error want one: the replay then
@@ -76,8 +79,8 @@ enum ReplayRun {
 
   /// Replays opened inputs into `sink`.
   private static func run<Sink: ReplaySink>(
-    _ inputs: [ReplayInput], _ options: ReplayOptions, environment: RaspEnvironment,
-    into sink: inout Sink
+    _ inputs: [ReplayInput], _ documents: [Int: ImportedDocument], _ options: ReplayOptions,
+    environment: RaspEnvironment, into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
     var replay = Replay(configuration: options.configuration, inputs: inputs)
@@ -90,11 +93,12 @@ enum ReplayRun {
           try sink.take(record, in: &output)
         case .skipped(let diagnostic):
           try sink.flush(&output)
-          RaspDiagnostics.report(
-            .input(
+          let error =
+            documents[diagnostic.input]?.error(for: diagnostic)
+            ?? .input(
               file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
-              reason: diagnostic.reason),
-            to: environment)
+              reason: diagnostic.reason)
+          RaspDiagnostics.report(error, to: environment)
         case .notice(let notice):
           try sink.flush(&output)
           RaspDiagnostics.write("rasp: note: \(notice.message)\n", to: environment)
@@ -102,6 +106,9 @@ enum ReplayRun {
           try sink.flush(&output)
         case .end(let summary):
           result.statistics = summary.statistics
+          for document in documents.values {
+            result.statistics.addSkippedInExport(document.export.skippedCount)
+          }
           result.ending = summary.ending
           if case .readFailure(let input, let message) = summary.ending {
             try sink.flush(&output)
@@ -125,14 +132,33 @@ enum ReplayRun {
     return result
   }
 
-  /// The inputs of the options' files, opened: all of them, before any is read, so that a
-  /// missing second file is reported before anything is printed.
+  /// The inputs of the options' files, opened, without the documents' places.
   static func openInputs(
     _ options: ReplayOptions, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> [ReplayInput] {
+    var documents: [Int: ImportedDocument] = [:]
+    return try openInputs(options, environment: environment, documents: &documents)
+  }
+
+  /// The inputs of the options' files, opened: all of them, before any is read, so that a
+  /// missing second file is reported before anything is printed.
+  ///
+  /// An input of a format that reads a whole document (`--log-format devtools`) is read whole
+  /// here and replaced by the lines it makes, in memory; `documents` keeps, by the input's
+  /// index, where each line came from, for the messages about it.
+  static func openInputs(
+    _ options: ReplayOptions, environment: RaspEnvironment,
+    documents: inout [Int: ImportedDocument]
   ) throws(RaspCommandError) -> [ReplayInput] {
     var inputs: [ReplayInput] = []
     let concatenates = options.configuration.concatenatesInputs
     for (index, (file, name)) in zip(options.files, options.displayNames).enumerated() {
+      if options.configuration.format.document == .devtools {
+        let document = try ImportedDocument.open(file, name: name, environment: environment)
+        documents[index] = document
+        inputs.append(document.input)
+        continue
+      }
       // The parts of one log before the last have ended: only the last can grow.
       let follows = options.follows && (!concatenates || index == options.files.count - 1)
       if file == "-" {

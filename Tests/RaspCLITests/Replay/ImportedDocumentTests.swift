@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import RaspCLI
+import RaspTestSupport
+
+/// `--log-format devtools`: an export read whole, and replayed as the log it came from.
+@Suite struct ImportedDocumentTests {
+  let todos = [
+    "--spec", "fixtures/redux-todos/app.json", "--domain", "todos", "--domain", "filters",
+  ]
+
+  @Test func exportOfAReplayReplaysIntoTheSameSnapshots() throws {
+    let log = "fixtures/redux-todos/actions.jsonl"
+    let direct = CommandRun.run(
+      ["replay", "--log-format", "fsa"] + todos + [log], in: Repository.root)
+    let export = CommandRun.run(
+      ["replay", "--log-format", "fsa", "--emit", "devtools"] + todos + [log],
+      in: Repository.root)
+    #expect(direct.status == 0)
+    #expect(export.status == 0)
+    let imported = CommandRun.run(
+      ["replay", "--log-format", "devtools", "--stats"] + todos + ["-"], in: Repository.root,
+      input: Array(export.standardOutput.utf8))
+    #expect(imported.status == 0)
+    #expect(imported.standardOutput == direct.standardOutput)
+    #expect(!direct.standardOutput.isEmpty)
+    #expect(imported.standardError.contains("1 dropped by the log format"))
+  }
+
+  @Test func checkComparesAnExportWithAGoldenFile() throws {
+    let directory = try TemporaryDirectory()
+    let golden = directory.path + "/golden.jsonl"
+    let export = "fixtures/format-devtools/session.json"
+    let record = CommandRun.run(
+      ["replay", "--log-format", "devtools"] + todos + [export], in: Repository.root)
+    try record.standardOutput.write(toFile: golden, atomically: true, encoding: .utf8)
+    let check = CommandRun.run(
+      ["check", "--log-format", "devtools", "--golden", golden] + todos + [export],
+      in: Repository.root)
+    #expect(check.status == 0, "\(check.standardError)")
+  }
+
+  @Test func aBadActionStopsTheReplayWithoutOnErrorSkip() {
+    let run = CommandRun.run(
+      ["replay", "--log-format", "devtools"] + todos
+        + ["fixtures/format-devtools-bad/session.json"], in: Repository.root)
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "fixtures/format-devtools-bad/session.json:5:47: error: at actionsById[\"2\"].action: "
+        + "missing required field 'type'\n")
+  }
+
+  @Test func followIsRefused() {
+    let run = CommandRun.run(
+      ["replay", "--log-format", "devtools", "--follow", "fixtures/format-devtools/session.json"],
+      in: Repository.root)
+    #expect(run.status == 64)
+    #expect(run.standardError.contains("reads each input as one document"))
+  }
+}
