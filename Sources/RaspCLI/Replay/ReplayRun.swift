@@ -106,8 +106,15 @@ enum ReplayRun {
           try sink.flush(&output)
         case .end(let summary):
           result.statistics = summary.statistics
+          // A replay of one export that stopped early passed only the skipped actions before
+          // its last line read.
+          let stopped = summary.ending != .completed || summary.statistics.stoppingOption != nil
+          let linesRead = summary.statistics.read
           for document in documents.values {
-            result.statistics.addSkippedInExport(document.export.skippedCount)
+            let export = document.export
+            result.statistics.addSkippedInExport(
+              stopped && inputs.count == 1
+                ? export.skippedCount(withinLines: linesRead) : export.skippedCount)
           }
           result.ending = summary.ending
           if case .readFailure(let input, let message) = summary.ending {

@@ -70,7 +70,9 @@ public struct DevToolsExport {
   /// ```swift
   /// export.skippedCount   // 1
   /// ```
-  public private(set) var skippedCount = 0
+  public var skippedCount: Int { skippedPlaces.count }
+  /// For each skipped action, how many lines come before it.
+  private var skippedPlaces: [Int] = []
   /// The lifted state's `computedStates`, one per staged action, when it has them.
   let computedStates: [JSONNode]?
   /// For each line, its index in `stagedActionIds` (a lifted state only).
@@ -126,6 +128,19 @@ public struct DevToolsExport {
         reason: "not a Redux DevTools export: no 'actionsById' or 'payload' at the top level, "
           + "and not an array of actions")
     }
+  }
+
+  /// How many skipped actions come before the line after `count` lines: those a replay that
+  /// stopped after reading `count` lines passed.
+  ///
+  /// ```swift
+  /// export.skippedCount(withinLines: 3)   // 1, when the second action was skipped
+  /// ```
+  ///
+  /// - Parameter count: How many lines were read.
+  /// - Returns: The skipped actions among them.
+  public func skippedCount(withinLines count: Int) -> Int {
+    skippedPlaces.prefix { $0 < count }.count
   }
 
   /// The state `computedStates` holds after the action of a line, for a check against the
@@ -221,7 +236,7 @@ public struct DevToolsExport {
         continue
       }
       if skipped.contains(id) {
-        skippedCount += 1
+        skippedPlaces.append(places.count)
         continue
       }
       let key = String(id)

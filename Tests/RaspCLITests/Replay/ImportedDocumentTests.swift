@@ -52,6 +52,23 @@ import RaspTestSupport
         + "missing required field 'type'\n")
   }
 
+  @Test func aReplayThatStopsCountsOnlyTheSkippedActionsItPassed() {
+    let export = """
+      {"actionsById": {"0": {"action": {"type": "@@INIT"}}, "1": {"action": {"type": "x/y"}},
+        "2": {"action": {}}, "3": {"action": {"type": "x/z"}}, "4": {"action": {}}},
+       "stagedActionIds": [0, 1, 2, 3, 4], "skippedActionIds": [1, 3]}
+      """
+    let run = CommandRun.run(
+      ["replay", "--log-format", "devtools", "--stats"] + todos + ["-"], in: Repository.root,
+      input: Array(export.utf8))
+    #expect(run.status == 2)
+    #expect(
+      run.standardError.hasSuffix(
+        "rasp: 3 lines read: 0 applied, 1 skipped, 2 ignored (1 dropped by the log format, "
+          + "1 skipped in the export), 0 blank\n"), "\(run.standardError)")
+    #expect(run.standardError.hasPrefix("<stdin>:2:19: error: at actionsById[\"2\"].action: "))
+  }
+
   @Test func followIsRefused() {
     let run = CommandRun.run(
       ["replay", "--log-format", "devtools", "--follow", "fixtures/format-devtools/session.json"],
