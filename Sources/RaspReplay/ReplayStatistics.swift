@@ -221,9 +221,24 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// ```
   public var unknownTypeWarning: String? {
     guard let first = firstUnknown else { return nil }
+    return unknownTypeWarning(at: "\(first.inputName):\(first.line)")
+  }
+
+  /// The warning about ignored events of unknown type, naming the first one's place as the
+  /// caller knows it (an action of a DevTools export, rather than the line it made), or `nil`
+  /// when there were none.
+  ///
+  /// ```swift
+  /// statistics.unknownTypeWarning(at: #"session.json:12:7 (actionsById["3"].action)"#)
+  /// ```
+  ///
+  /// - Parameter place: Where the first event of unknown type is.
+  /// - Returns: The warning, with its line end.
+  public func unknownTypeWarning(at place: String) -> String? {
+    guard let first = firstUnknown else { return nil }
     let count = unknownType == 1 ? "1 event" : "\(unknownType) events"
     let type = JSONError.abbreviated(first.type)
     return "rasp: warning: \(count) of unknown type ignored, the first '\(type)' at "
-      + "\(first.inputName):\(first.line); use --strict to reject them\n"
+      + "\(place); use --strict to reject them\n"
   }
 }

@@ -47,6 +47,14 @@ struct ImportedDocument {
     }
   }
 
+  /// The place of a line's action, for messages: `session.json:12:7 (actionsById["3"].action)`.
+  func place(ofLine number: Int) -> String? {
+    let places = export.places
+    guard number >= 1, number <= places.count else { return nil }
+    let line = places[number - 1]
+    return "\(name):\(JSONTextPosition(offset: line.offset, in: bytes)) (\(line.path))"
+  }
+
   /// The message about a bad line of the replay: at the place of its action in the export,
   /// with its JSON path, and the reason the export gave when it could not read the action.
   func error(for diagnostic: ReplayDiagnostic) -> RaspCommandError? {

@@ -11,6 +11,8 @@ struct ReplayResult {
   var failure: RaspCommandError?
   /// Whether the reader of the output went away.
   var brokenPipe = false
+  /// The place of the first event of unknown type, when it is an action of an export.
+  var unknownTypePlace: String?
 
   /// Whether a request to stop (Ctrl-C) ended the replay.
   var interruptingSignal: Int32? {
@@ -110,6 +112,11 @@ enum ReplayRun {
           // its last line read.
           let stopped = summary.ending != .completed || summary.statistics.stoppingOption != nil
           let linesRead = summary.statistics.read
+          if let first = summary.statistics.firstUnknown,
+            let document = documents.values.first(where: { $0.name == first.inputName })
+          {
+            result.unknownTypePlace = document.place(ofLine: first.line)
+          }
           for document in documents.values {
             let export = document.export
             result.statistics.addSkippedInExport(
@@ -193,7 +200,10 @@ enum ReplayRun {
   ) -> RaspExitCode {
     if result.brokenPipe { return .success }
     if let failure = result.failure { RaspDiagnostics.report(failure, to: environment) }
-    if let warning = result.statistics.unknownTypeWarning {
+    let warning =
+      result.unknownTypePlace.flatMap { result.statistics.unknownTypeWarning(at: $0) }
+      ?? result.statistics.unknownTypeWarning
+    if let warning {
       RaspDiagnostics.warn(warning, to: environment)
     }
     if options.showsStats || options.errorMode == .skip {

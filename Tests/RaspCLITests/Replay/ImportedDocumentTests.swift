@@ -69,6 +69,18 @@ import RaspTestSupport
     #expect(run.standardError.hasPrefix("<stdin>:2:19: error: at actionsById[\"2\"].action: "))
   }
 
+  @Test func theWarningAboutUnknownTypesNamesTheAction() {
+    let run = CommandRun.run(
+      ["replay", "--log-format", "devtools", "--final"] + todos + ["-"], in: Repository.root,
+      input: Array(
+        #"[{"type": "todos/todoAdded", "payload": {"id": 9}},{"type": "todos/zzz"}]"#.utf8))
+    #expect(run.status == 0)
+    #expect(
+      run.standardError
+        == "rasp: warning: 1 event of unknown type ignored, the first 'todos.zzz' at "
+        + "<stdin>:1:52 ([1]); use --strict to reject them\n")
+  }
+
   @Test func followIsRefused() {
     let run = CommandRun.run(
       ["replay", "--log-format", "devtools", "--follow", "fixtures/format-devtools/session.json"],
