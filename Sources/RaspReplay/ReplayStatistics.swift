@@ -69,6 +69,13 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.hidden   // 3
   /// ```
   public internal(set) var hidden = 0
+  /// Actions of a Redux DevTools export that its `skippedActionIds` skips: each a line read,
+  /// and ignored (``DevToolsExport/skippedCount``).
+  ///
+  /// ```swift
+  /// statistics.skippedInExport   // 1
+  /// ```
+  public internal(set) var skippedInExport = 0
   /// Events of a domain left out of the snapshot.
   ///
   /// ```swift
@@ -138,6 +145,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     hidden += other.hidden
     beforeSince += other.beforeSince
     otherDomain += other.otherDomain
+    skippedInExport += other.skippedInExport
     blank += other.blank
     batchLines += other.batchLines
     batchEvents += other.batchEvents
@@ -150,7 +158,22 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// ```swift
   /// statistics.ignored   // unknownType + otherDomain + dropped + droppedByOption
   /// ```
-  public var ignored: Int { unknownType + otherDomain + dropped + droppedByOption }
+  public var ignored: Int {
+    unknownType + otherDomain + dropped + droppedByOption + skippedInExport
+  }
+
+  /// Counts actions that a DevTools export skips (``DevToolsExport/skippedCount``) as lines
+  /// read and ignored: the replay never sees them.
+  ///
+  /// ```swift
+  /// statistics.addSkippedInExport(export.skippedCount)
+  /// ```
+  ///
+  /// - Parameter count: How many actions the export skips.
+  public mutating func addSkippedInExport(_ count: Int) {
+    read += count
+    skippedInExport += count
+  }
 
   /// The summary line, with its line end.
   ///
@@ -164,6 +187,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     if otherDomain > 0 { reasons.append("\(otherDomain) of other domains") }
     if dropped > 0 { reasons.append("\(dropped) dropped by the log format") }
     if droppedByOption > 0 { reasons.append("\(droppedByOption) dropped by --drop") }
+    if skippedInExport > 0 { reasons.append("\(skippedInExport) skipped in the export") }
     if !reasons.isEmpty { ignoredText += " (" + reasons.joined(separator: ", ") + ")" }
     var lines = read == 1 ? "1 line read" : "\(read) lines read"
     if let stoppingOption { lines += " (stopped at \(stoppingOption))" }
@@ -197,9 +221,24 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// ```
   public var unknownTypeWarning: String? {
     guard let first = firstUnknown else { return nil }
+    return unknownTypeWarning(at: "\(first.inputName):\(first.line)")
+  }
+
+  /// The warning about ignored events of unknown type, naming the first one's place as the
+  /// caller knows it (an action of a DevTools export, rather than the line it made), or `nil`
+  /// when there were none.
+  ///
+  /// ```swift
+  /// statistics.unknownTypeWarning(at: #"session.json:12:7 (actionsById["3"].action)"#)
+  /// ```
+  ///
+  /// - Parameter place: Where the first event of unknown type is.
+  /// - Returns: The warning, with its line end.
+  public func unknownTypeWarning(at place: String) -> String? {
+    guard let first = firstUnknown else { return nil }
     let count = unknownType == 1 ? "1 event" : "\(unknownType) events"
     let type = JSONError.abbreviated(first.type)
     return "rasp: warning: \(count) of unknown type ignored, the first '\(type)' at "
-      + "\(first.inputName):\(first.line); use --strict to reject them\n"
+      + "\(place); use --strict to reject them\n"
   }
 }

@@ -13,7 +13,9 @@ import Testing
 
   @Test func thePresetsAreMapFilesThatRead() throws {
     #expect(
-      LogFormat.presets.map(\.name) == ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"])
+      LogFormat.presets.map(\.name) == [
+        "rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat",
+      ])
     for preset in LogFormat.presets {
       let read = try LogFormat(mapFile: Array(preset.text.utf8), name: "other")
       #expect(read.name == preset.name, "the text names its format")
@@ -153,8 +155,8 @@ import Testing
       problems(
         #"{"inner": "p", "innerFormat": {"fields": [{"from": "a", "to": "b"}]}, "#
           + #""fields": [{"from": "c", "to": "d"}]}"#) == [
-            "1:81: fields: 'fields' is given twice: here and in 'innerFormat'"
-          ])
+          "1:81: fields: 'fields' is given twice: here and in 'innerFormat'"
+        ])
     #expect(
       problems(#"{"inner": "payload", "innerFormat": "fs"}"#) == [
         "1:37: innerFormat: unknown format 'fs'. Did you mean 'fsa'?"

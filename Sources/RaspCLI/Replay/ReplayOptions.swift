@@ -88,8 +88,8 @@ struct ReplayOptions {
       name: "log-format", valueName: "name", allowedValues: LogFormat.presets.map(\.name),
       help:
         "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "
-        + "'cloudevents', 'segment', 'otel' (OTLP/JSON logs) or 'kcat' (Kafka messages). "
-        + "'rasp formats' describes them."
+        + "'devtools' (a Redux DevTools export, one JSON document), 'cloudevents', 'segment', "
+        + "'otel' (OTLP/JSON logs) or 'kcat' (Kafka messages). 'rasp formats' describes them."
     ),
     RaspOptionSpec(
       name: "map", valueName: "file",
@@ -207,6 +207,11 @@ struct ReplayOptions {
         "Option '--follow' needs files: standard input ('-') is read as it arrives without it")
     }
     configuration.format = try Self.format(parsed, environment: environment, fail: fail)
+    if follows, configuration.format.document != nil {
+      throw fail(
+        "Option '--follow' reads a log as it grows; the format '\(configuration.format.name)' "
+          + "reads each input as one document, whole")
+    }
     specFiles = parsed.all("spec")
     if specFiles.contains("-") {
       throw fail("A spec cannot be read from standard input ('-'): it is where event logs are read")

@@ -11,6 +11,8 @@ struct ReplayResult {
   var failure: RaspCommandError?
   /// Whether the reader of the output went away.
   var brokenPipe = false
+  /// The place of the first event of unknown type, when it is an action of an export.
+  var unknownTypePlace: String?
 
   /// Whether a request to stop (Ctrl-C) ended the replay.
   var interruptingSignal: Int32? {
@@ -35,8 +37,9 @@ enum ReplayRun {
   ) -> ReplayResult {
     var result = ReplayResult()
     let inputs: [ReplayInput]
+    var documents: [Int: ImportedDocument] = [:]
     do {
-      inputs = try openInputs(options, environment: environment)
+      inputs = try openInputs(options, environment: environment, documents: &documents)
     } catch {
       result.failure = error
       return result
@@ -46,9 +49,11 @@ enum ReplayRun {
     let display = showProgress(of: inputs, options: &options, environment: &environment)
     defer { display?.stop() }
     guard let interruption = options.configuration.interruption else {
-      return run(inputs, options, environment: environment, into: &sink)
+      return run(inputs, documents, options, environment: environment, into: &sink)
     }
-    return interruption.watching { run(inputs, options, environment: environment, into: &sink) }
+    return interruption.watching {
+      run(inputs, documents, options, environment: environment, into: &sink)
+    }
   }
 
   /// Starts a progress display when the options and standard error want one: the replay then
@@ -76,8 +81,8 @@ enum ReplayRun {
 
   /// Replays opened inputs into `sink`.
   private static func run<Sink: ReplaySink>(
-    _ inputs: [ReplayInput], _ options: ReplayOptions, environment: RaspEnvironment,
-    into sink: inout Sink
+    _ inputs: [ReplayInput], _ documents: [Int: ImportedDocument], _ options: ReplayOptions,
+    environment: RaspEnvironment, into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
     var replay = Replay(configuration: options.configuration, inputs: inputs)
@@ -90,11 +95,12 @@ enum ReplayRun {
           try sink.take(record, in: &output)
         case .skipped(let diagnostic):
           try sink.flush(&output)
-          RaspDiagnostics.report(
-            .input(
+          let error =
+            documents[diagnostic.input]?.error(for: diagnostic)
+            ?? .input(
               file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
-              reason: diagnostic.reason),
-            to: environment)
+              reason: diagnostic.reason)
+          RaspDiagnostics.report(error, to: environment)
         case .notice(let notice):
           try sink.flush(&output)
           RaspDiagnostics.write("rasp: note: \(notice.message)\n", to: environment)
@@ -102,6 +108,21 @@ enum ReplayRun {
           try sink.flush(&output)
         case .end(let summary):
           result.statistics = summary.statistics
+          // A replay of one export that stopped early passed only the skipped actions before
+          // its last line read.
+          let stopped = summary.ending != .completed || summary.statistics.stoppingOption != nil
+          let linesRead = summary.statistics.read
+          if let first = summary.statistics.firstUnknown,
+            let document = documents.values.first(where: { $0.name == first.inputName })
+          {
+            result.unknownTypePlace = document.place(ofLine: first.line)
+          }
+          for document in documents.values {
+            let export = document.export
+            result.statistics.addSkippedInExport(
+              stopped && inputs.count == 1
+                ? export.skippedCount(withinLines: linesRead) : export.skippedCount)
+          }
           result.ending = summary.ending
           if case .readFailure(let input, let message) = summary.ending {
             try sink.flush(&output)
@@ -125,14 +146,33 @@ enum ReplayRun {
     return result
   }
 
-  /// The inputs of the options' files, opened: all of them, before any is read, so that a
-  /// missing second file is reported before anything is printed.
+  /// The inputs of the options' files, opened, without the documents' places.
   static func openInputs(
     _ options: ReplayOptions, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> [ReplayInput] {
+    var documents: [Int: ImportedDocument] = [:]
+    return try openInputs(options, environment: environment, documents: &documents)
+  }
+
+  /// The inputs of the options' files, opened: all of them, before any is read, so that a
+  /// missing second file is reported before anything is printed.
+  ///
+  /// An input of a format that reads a whole document (`--log-format devtools`) is read whole
+  /// here and replaced by the lines it makes, in memory; `documents` keeps, by the input's
+  /// index, where each line came from, for the messages about it.
+  static func openInputs(
+    _ options: ReplayOptions, environment: RaspEnvironment,
+    documents: inout [Int: ImportedDocument]
   ) throws(RaspCommandError) -> [ReplayInput] {
     var inputs: [ReplayInput] = []
     let concatenates = options.configuration.concatenatesInputs
     for (index, (file, name)) in zip(options.files, options.displayNames).enumerated() {
+      if options.configuration.format.document == .devtools {
+        let document = try ImportedDocument.open(file, name: name, environment: environment)
+        documents[index] = document
+        inputs.append(document.input)
+        continue
+      }
       // The parts of one log before the last have ended: only the last can grow.
       let follows = options.follows && (!concatenates || index == options.files.count - 1)
       if file == "-" {
@@ -160,7 +200,10 @@ enum ReplayRun {
   ) -> RaspExitCode {
     if result.brokenPipe { return .success }
     if let failure = result.failure { RaspDiagnostics.report(failure, to: environment) }
-    if let warning = result.statistics.unknownTypeWarning {
+    let warning =
+      result.unknownTypePlace.flatMap { result.statistics.unknownTypeWarning(at: $0) }
+      ?? result.statistics.unknownTypeWarning
+    if let warning {
       RaspDiagnostics.warn(warning, to: environment)
     }
     if options.showsStats || options.errorMode == .skip {

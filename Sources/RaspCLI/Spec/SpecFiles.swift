@@ -68,7 +68,7 @@ enum SpecFiles {
     return domains
   }
 
-  private static func readAll(_ source: RaspInputSource, name: String) throws(RaspCommandError)
+  static func readAll(_ source: RaspInputSource, name: String) throws(RaspCommandError)
     -> [UInt8]
   {
     var source = source

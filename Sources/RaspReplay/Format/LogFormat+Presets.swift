@@ -15,14 +15,14 @@ extension LogFormat {
     source: [JSONPath(components: [.key("source")])], isRasp: true)
 
   /// The formats that ship with rasp, in the order `rasp formats` lists them: `rasp`, `fsa`
-  /// (Redux and Flux Standard Actions), `cloudevents`, `segment`, `otel` (OpenTelemetry logs),
-  /// `kcat` (Kafka messages).
+  /// (Redux and Flux Standard Actions), `devtools` (a Redux DevTools export), `cloudevents`,
+  /// `segment`, `otel` (OpenTelemetry logs), `kcat` (Kafka messages).
   ///
   /// Each is a map file, as ``text`` shows it: copy one to start a map of your own.
   ///
   /// ```swift
   /// LogFormat.presets.map(\.name)
-  /// // ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"]
+  /// // ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat"]
   /// ```
   public static let presets: [LogFormat] = Preset.all.map { preset in
     guard preset.name != "rasp" else { return rasp }
@@ -46,9 +46,9 @@ extension LogFormat {
 
 /// The texts of the formats that ship with rasp.
 enum Preset {
-  case rasp, fsa, cloudevents, segment, otel, kcat
+  case rasp, fsa, devtools, cloudevents, segment, otel, kcat
 
-  static let all: [Preset] = [.rasp, .fsa, .cloudevents, .segment, .otel, .kcat]
+  static let all: [Preset] = [.rasp, .fsa, .devtools, .cloudevents, .segment, .otel, .kcat]
 
   var name: String { "\(self)" }
 
@@ -59,6 +59,10 @@ enum Preset {
     case .fsa:
       "Redux and Flux Standard Actions ('todos/todoAdded'), as a logger or DevTools records "
         + "them; '@@INIT' and '@@redux/*' left out."
+    case .devtools:
+      "A Redux DevTools export, one JSON document (the lifted state, the extension's "
+        + "'payload' export, or an array of actions): its staged actions, read as 'fsa' reads "
+        + "them, skipped ones left out."
     case .cloudevents:
       "CloudEvents 1.0 in structured JSON mode, alone or in a batch: the domain and event are "
         + "the type's last two segments ('com.example.cart.add' is cart.add); the payload is "
@@ -89,6 +93,12 @@ enum Preset {
     case .fsa:
       fields = [
         ("type", #""{type}""#), ("separator", #""/""#),
+        ("drop", #"["@@INIT", "@@redux/*"]"#), ("payload", #""payload""#),
+        ("time", #""meta.timestamp|meta.time""#), ("timeUnit", #""ms""#),
+      ]
+    case .devtools:
+      fields = [
+        ("document", #""devtools""#), ("type", #""{type}""#), ("separator", #""/""#),
         ("drop", #"["@@INIT", "@@redux/*"]"#), ("payload", #""payload""#),
         ("time", #""meta.timestamp|meta.time""#), ("timeUnit", #""ms""#),
       ]

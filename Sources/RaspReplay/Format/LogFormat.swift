@@ -38,6 +38,8 @@ import RaspJSON
 ///   the default, `fsa`, …) or a map of its own (`{"type": "{event}", "payload": "."}`), which
 ///   says where the event keeps its type and payload. The outer map's `time` and `source` are
 ///   then the message's, for events without their own.
+/// - `document`: `devtools` when each input is one Redux DevTools export, a JSON document
+///   whose actions are the events (``DevToolsExport``), read with the rest of the map.
 ///
 /// ```swift
 /// var configuration = ReplayConfiguration(domains: domains)
@@ -60,6 +62,16 @@ public struct LogFormat: Sendable {
   enum Decoding: String, Sendable, CaseIterable {
     /// An OpenTelemetry log record in OTLP/JSON, made plain JSON first (``OTLPLogRecord``).
     case otlp
+  }
+
+  /// What each input is, when it is one JSON document rather than lines: a map's `document`.
+  ///
+  /// ```swift
+  /// LogFormat.preset(named: "devtools")?.document   // .devtools
+  /// ```
+  public enum Document: String, Sendable, CaseIterable {
+    /// A Redux DevTools export (``DevToolsExport``): its actions, one line each.
+    case devtools
   }
 
   /// How a type is split into domain and event.
@@ -116,6 +128,14 @@ public struct LogFormat: Sendable {
   /// How each event is written, when it is not plain JSON.
   let decoding: Decoding?
 
+  /// What each input is, when it is one document: its events are then the lines that
+  /// document makes (``DevToolsExport/lines``), read with this format.
+  ///
+  /// ```swift
+  /// LogFormat.rasp.document   // nil
+  /// ```
+  public let document: Document?
+
   /// Whether this is rasp's own line, read by the envelope parser built for it: the preset
   /// ``rasp`` only, never a map file, whatever its name.
   let isRasp: Bool
@@ -154,9 +174,10 @@ public struct LogFormat: Sendable {
     source: [JSONPath], dropsUntyped: Bool = false, events: EventsPath? = nil,
     decoding: Decoding? = nil, inner: InnerEvents? = nil,
     fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto,
-    fieldMoves: PayloadFieldMoves? = nil, isRasp: Bool = false
+    fieldMoves: PayloadFieldMoves? = nil, document: Document? = nil, isRasp: Bool = false
   ) {
     self.isRasp = isRasp
+    self.document = document
     self.name = name
     self.summary = summary
     self.text = text
@@ -202,7 +223,7 @@ public struct LogFormat: Sendable {
       drops: drops, payload: prefixed(payload), time: prefixed(time), timeUnit: timeUnit,
       source: prefixed(source) + outer.source, dropsUntyped: dropsUntyped,
       fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit,
-      fieldMoves: outer.fieldMoves ?? fieldMoves)
+      fieldMoves: outer.fieldMoves ?? fieldMoves, document: outer.document)
   }
 }
 

@@ -14,7 +14,7 @@ struct LogFormatReader {
   static let keys = [
     "format", "summary", "type", "separator", "split", "defaultDomain", "rename", "drop",
     "payload", "fields", "time", "timeUnit", "source", "untyped", "events", "decode", "inner",
-    "innerFormat",
+    "innerFormat", "document",
   ]
 
   /// The keys that describe the event itself, which a map with `inner` leaves to the map of
@@ -24,7 +24,7 @@ struct LogFormatReader {
   ]
 
   /// The keys that find the events of a line, which the map of an event in a string has not.
-  static let outerOnlyKeys = ["inner", "innerFormat", "events", "decode"]
+  static let outerOnlyKeys = ["inner", "innerFormat", "events", "decode", "document"]
 
   /// The file's text, for the places of problems.
   let bytes: [UInt8]
@@ -129,6 +129,10 @@ struct LogFormatReader {
     }
     let fieldMoves = readFieldMoves(values["fields"])
     let inner = readInner(values, events: events)
+    var document: LogFormat.Document?
+    if let node = values["document"], string(node, "document") != nil {
+      document = choice(node, "document", default: LogFormat.Document.devtools)
+    }
     guard problems.isEmpty else {
       throw RaspSpecError(problems: problems.sorted { $0.offset < $1.offset })
     }
@@ -137,7 +141,7 @@ struct LogFormatReader {
       split: split, defaultDomain: defaultDomain, renames: renames, drops: drops,
       payload: payload, time: time, timeUnit: timeUnit, source: source,
       dropsUntyped: untyped == .drop, events: events, decoding: decoding, inner: inner,
-      fieldMoves: fieldMoves)
+      fieldMoves: fieldMoves, document: document)
   }
 
   /// The map's `inner` and `innerFormat`: the string that holds the event, and the event's
@@ -260,7 +264,10 @@ struct LogFormatReader {
       reason += ". Did you mean '\(near)'?"
     } else {
       let quoted = words.map { "'\($0)'" }
-      reason += ": use \(quoted.dropLast().joined(separator: ", ")) or \(quoted[quoted.count - 1])"
+      reason +=
+        quoted.count == 1
+        ? ": use \(quoted[0])"
+        : ": use \(quoted.dropLast().joined(separator: ", ")) or \(quoted[quoted.count - 1])"
     }
     fail(node, path, reason)
     return fallback

@@ -39,7 +39,10 @@ struct FishCompletionScriptTests {
     ("rasp rep", ["replay"]),
     ("rasp -", ["-h", "-V", "--help", "--version"]),
     ("rasp replay --sel", ["--select"]),
-    ("rasp replay --log-format ", ["cloudevents", "fsa", "kcat", "otel", "rasp", "segment"]),
+    (
+      "rasp replay --log-format ",
+      ["cloudevents", "devtools", "fsa", "kcat", "otel", "rasp", "segment"]
+    ),
     ("rasp replay --log-format=f", ["--log-format=fsa"]),
     ("rasp replay --on-error ", ["fail", "skip"]),
     ("rasp replay --domain g", ["geo"]),

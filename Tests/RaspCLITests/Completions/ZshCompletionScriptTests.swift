@@ -72,7 +72,10 @@ struct ZshCompletionScriptTests {
     ("rasp rep", ["replay"]),
     ("rasp -", ["--help", "--version", "-h", "-V"]),
     ("rasp replay --sel", ["--select"]),
-    ("rasp replay --log-format ", ["rasp", "fsa", "cloudevents", "segment", "otel", "kcat"]),
+    (
+      "rasp replay --log-format ",
+      ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat"]
+    ),
     ("rasp replay --log-format=c", ["cloudevents"]),
     ("rasp replay --emit ", ["snapshot", "diff", "devtools"]),
     ("rasp replay --domain g", ["geo"]),

@@ -1,0 +1,424 @@
+import RaspJSON
+
+/// A Redux DevTools export, read as a log: one line of JSON for each action it replays, in
+/// order, and for each line the place of its action in the export (`--log-format devtools`).
+///
+/// An export is one JSON document, often pretty-printed over many lines, in one of three
+/// shapes (see `fixtures/devtools/FORMAT.md`):
+/// - the *lifted state*, `{"actionsById": {…}, "stagedActionIds": […], "skippedActionIds":
+///   […], "computedStates": […], …}`: the actions of `stagedActionIds`, in that order, each
+///   `{"type": "PERFORM_ACTION", "action": {…}, "timestamp": ms}`; the skipped ones are left
+///   out, and counted (``skippedCount``);
+/// - the extension's default export, `{"payload": "<JSON text of an array of actions>",
+///   "preloadedState": "<JSON text>"}`;
+/// - a bare array of actions.
+///
+/// Each line is the action itself, with the entry's `timestamp` put in its `meta.timestamp`,
+/// where the `fsa` format reads an action's time: `{"type": "todos/todoAdded", "payload":
+/// "Buy milk", "meta": {"timestamp": 1764061200250}}`. An action (or an entry, or `payload`)
+/// written as a string holding JSON is read from that string. An action that cannot be
+/// read becomes a line no format reads, `0`, and its ``Line/problem`` says why: the replay
+/// then reports it as a bad line, in order, and `--on-error` decides.
+///
+/// ```swift
+/// let export = try DevToolsExport(bytes: Array(text.utf8))
+/// let input = ReplayInput(name: "session.json", source: .memory(JSONMemorySource(export.lines)))
+/// export.places[0].path   // "actionsById[\"0\"].action"
+/// ```
+public struct DevToolsExport {
+  /// Where a line's action is in the export, and why it could not be read, if it could not.
+  public struct Line: Sendable, Equatable {
+    /// The action's JSON path in the export: `actionsById["3"].action`, `payload[2]`, `[0]`.
+    public let path: String
+    /// The byte offset in the export of the action, or of the string that holds it.
+    public let offset: Int
+    /// Why the action could not be read, or `nil`.
+    public let problem: String?
+  }
+
+  /// The shapes an export has.
+  public enum Shape: String, Sendable {
+    /// The DevTools' lifted state: `actionsById`, `stagedActionIds`, `computedStates`, ….
+    case liftedState
+    /// The extension's default export: `payload` (and `preloadedState`), JSON text.
+    case payload
+    /// An array of actions.
+    case actions
+  }
+
+  /// The export's shape.
+  ///
+  /// ```swift
+  /// try DevToolsExport(bytes: Array("[]".utf8)).shape   // .actions
+  /// ```
+  public let shape: Shape
+  /// The JSON lines, each ending in a line feed: one per staged action, `@@INIT` among them,
+  /// skipped ones left out.
+  ///
+  /// ```swift
+  /// String(decoding: export.lines, as: UTF8.self)   // {"type":"@@INIT",…}\n…
+  /// ```
+  public private(set) var lines: [UInt8] = []
+  /// For each line, in order, where its action is.
+  ///
+  /// ```swift
+  /// export.places[2].path   // "actionsById[\"2\"].action"
+  /// ```
+  public private(set) var places: [Line] = []
+  /// How many staged actions `skippedActionIds` skips: they are not replayed.
+  ///
+  /// ```swift
+  /// export.skippedCount   // 1
+  /// ```
+  public var skippedCount: Int { skippedPlaces.count }
+  /// For each skipped action, how many lines come before it.
+  private var skippedPlaces: [Int] = []
+  /// The lifted state's `computedStates`, one per staged action, when it has them.
+  let computedStates: [JSONNode]?
+  /// For each line, its index in `stagedActionIds` (a lifted state only).
+  private(set) var stagedIndices: [Int] = []
+
+  /// Reads an export.
+  ///
+  /// ```swift
+  /// let export = try DevToolsExport(bytes: try environment.readFile("session.json"))
+  /// ```
+  ///
+  /// - Parameter bytes: The export's text.
+  /// - Throws: ``DevToolsExportError`` when the text is not JSON or not an export; a bad
+  ///   action is a ``Line/problem`` instead.
+  /// - Complexity: O(*n*) in the export's size.
+  public init(bytes: [UInt8]) throws(DevToolsExportError) {
+    let root: JSONNode
+    do {
+      root = try JSONNode.read(bytes)
+    } catch {
+      throw DevToolsExportError(offset: error.offset, path: nil, reason: error.reason.description)
+    }
+    if case .array(let actions) = root.content {
+      shape = .actions
+      computedStates = nil
+      for (index, action) in actions.enumerated() {
+        add(action, path: "[\(index)]", timestamp: nil)
+      }
+      return
+    }
+    guard let members = root.members else {
+      throw DevToolsExportError(
+        offset: root.offset, path: nil,
+        reason: "not a Redux DevTools export: expected an object or an array, found "
+          + root.phrase)
+    }
+    let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+    if let payload = fields["payload"] {
+      shape = .payload
+      computedStates = nil
+      try readPayload(payload, preloadedState: fields["preloadedState"])
+    } else if let actions = fields["actionsById"] {
+      shape = .liftedState
+      if case .array(let states)? = fields["computedStates"]?.content {
+        computedStates = states
+      } else {
+        computedStates = nil
+      }
+      try readLiftedState(actions, fields: fields, root: root)
+    } else {
+      throw DevToolsExportError(
+        offset: root.offset, path: nil,
+        reason: "not a Redux DevTools export: no 'actionsById' or 'payload' at the top level, "
+          + "and not an array of actions")
+    }
+  }
+
+  /// How many skipped actions come before the line after `count` lines: those a replay that
+  /// stopped after reading `count` lines passed.
+  ///
+  /// ```swift
+  /// export.skippedCount(withinLines: 3)   // 1, when the second action was skipped
+  /// ```
+  ///
+  /// - Parameter count: How many lines were read.
+  /// - Returns: The skipped actions among them.
+  public func skippedCount(withinLines count: Int) -> Int {
+    skippedPlaces.prefix { $0 < count }.count
+  }
+
+  /// The state `computedStates` holds after the action of a line, for a check against the
+  /// export: `nil` when the export has none for it (not a lifted state, or too few).
+  ///
+  /// ```swift
+  /// export.expectedState(afterLine: 1)   // {"todos": […]}
+  /// ```
+  ///
+  /// - Parameter line: The line, counting from 1.
+  /// - Returns: The entry's `state`, and its `error` when the reducer threw.
+  public func expectedState(afterLine line: Int) -> (state: JSONValue, error: String?)? {
+    guard let states = computedStates, line >= 1, line <= stagedIndices.count else { return nil }
+    let index = stagedIndices[line - 1]
+    guard index < states.count, let entry = states[index].members,
+      let state = entry.first(where: { $0.key == "state" })
+    else { return nil }
+    var error: String?
+    if case .string(let text)? = entry.first(where: { $0.key == "error" })?.value.content {
+      error = text
+    }
+    return (state.value.json, error)
+  }
+
+  /// Reads Shape A: `payload`, a string holding an array of actions.
+  private mutating func readPayload(
+    _ payload: JSONNode, preloadedState: JSONNode?
+  ) throws(DevToolsExportError) {
+    if let state = preloadedState, case .string(let text) = state.content {
+      // The state is not replayed — the domains start from their own — but must be JSON.
+      do {
+        _ = try JSONParser.parse(Array(text.utf8))
+      } catch {
+        throw DevToolsExportError(
+          offset: state.offset, path: "preloadedState",
+          reason: Self.innerReason(error, in: text))
+      }
+    }
+    let list = try Self.unwrap(payload, path: "payload")
+    guard case .array(let actions) = list.content else {
+      throw DevToolsExportError(
+        offset: payload.offset, path: "payload",
+        reason: "'payload' must hold an array of actions, found \(list.phrase)")
+    }
+    for (index, action) in actions.enumerated() {
+      // Actions inside a string have offsets in the string: point at the string.
+      let offset = list.offset == payload.offset ? action.offset : payload.offset
+      add(action, path: "payload[\(index)]", timestamp: nil, offset: offset)
+    }
+  }
+
+  /// Reads Shape B: the actions of `stagedActionIds`, less those of `skippedActionIds`.
+  private mutating func readLiftedState(
+    _ actionsNode: JSONNode, fields: [String: JSONNode], root: JSONNode
+  ) throws(DevToolsExportError) {
+    let actions = try Self.unwrap(actionsNode, path: "actionsById")
+    guard let entries = actions.members else {
+      throw DevToolsExportError(
+        offset: actionsNode.offset, path: "actionsById",
+        reason: "'actionsById' must be an object, found \(actions.phrase)")
+    }
+    guard let stagedNode = fields["stagedActionIds"] else {
+      throw DevToolsExportError(
+        offset: root.offset, path: nil,
+        reason: "a lifted state with 'actionsById' but no 'stagedActionIds': the order of "
+          + "the actions is unknown")
+    }
+    guard case .array(let staged) = stagedNode.content else {
+      throw DevToolsExportError(
+        offset: stagedNode.offset, path: "stagedActionIds",
+        reason: "'stagedActionIds' must be an array of ids, found \(stagedNode.phrase)")
+    }
+    var skipped: Set<Int64> = []
+    if let node = fields["skippedActionIds"] {
+      guard case .array(let ids) = node.content else {
+        throw DevToolsExportError(
+          offset: node.offset, path: "skippedActionIds",
+          reason: "'skippedActionIds' must be an array of ids, found \(node.phrase)")
+      }
+      for id in ids {
+        if case .number(let number) = id.content, let value = number.integerValue {
+          skipped.insert(value)
+        }
+      }
+    }
+    let byID = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+    for (index, idNode) in staged.enumerated() {
+      let idPath = "stagedActionIds[\(index)]"
+      guard case .number(let number) = idNode.content, let id = number.integerValue else {
+        addProblem(
+          "an action's id must be an integer, found \(idNode.phrase)", path: idPath,
+          offset: idNode.offset, stagedIndex: index)
+        continue
+      }
+      if skipped.contains(id) {
+        skippedPlaces.append(places.count)
+        continue
+      }
+      let key = String(id)
+      let entryPath = "actionsById[\"\(key)\"]"
+      guard let entryNode = byID[key] else {
+        addProblem(
+          "no action with the id \(id) in 'actionsById'", path: idPath, offset: idNode.offset,
+          stagedIndex: index)
+        continue
+      }
+      let entry: JSONNode
+      do {
+        entry = try Self.unwrap(entryNode, path: entryPath)
+      } catch {
+        addProblem(error.reason, path: entryPath, offset: entryNode.offset, stagedIndex: index)
+        continue
+      }
+      guard let members = entry.members else {
+        addProblem(
+          "an entry of 'actionsById' must be an object, found \(entry.phrase)", path: entryPath,
+          offset: entryNode.offset, stagedIndex: index)
+        continue
+      }
+      guard let action = members.first(where: { $0.key == "action" })?.value else {
+        addProblem(
+          "the entry has no 'action'", path: entryPath, offset: entryNode.offset,
+          stagedIndex: index)
+        continue
+      }
+      var timestamp: Int64?
+      if case .number(let time)? = members.first(where: { $0.key == "timestamp" })?.value.content {
+        timestamp = time.integerValue ?? Int64(exactly: time.doubleValue.rounded())
+      }
+      let offset = entry.offset == entryNode.offset ? action.offset : entryNode.offset
+      stagedIndices.append(index)
+      add(action, path: entryPath + ".action", timestamp: timestamp, offset: offset)
+    }
+  }
+
+  /// Adds the line of an action.
+  private mutating func add(
+    _ node: JSONNode, path: String, timestamp: Int64?, offset: Int? = nil
+  ) {
+    let place = offset ?? node.offset
+    let action: JSONNode
+    do {
+      action = try Self.unwrap(node, path: path)
+    } catch {
+      addProblem(error.reason, path: path, offset: place, stagedIndex: nil)
+      return
+    }
+    if let inner = Self.jsanPath(in: action) {
+      addProblem(
+        "a '$jsan' reference or tag at \(path)\(inner), which rasp does not decode: export "
+          + "without 'serialize'", path: path, offset: place, stagedIndex: nil)
+      return
+    }
+    var writer = JSONWriter(capacity: 128)
+    if let members = action.members {
+      writer.writeRaw("{")
+      var first = true
+      var hasMeta = false
+      for member in members {
+        if !first { writer.writeRaw(",") }
+        first = false
+        writer.writeKey(member.key)
+        if member.key == "meta", let timestamp, let meta = member.value.members {
+          hasMeta = true
+          writer.writeRaw("{")
+          for field in meta where field.key != "timestamp" {
+            writer.writeKey(field.key)
+            writer.write(field.value.json)
+            writer.writeRaw(",")
+          }
+          writer.writeRaw(#""timestamp":"#)
+          writer.writeInteger(timestamp)
+          writer.writeRaw("}")
+        } else {
+          if member.key == "meta" { hasMeta = true }
+          writer.write(member.value.json)
+        }
+      }
+      if let timestamp, !hasMeta {
+        if !first { writer.writeRaw(",") }
+        writer.writeRaw(#""meta":{"timestamp":"#)
+        writer.writeInteger(timestamp)
+        writer.writeRaw("}")
+      }
+      writer.writeRaw("}")
+    } else {
+      // Not an object: the format reports it, at this place.
+      writer.write(action.json)
+    }
+    writer.writeRaw("\n")
+    lines.append(contentsOf: writer.bytes)
+    places.append(Line(path: path, offset: place, problem: nil))
+  }
+
+  /// Adds a line that no format reads, `0`, for an action that could not be read.
+  private mutating func addProblem(
+    _ reason: String, path: String, offset: Int, stagedIndex: Int?
+  ) {
+    if let stagedIndex { stagedIndices.append(stagedIndex) }
+    lines.append(contentsOf: "0\n".utf8)
+    places.append(Line(path: path, offset: offset, problem: reason))
+  }
+
+  /// A node, or the JSON a string node holds, read.
+  private static func unwrap(_ node: JSONNode, path: String) throws(DevToolsExportError)
+    -> JSONNode
+  {
+    guard case .string(let text) = node.content else { return node }
+    do {
+      return try JSONNode.read(Array(text.utf8))
+    } catch {
+      throw DevToolsExportError(
+        offset: node.offset, path: path, reason: innerReason(error, in: text))
+    }
+  }
+
+  /// The reason a string holds no JSON, with the place in the string.
+  private static func innerReason(_ error: JSONError, in text: String) -> String {
+    let place = JSONTextPosition(offset: error.offset, in: Array(text.utf8))
+    return "the string holds no JSON: \(error.reason) (at \(place) of the string)"
+  }
+
+  /// A key as a path component: `.meta`, or `["a b"]` for a key that is not a name.
+  private static func pathComponent(_ key: String) -> String {
+    let isName =
+      !key.isEmpty && key.first?.isNumber == false
+      && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    return isName ? "." + key : "[\"" + key + "\"]"
+  }
+
+  /// The path, below `node`, of the first `$jsan` key, or `nil`.
+  private static func jsanPath(in node: JSONNode) -> String? {
+    switch node.content {
+    case .object(let members):
+      for member in members {
+        if member.key == "$jsan" { return "" }
+        if let inner = jsanPath(in: member.value) {
+          return pathComponent(member.key) + inner
+        }
+      }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        if let inner = jsanPath(in: element) { return "[\(index)]" + inner }
+      }
+    default:
+      break
+    }
+    return nil
+  }
+}
+
+/// Why a file is not a Redux DevTools export that rasp reads: where, and what is wrong.
+///
+/// ```swift
+/// do { _ = try DevToolsExport(bytes: bytes) } catch {
+///   print("session.json:\(error.position(in: bytes)): error: \(error)")
+/// }
+/// ```
+public struct DevToolsExportError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The byte offset of the mistake in the export.
+  public let offset: Int
+  /// The JSON path of the value at fault, such as `payload`, or `nil` for the whole document.
+  public let path: String?
+  /// What is wrong.
+  public let reason: String
+
+  /// The mistake, with its path: `at payload: the string holds no JSON: …`.
+  public var description: String { (path.map { "at \($0): " } ?? "") + reason }
+
+  /// The line and column of the mistake in `bytes`, the export's text.
+  ///
+  /// ```swift
+  /// error.position(in: bytes).description   // "3:14"
+  /// ```
+  ///
+  /// - Parameter bytes: The export's text.
+  /// - Returns: The position.
+  public func position(in bytes: [UInt8]) -> JSONTextPosition {
+    JSONTextPosition(offset: offset, in: bytes)
+  }
+}

@@ -1,0 +1,91 @@
+import RaspJSON
+import Testing
+
+@testable import RaspReplay
+
+/// Reading Redux DevTools exports into the lines of their actions, in every shape.
+@Suite struct DevToolsExportTests {
+  func read(_ text: String) throws -> DevToolsExport {
+    try DevToolsExport(bytes: Array(text.utf8))
+  }
+
+  func lines(_ export: DevToolsExport) -> [String] {
+    String(decoding: export.lines, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  @Test func liftedStateReplaysStagedActionsInOrderLeavingSkippedOnesOut() throws {
+    let export = try read(
+      """
+      {"actionsById": {
+        "2": {"type": "PERFORM_ACTION", "action": {"type": "a/two"}, "timestamp": 20},
+        "0": {"type": "PERFORM_ACTION", "action": {"type": "@@INIT"}, "timestamp": 1},
+        "1": {"type": "PERFORM_ACTION", "action": {"type": "a/one", "meta": {"k": 1}},
+              "timestamp": 10},
+        "3": {"type": "PERFORM_ACTION", "action": {"type": "a/three"}, "timestamp": 30}},
+       "stagedActionIds": [0, 2, 1, 3], "skippedActionIds": [3],
+       "computedStates": [{"state": 0}, {"state": 2}, {"state": 3, "error": "boom"}]}
+      """)
+    #expect(export.shape == .liftedState)
+    #expect(
+      lines(export) == [
+        #"{"type":"@@INIT","meta":{"timestamp":1}}"#,
+        #"{"type":"a/two","meta":{"timestamp":20}}"#,
+        #"{"type":"a/one","meta":{"k":1,"timestamp":10}}"#,
+      ])
+    #expect(
+      export.places.map(\.path) == [
+        #"actionsById["0"].action"#, #"actionsById["2"].action"#,
+        #"actionsById["1"].action"#,
+      ])
+    #expect(export.skippedCount == 1)
+    #expect(export.expectedState(afterLine: 2)?.state == .number(JSONNumber(2)))
+    #expect(export.expectedState(afterLine: 3)?.error == "boom")
+    #expect(export.expectedState(afterLine: 4) == nil)
+  }
+
+  @Test func payloadExportAndBareArrayAndStringActionsRead() throws {
+    let payload = try read(
+      "{\n\t\"payload\": \"[{\\\"type\\\":\\\"a/x\\\",\\\"payload\\\":1}]\",\n"
+        + "\t\"preloadedState\": \"{}\"\n}")
+    #expect(payload.shape == .payload)
+    #expect(lines(payload) == [#"{"type":"a/x","payload":1}"#])
+    #expect(payload.places.map(\.path) == ["payload[0]"])
+    let array = try read(#"[{"type":"a/x"},"{\"type\":\"a/y\"}"]"#)
+    #expect(array.shape == .actions)
+    #expect(lines(array) == [#"{"type":"a/x"}"#, #"{"type":"a/y"}"#])
+  }
+
+  @Test func badActionsBecomeLinesNoFormatReadsWithTheirReasons() throws {
+    let export = try read(
+      #"{"actionsById": {"0": 5, "1": {"timestamp": 1}, "2": {"action": "{nope"}, "#
+        + #""3": {"action": {"a": {"$jsan": "d1"}}}}, "stagedActionIds": [0, 1, 2, 3, 9, "x"]}"#)
+    #expect(lines(export) == Array(repeating: "0", count: 6))
+    let problems = export.places.map { $0.problem ?? "" }
+    #expect(problems[0].contains("must be an object, found a number"))
+    #expect(problems[1] == "the entry has no 'action'")
+    #expect(problems[2].hasPrefix("the string holds no JSON"))
+    #expect(problems[3].contains(#"actionsById["3"].action.a"#))
+    #expect(problems[4] == "no action with the id 9 in 'actionsById'")
+    #expect(problems[5].contains("must be an integer"))
+  }
+
+  @Test(arguments: [
+    (#"{"monitorState": {}}"#, "no 'actionsById' or 'payload'"),
+    ("5", "expected an object or an array"),
+    (#"{"actionsById": {}}"#, "no 'stagedActionIds'"),
+    (#"{"payload": "[1,"}"#, "the string holds no JSON"),
+    (#"{"payload": "{}"}"#, "must hold an array of actions"),
+    (#"{"payload": "[]", "preloadedState": "{x"}"#, "the string holds no JSON"),
+    ("{", "expected"),
+  ])
+  func documentsThatAreNotExportsAreRefused(_ text: String, _ reason: String) {
+    #expect(throws: DevToolsExportError.self) { try read(text) }
+    do {
+      _ = try read(text)
+    } catch let error as DevToolsExportError {
+      #expect(error.reason.contains(reason), "\(error)")
+    } catch {
+      Issue.record(error)
+    }
+  }
+}
