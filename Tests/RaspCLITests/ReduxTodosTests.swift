@@ -11,13 +11,33 @@ import RaspTestSupport
   func theSpecAgreesWithTheReducersWrittenInJq() throws {
     let folder = "fixtures/redux-todos"
     let result = try ExternalTool.run(
-      "jq", ["-c", "-S", "-n", "-f", "\(folder)/reducer.jq", "\(folder)/actions.jsonl"])
+      "jq",
+      ["-c", "-S", "-n", "-L", folder, "-f", "\(folder)/reducer.jq", "\(folder)/actions.jsonl"])
     #expect(result.status == 0, "\(result.standardError)")
     let expected = try String(
       contentsOfFile: Repository.path("\(folder)/expected.jsonl"), encoding: .utf8)
     let snapshots = String(decoding: result.standardOutput, as: UTF8.self)
     #expect(snapshots.split(separator: "\n").count == 16)
     expectSameLines(expected, snapshots, "jq's reducers against \(folder)/expected.jsonl")
+  }
+
+  /// The Redux DevTools sessions of `fixtures/devtools-todos`, which `rasp check` compares
+  /// replays with, are what `make-session.jq` makes with the tutorial's reducers in jq: the
+  /// recorded states are not rasp's own.
+  @Test(
+    .enabled(if: ExternalTool.exists("jq")),
+    arguments: [("session.json", 0), ("session-committed.json", 4)])
+  func theRecordedSessionsAreWhatTheReducersInJqMake(_ file: String, _ committed: Int) throws {
+    let folder = "fixtures/devtools-todos"
+    let result = try ExternalTool.run(
+      "jq",
+      [
+        "-n", "--tab", "-L", "fixtures/redux-todos", "-f", "\(folder)/make-session.jq",
+        "--argjson", "committed", "\(committed)", "\(folder)/session-actions.jsonl",
+      ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let session = try String(contentsOfFile: Repository.path("\(folder)/\(file)"), encoding: .utf8)
+    expectSameLines(session, String(decoding: result.standardOutput, as: UTF8.self), file)
   }
 
   @Test func aTodoThatIsNotThereRejectsTheAction() {

@@ -38,9 +38,13 @@ import Testing
         #"actionsById["1"].action"#,
       ])
     #expect(export.skippedCount == 1)
-    #expect(export.expectedState(afterLine: 2)?.state == .number(JSONNumber(2)))
-    #expect(export.expectedState(afterLine: 3)?.error == "boom")
-    #expect(export.expectedState(afterLine: 4) == nil)
+    #expect(export.places.map(\.type) == ["@@INIT", "a/two", "a/one"])
+    #expect(export.recordedState(afterLine: 2)?.state == .number(JSONNumber(2)))
+    #expect(export.recordedState(afterLine: 2)?.path == "computedStates[1].state")
+    #expect(export.recordedState(afterLine: 3)?.error == "boom")
+    #expect(export.recordedState(afterLine: 4) == nil)
+    // Four staged actions, three recorded states: too few to check against.
+    #expect(throws: DevToolsExportError.self) { try export.checkRecordedStates() }
   }
 
   @Test func payloadExportAndBareArrayAndStringActionsRead() throws {
@@ -87,5 +91,54 @@ import Testing
     } catch {
       Issue.record(error)
     }
+  }
+
+  @Test(arguments: [
+    (#"{"payload": "[]"}"#, "records no states, only actions"),
+    (#"[{"type": "a/x"}]"#, "records no states, only actions"),
+    (#"{"actionsById": {}, "stagedActionIds": []}"#, "has no 'computedStates'"),
+    (#"{"actionsById": {}, "stagedActionIds": [], "computedStates": 3}"#, "must be an array"),
+    (
+      #"{"actionsById": {"0": {"action": {"type": "@@INIT"}}}, "stagedActionIds": [0], "#
+        + #""computedStates": []}"#, "0 recorded states for 1 staged actions"
+    ),
+    (
+      #"{"actionsById": {"0": {"action": {"type": "@@INIT"}}}, "stagedActionIds": [0], "#
+        + #""computedStates": [5]}"#, "must be an object with a 'state', found a number"
+    ),
+    (
+      #"{"actionsById": {"0": {"action": {"type": "@@INIT"}}}, "stagedActionIds": [0], "#
+        + #""computedStates": [{"error": "x"}]}"#, "has no 'state'"
+    ),
+  ])
+  func exportsWithoutAStateAfterEachActionCannotBeCheckedAgainst(_ text: String, _ reason: String)
+    throws
+  {
+    let export = try read(text)
+    do {
+      try export.checkRecordedStates()
+      Issue.record("expected an error containing '\(reason)'")
+    } catch {
+      #expect(error.reason.contains(reason), "\(error)")
+    }
+  }
+
+  @Test func recordedStatesAreReadEvenWhenComputedStatesIsAString() throws {
+    let export = try read(
+      #"{"actionsById": {"0": {"action": {"type": "@@INIT"}}, "1": {"action": {"type": "a/x"}}}, "#
+        + #""stagedActionIds": [0, 1], "computedStates": "[{\"state\": 0}, {\"state\": 1}]"}"#)
+    try export.checkRecordedStates()
+    #expect(export.recordedState(afterLine: 2)?.state == .number(JSONNumber(1)))
+    #expect(export.recordedState(afterLine: 2)?.index == 1)
+  }
+
+  @Test func theStartStateIsTheCommittedOrThePreloadedState() throws {
+    let lifted = try read(
+      #"{"actionsById": {}, "stagedActionIds": [], "committedState": {"todos": [1]}}"#)
+    #expect(lifted.startState == ["todos": [1]])
+    let payload = try read(#"{"payload": "[]", "preloadedState": "{\"todos\": [2]}"}"#)
+    #expect(payload.startState == ["todos": [2]])
+    #expect(try read(#"{"payload": "[]"}"#).startState == nil)
+    #expect(try read("[]").startState == nil)
   }
 }

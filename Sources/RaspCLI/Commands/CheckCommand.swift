@@ -27,6 +27,10 @@ enum CheckCommand {
       Recording (--update, --record) over a golden file that exists says which snapshots \
       changed, were added or were removed, and leaves the file as it was when none did. It is \
       refused when the CI environment variable is set, unless RASP_ALLOW_RECORD=1.
+
+      A Redux DevTools export (--log-format devtools) without --golden is checked against the \
+      states it recorded: the state after each of its actions is compared with its \
+      'computedStates', for the spec's domains (see docs/devtools.md).
       """,
     usage:
       "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] "
@@ -39,7 +43,9 @@ enum CheckCommand {
     options: [
       RaspOptionSpec(
         name: "golden", valueName: "file",
-        help: "The golden file: the expected snapshots, one JSON value per line (required)."),
+        help:
+          "The golden file: the expected snapshots, one JSON value per line (required, but for "
+          + "a DevTools export, which records its own)."),
       RaspOptionSpec(
         name: "update",
         help:
@@ -91,6 +97,12 @@ enum CheckCommand {
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try ReplayOptions.checkIgnoredPaths(
       parsed.all("ignore"), domains: options.configuration.domains, fail: fail)
+    if options.configuration.format.document == .devtools, parsed.value("golden") == nil,
+      !parsed.flag("update"), parsed.value("record") == nil
+    {
+      try checkRecordedOptions(parsed, options: options, fail: fail)
+      return try checkRecorded(options, comparison: comparison, environment: environment)
+    }
     guard let golden = parsed.value("golden") else {
       throw fail("Missing expected argument '--golden <file>'")
     }
@@ -133,6 +145,70 @@ enum CheckCommand {
       try RaspCommandLine.printOutput(
         comparison.printedText(report.text, environment: environment), environment: environment)
     case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
+    }
+    if let warning = report.comparison.ignored.warning {
+      RaspDiagnostics.write(warning, to: environment)
+    }
+    RaspDiagnostics.write(report.summary, to: environment)
+    if replayStatus != .success { return .failure }
+    return report.comparison.isEqual ? .success : .differences
+  }
+
+  /// Refuses what a check against an export's recorded states cannot do: it compares whole
+  /// snapshots, one per action of one export.
+  private static func checkRecordedOptions(
+    _ parsed: RaspParsedArguments, options: ReplayOptions, fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) {
+    if options.files.count != 1 {
+      throw fail(
+        "A check against the states a DevTools export recorded takes one export, not "
+          + "\(options.files.count) files; give '--golden <file>' to compare with a golden file")
+    }
+    let conflicting = ["select", "emit", "with-event", "key-by", "since", "at", "hide"].first {
+      parsed.flag($0)
+    }
+    if let conflicting {
+      throw fail(
+        "Option '--\(conflicting)' cannot be used in a check against the states a DevTools "
+          + "export recorded: each action's whole state is compared")
+    }
+  }
+
+  /// Replays a Redux DevTools export and compares each action's state with the one the app
+  /// recorded after it (``RecordedStatesSink``); prints the report and the summary.
+  static func checkRecorded(
+    _ options: ReplayOptions, comparison: ComparisonOptions, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> RaspExitCode {
+    let file = options.files[0]
+    let document = try ImportedDocument.open(
+      file, name: options.displayNames[0], environment: environment)
+    var started = options
+    started.configuration.domains = document.startingDomains(options.configuration.domains)
+    let domains = options.configuration.domains.map(\.name)
+    let compared =
+      options.specDomainNames.isEmpty
+      ? domains : options.specDomainNames.filter(domains.contains)
+    var sink = try RecordedStatesSink(
+      document: document, initialSnapshot: ReplayCommand.initialSnapshot(started),
+      comparedDomains: Set(compared), isFinal: options.isFinal, options: comparison.diff,
+      keepingAtMost: comparison.differenceLimit, ignoredTexts: comparison.ignoredTexts)
+    let result = ReplayRun.run(
+      options, environment: environment, opened: [0: document], into: &sink)
+    if let error = sink.error { throw error }
+    sink.finish(linesRead: result.statistics.read - result.statistics.skippedInExport)
+    let replayStatus = ReplayRun.finish(result, options: options, environment: environment)
+    if result.interruptingSignal != nil { return replayStatus }
+    if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
+    if let error = sink.nothingComparedError { throw error }
+    let report = sink.report
+    switch comparison.format {
+    case .text:
+      try RaspCommandLine.printOutput(
+        comparison.printedText(report.text, environment: environment), environment: environment)
+    case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
+    }
+    for note in [sink.uncomparedNote, sink.interruptionNote].compactMap({ $0 }) {
+      RaspDiagnostics.write(note, to: environment)
     }
     if let warning = report.comparison.ignored.warning {
       RaspDiagnostics.write(warning, to: environment)

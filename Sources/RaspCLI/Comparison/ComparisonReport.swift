@@ -41,6 +41,11 @@ struct ComparisonReport {
   let expectedName: String
   /// The actual side's name: `nil` for a replay, or the second file of `rasp diff`.
   let actualName: String?
+  /// What the compared things are called: `snapshot`, or `action` for a DevTools export's
+  /// recorded states.
+  var noun = "snapshot"
+  /// How the summary names the expected side, when not as `'<expectedName>'`.
+  var expectedPhrase: String? = nil
 
   /// The report for people: empty when the streams are equal, otherwise lines ending in `\n`.
   var text: String {
@@ -55,9 +60,9 @@ struct ComparisonReport {
     }
     switch comparison.omitted {
     case 0: break
-    case 1: lines.append("... and 1 more snapshot differs (--max-diffs 0 shows it)")
+    case 1: lines.append("... and 1 more \(noun) differs (--max-diffs 0 shows it)")
     case let more:
-      lines.append("... and \(more) more snapshots differ (--max-diffs 0 shows them all)")
+      lines.append("... and \(more) more \(noun)s differ (--max-diffs 0 shows them all)")
     }
     if let place = comparison.firstMissing {
       let actual = actualName ?? "the replay"
@@ -111,15 +116,14 @@ struct ComparisonReport {
   /// `rasp: 7 snapshots match 'expected.jsonl'`.
   var summary: String {
     let subject = actualName.map { " of '\($0)'" } ?? ""
+    let expected = expectedPhrase ?? "'\(expectedName)'"
     guard !comparison.isEqual else {
       let verb = comparison.compared == 1 ? "matches" : "match"
-      return
-        "rasp: \(Self.count(comparison.compared, "snapshot"))\(subject) \(verb) '\(expectedName)'\n"
+      return "rasp: \(Self.count(comparison.compared, noun))\(subject) \(verb) \(expected)\n"
     }
-    var text =
-      "rasp: \(comparison.differing) of \(Self.count(comparison.compared, "snapshot"))\(subject)"
+    var text = "rasp: \(comparison.differing) of \(Self.count(comparison.compared, noun))\(subject)"
     text += comparison.differing == 1 ? " differs" : " differ"
-    text += " from '\(expectedName)'"
+    text += " from \(expected)"
     if comparison.missing > 0 { text += ", \(comparison.missing) missing" }
     if comparison.extra > 0 { text += ", \(comparison.extra) extra" }
     return text + "\n"
@@ -128,6 +132,7 @@ struct ComparisonReport {
   /// An actual snapshot for the text report: `snapshot 3 (events.jsonl:3)`, or
   /// `snapshot 0 (the initial state)` before any event.
   static func describe(_ place: SnapshotComparison.Place) -> String {
+    if let description = place.description { return description }
     let number = "snapshot \(place.snapshot ?? 0)"
     guard let file = place.file, let line = place.line else {
       return number + " (the initial state)"
@@ -137,7 +142,7 @@ struct ComparisonReport {
 
   /// An expected snapshot for the text report: `expected.jsonl:3`.
   static func location(_ place: SnapshotComparison.Place) -> String {
-    "\(place.file ?? "?"):\(place.line ?? 0)"
+    place.description ?? "\(place.file ?? "?"):\(place.line ?? 0)"
   }
 
   /// `1 snapshot`, `2 snapshots`.
@@ -154,6 +159,8 @@ struct ComparisonReport {
     object["file"] = file
     object["line"] = line
     object["snapshot"] = snapshot
+    if let path = place.path { object["path"] = .string(path) }
+    if let error = place.error { object["error"] = .string(error) }
     return .object(object)
   }
 

@@ -32,6 +32,13 @@ struct SnapshotComparison {
     var file: String?
     /// The line in the file.
     var line: Int?
+    /// The JSON path of the snapshot in its file, for a file that holds more than snapshots (a
+    /// DevTools export: `computedStates[3].state`).
+    var path: String? = nil
+    /// What the app's reducer threw, for a state a DevTools export recorded after an error.
+    var error: String? = nil
+    /// How the text report names the place, when its file and line do not say enough.
+    var description: String? = nil
   }
 
   /// A pair that differs: both values, and where they are.
@@ -114,15 +121,24 @@ struct SnapshotComparison {
     expected: UnsafeBufferPointer<UInt8>, at expectedPlace: Place,
     actual: UnsafeBufferPointer<UInt8>, at actualPlace: Place
   ) throws(InputError) {
-    compared += 1
     if !ignored.isWaiting, expected.count == actual.count,
       expected.count == 0 || memcmp(expected.baseAddress!, actual.baseAddress!, expected.count) == 0
     {
       try Self.validate(expected, side: .expected)
+      compared += 1
       return
     }
     let expectedValue = try Self.parse(expected, side: .expected)
     let actualValue = try Self.parse(actual, side: .actual)
+    compare(expected: expectedValue, at: expectedPlace, actual: actualValue, at: actualPlace)
+  }
+
+  /// Compares one pair of snapshots, already read.
+  mutating func compare(
+    expected expectedValue: JSONValue, at expectedPlace: Place, actual actualValue: JSONValue,
+    at actualPlace: Place
+  ) {
+    compared += 1
     if ignored.isWaiting {
       ignored.note(expectedValue)
       ignored.note(actualValue)

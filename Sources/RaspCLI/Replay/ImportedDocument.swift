@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 import RaspReplay
 
@@ -44,6 +45,23 @@ struct ImportedDocument {
       let place = error.position(in: bytes)
       throw .invalidFile(
         name, line: place.line, column: place.column, path: error.path, reason: error.reason)
+    }
+  }
+
+  /// The domains a replay of the export starts with: a spec domain that the export's start
+  /// state (``DevToolsExport/startState``) has a member of the same name for starts from that
+  /// member instead of the spec's `initial`; the others are as they were.
+  ///
+  /// A session longer than DevTools' `maxAge` has lost its first actions to `committedState`:
+  /// only from there do its recorded states follow.
+  func startingDomains(_ domains: [any RaspDomain]) -> [any RaspDomain] {
+    guard case .object(let members)? = export.startState else { return domains }
+    return domains.map { domain in
+      guard let spec = domain as? RaspSpecDomain, let state = members[spec.name] else {
+        return domain
+      }
+      return RaspSpecDomain(
+        name: spec.name, summary: spec.summary, initial: state, events: spec.eventDefinitions)
     }
   }
 

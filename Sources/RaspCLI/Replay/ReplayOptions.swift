@@ -16,6 +16,8 @@ struct ReplayOptions {
   var files: [String] = ["-"]
   /// The spec files given with `--spec`, in order.
   var specFiles: [String] = []
+  /// The names of the domains the spec files define, in order.
+  var specDomainNames: [String] = []
   /// What the replay applies and yields.
   var configuration = ReplayConfiguration(domains: [])
   /// Whether to indent the output.
@@ -218,6 +220,7 @@ struct ReplayOptions {
     }
     let specDomains = try SpecFiles.domains(
       of: SpecFiles.load(specFiles, after: builtIn, environment: environment))
+    specDomainNames = specDomains.map(\.name)
     let available = builtIn + specDomains
     let names = available.map(\.name)
     let chosen = try parsed.domainNames(among: names, spec: spec)

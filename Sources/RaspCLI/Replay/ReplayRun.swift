@@ -32,12 +32,16 @@ struct ReplayResult {
 /// ```
 enum ReplayRun {
   /// Replays the options' logs into `sink`.
+  ///
+  /// - Parameter opened: Documents already read, by the position of their file, which are
+  ///   not read again (standard input can be read only once).
   static func run<Sink: ReplaySink>(
-    _ options: ReplayOptions, environment: RaspEnvironment, into sink: inout Sink
+    _ options: ReplayOptions, environment: RaspEnvironment,
+    opened: [Int: ImportedDocument] = [:], into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
     let inputs: [ReplayInput]
-    var documents: [Int: ImportedDocument] = [:]
+    var documents = opened
     do {
       inputs = try openInputs(options, environment: environment, documents: &documents)
     } catch {
@@ -45,6 +49,9 @@ enum ReplayRun {
       return result
     }
     var options = options
+    if documents.count == 1, let document = documents.values.first {
+      options.configuration.domains = document.startingDomains(options.configuration.domains)
+    }
     var environment = environment
     let display = showProgress(of: inputs, options: &options, environment: &environment)
     defer { display?.stop() }
@@ -168,7 +175,12 @@ enum ReplayRun {
     let concatenates = options.configuration.concatenatesInputs
     for (index, (file, name)) in zip(options.files, options.displayNames).enumerated() {
       if options.configuration.format.document == .devtools {
-        let document = try ImportedDocument.open(file, name: name, environment: environment)
+        let document: ImportedDocument
+        if let opened = documents[index] {
+          document = opened
+        } else {
+          document = try ImportedDocument.open(file, name: name, environment: environment)
+        }
         documents[index] = document
         inputs.append(document.input)
         continue

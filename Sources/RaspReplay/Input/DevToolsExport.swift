@@ -34,6 +34,31 @@ public struct DevToolsExport {
     public let offset: Int
     /// Why the action could not be read, or `nil`.
     public let problem: String?
+    /// The action's `type`, when it is a string.
+    public var type: String? = nil
+  }
+
+  /// A state the app recorded: an entry of the lifted state's `computedStates`, the state after
+  /// the staged action at the same position.
+  ///
+  /// ```swift
+  /// let recorded = export.recordedState(afterLine: 2)
+  /// recorded?.path    // "computedStates[1].state"
+  /// recorded?.state   // {"todos": […]}
+  /// ```
+  public struct RecordedState: Sendable {
+    /// The action's position in `stagedActionIds`: its number in DevTools' list, where 0 is
+    /// `@@INIT`.
+    public let index: Int
+    /// The state after the action.
+    public let state: JSONValue
+    /// What the app's reducer threw for the action, when it threw: the state is then the one
+    /// before it.
+    public let error: String?
+    /// The byte offset of the state in the export.
+    public let offset: Int
+    /// The state's JSON path in the export: `computedStates[3].state`.
+    public var path: String { "computedStates[\(index)].state" }
   }
 
   /// The shapes an export has.
@@ -74,7 +99,24 @@ public struct DevToolsExport {
   /// For each skipped action, how many lines come before it.
   private var skippedPlaces: [Int] = []
   /// The lifted state's `computedStates`, one per staged action, when it has them.
-  let computedStates: [JSONNode]?
+  private var computedStates: [JSONNode]?
+  /// The `computedStates` member's value, for messages, or `nil` when there is none.
+  private var computedStatesNode: JSONNode?
+  /// The offset of the document's root, for messages about what it lacks.
+  private var rootOffset = 0
+  /// How many ids `stagedActionIds` lists.
+  private var stagedCount = 0
+  /// The app's state before the export's first action: the lifted state's `committedState`,
+  /// or the default export's `preloadedState`; `nil` when the export has neither.
+  ///
+  /// DevTools commits the oldest actions when there are more than its `maxAge` (50 by
+  /// default): they leave the export, and this is the state they left. A replay of the export
+  /// starts its spec domains from it.
+  ///
+  /// ```swift
+  /// export.startState   // {"todos": […], "filters": {…}}
+  /// ```
+  public private(set) var startState: JSONValue?
   /// For each line, its index in `stagedActionIds` (a lifted state only).
   private(set) var stagedIndices: [Int] = []
 
@@ -95,9 +137,9 @@ public struct DevToolsExport {
     } catch {
       throw DevToolsExportError(offset: error.offset, path: nil, reason: error.reason.description)
     }
+    rootOffset = root.offset
     if case .array(let actions) = root.content {
       shape = .actions
-      computedStates = nil
       for (index, action) in actions.enumerated() {
         add(action, path: "[\(index)]", timestamp: nil)
       }
@@ -112,14 +154,17 @@ public struct DevToolsExport {
     let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
     if let payload = fields["payload"] {
       shape = .payload
-      computedStates = nil
       try readPayload(payload, preloadedState: fields["preloadedState"])
     } else if let actions = fields["actionsById"] {
       shape = .liftedState
-      if case .array(let states)? = fields["computedStates"]?.content {
-        computedStates = states
-      } else {
-        computedStates = nil
+      if let node = fields["computedStates"] {
+        computedStatesNode = node
+        if case .array(let states)? = try? Self.unwrap(node, path: "computedStates").content {
+          computedStates = states
+        }
+      }
+      if let node = fields["committedState"] {
+        startState = node.json
       }
       try readLiftedState(actions, fields: fields, root: root)
     } else {
@@ -143,16 +188,66 @@ public struct DevToolsExport {
     skippedPlaces.prefix { $0 < count }.count
   }
 
-  /// The state `computedStates` holds after the action of a line, for a check against the
-  /// export: `nil` when the export has none for it (not a lifted state, or too few).
+  /// Checks that the export records a state after each of its staged actions, so that
+  /// ``recordedState(afterLine:)`` has one for every line: `rasp check` against the export.
   ///
   /// ```swift
-  /// export.expectedState(afterLine: 1)   // {"todos": […]}
+  /// try export.checkRecordedStates()
+  /// ```
+  ///
+  /// - Throws: ``DevToolsExportError`` when the export is not a lifted state (the extension's
+  ///   default Export records only actions), has no `computedStates`, has fewer than
+  ///   `stagedActionIds`, or one that is not an object with a `state`.
+  public func checkRecordedStates() throws(DevToolsExportError) {
+    guard shape == .liftedState else {
+      throw DevToolsExportError(
+        offset: rootOffset, path: nil,
+        reason: "the export records no states, only actions: it is "
+          + (shape == .payload ? "the extension's default Export ('payload')" : "an array")
+          + "; export DevTools' lifted state instead (see docs/devtools.md)")
+    }
+    guard let node = computedStatesNode else {
+      throw DevToolsExportError(
+        offset: rootOffset, path: nil,
+        reason: "the lifted state has no 'computedStates': there are no recorded states to "
+          + "check against")
+    }
+    guard let states = computedStates else {
+      throw DevToolsExportError(
+        offset: node.offset, path: "computedStates",
+        reason: "'computedStates' must be an array of states, found \(node.phrase)")
+    }
+    guard states.count >= stagedCount else {
+      throw DevToolsExportError(
+        offset: node.offset, path: "computedStates",
+        reason: "\(states.count) recorded \(states.count == 1 ? "state" : "states") for "
+          + "\(stagedCount) staged actions: each action of 'stagedActionIds' needs the state "
+          + "after it")
+    }
+    for (index, entry) in states.prefix(stagedCount).enumerated() {
+      guard let members = entry.members else {
+        throw DevToolsExportError(
+          offset: entry.offset, path: "computedStates[\(index)]",
+          reason: "a recorded state must be an object with a 'state', found \(entry.phrase)")
+      }
+      guard members.contains(where: { $0.key == "state" }) else {
+        throw DevToolsExportError(
+          offset: entry.offset, path: "computedStates[\(index)]",
+          reason: "the recorded state has no 'state'")
+      }
+    }
+  }
+
+  /// The state the app recorded after the action of a line: `nil` when the export has none
+  /// for it (see ``checkRecordedStates()``).
+  ///
+  /// ```swift
+  /// export.recordedState(afterLine: 1)?.state   // {"todos": []}
   /// ```
   ///
   /// - Parameter line: The line, counting from 1.
-  /// - Returns: The entry's `state`, and its `error` when the reducer threw.
-  public func expectedState(afterLine line: Int) -> (state: JSONValue, error: String?)? {
+  /// - Returns: The entry of `computedStates` at the action's place in `stagedActionIds`.
+  public func recordedState(afterLine line: Int) -> RecordedState? {
     guard let states = computedStates, line >= 1, line <= stagedIndices.count else { return nil }
     let index = stagedIndices[line - 1]
     guard index < states.count, let entry = states[index].members,
@@ -162,7 +257,8 @@ public struct DevToolsExport {
     if case .string(let text)? = entry.first(where: { $0.key == "error" })?.value.content {
       error = text
     }
-    return (state.value.json, error)
+    return RecordedState(
+      index: index, state: state.value.json, error: error, offset: state.value.offset)
   }
 
   /// Reads Shape A: `payload`, a string holding an array of actions.
@@ -170,9 +266,8 @@ public struct DevToolsExport {
     _ payload: JSONNode, preloadedState: JSONNode?
   ) throws(DevToolsExportError) {
     if let state = preloadedState, case .string(let text) = state.content {
-      // The state is not replayed — the domains start from their own — but must be JSON.
       do {
-        _ = try JSONParser.parse(Array(text.utf8))
+        startState = try JSONParser.parse(Array(text.utf8))
       } catch {
         throw DevToolsExportError(
           offset: state.offset, path: "preloadedState",
@@ -213,6 +308,7 @@ public struct DevToolsExport {
         offset: stagedNode.offset, path: "stagedActionIds",
         reason: "'stagedActionIds' must be an array of ids, found \(stagedNode.phrase)")
     }
+    stagedCount = staged.count
     var skipped: Set<Int64> = []
     if let node = fields["skippedActionIds"] {
       guard case .array(let ids) = node.content else {
@@ -332,7 +428,11 @@ public struct DevToolsExport {
     }
     writer.writeRaw("\n")
     lines.append(contentsOf: writer.bytes)
-    places.append(Line(path: path, offset: place, problem: nil))
+    var type: String?
+    if case .string(let text)? = action.members?.first(where: { $0.key == "type" })?.value.content {
+      type = text
+    }
+    places.append(Line(path: path, offset: place, problem: nil, type: type))
   }
 
   /// Adds a line that no format reads, `0`, for an action that could not be read.
