@@ -139,13 +139,25 @@ enum CheckCommand {
     // the line alone.
     if result.interruptingSignal != nil { return replayStatus }
     if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
-    let report = sink.report
+    return try printReport(
+      sink.report, notes: [], comparison: comparison, replayStatus: replayStatus,
+      environment: environment)
+  }
+
+  /// Prints a comparison's report, in the format of `--format`, then the notes, the warning
+  /// about `--ignore` paths that matched nothing and the summary on standard error; chooses
+  /// the status.
+  private static func printReport(
+    _ report: ComparisonReport, notes: [String], comparison: ComparisonOptions,
+    replayStatus: RaspExitCode, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> RaspExitCode {
     switch comparison.format {
     case .text:
       try RaspCommandLine.printOutput(
         comparison.printedText(report.text, environment: environment), environment: environment)
     case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
     }
+    for note in notes { RaspDiagnostics.write(note, to: environment) }
     if let warning = report.comparison.ignored.warning {
       RaspDiagnostics.write(warning, to: environment)
     }
@@ -200,22 +212,9 @@ enum CheckCommand {
     if result.interruptingSignal != nil { return replayStatus }
     if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
     if let error = sink.nothingComparedError { throw error }
-    let report = sink.report
-    switch comparison.format {
-    case .text:
-      try RaspCommandLine.printOutput(
-        comparison.printedText(report.text, environment: environment), environment: environment)
-    case .json: try RaspCommandLine.printOutput(report.json, environment: environment)
-    }
-    for note in [sink.uncomparedNote, sink.interruptionNote].compactMap({ $0 }) {
-      RaspDiagnostics.write(note, to: environment)
-    }
-    if let warning = report.comparison.ignored.warning {
-      RaspDiagnostics.write(warning, to: environment)
-    }
-    RaspDiagnostics.write(report.summary, to: environment)
-    if replayStatus != .success { return .failure }
-    return report.comparison.isEqual ? .success : .differences
+    return try printReport(
+      sink.report, notes: [sink.uncomparedNote, sink.interruptionNote].compactMap { $0 },
+      comparison: comparison, replayStatus: replayStatus, environment: environment)
   }
 
   /// Replays into a new golden file, which replaces the old one only if the replay succeeded
