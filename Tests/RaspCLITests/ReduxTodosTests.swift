@@ -40,6 +40,24 @@ import RaspTestSupport
     expectSameLines(session, String(decoding: result.standardOutput, as: UTF8.self), file)
   }
 
+  /// An export serialized with jsan (`serialize: true`) replays into the payloads that node's
+  /// `JSON.stringify` wrote from the original values (`fixtures/devtools-jsan`).
+  @Test(.enabled(if: ExternalTool.exists("jq")))
+  func aSerializedExportDecodesToWhatJSONStringifyWrote() throws {
+    let folder = "fixtures/devtools-jsan"
+    let run = CommandRun.run(
+      [
+        "replay", "--log-format", "devtools", "--spec", "\(folder)/app.json", "--domain", "app",
+        "--select", "app.last", "\(folder)/export.json",
+      ], in: Repository.root)
+    #expect(run.status == 0, "\(run.standardError)")
+    let sorted = try ExternalTool.run("jq", ["-c", "-S", ".", "\(folder)/payloads.jsonl"])
+    expectSameLines(
+      String(decoding: sorted.standardOutput, as: UTF8.self), run.standardOutput,
+      "rasp against node's JSON.stringify")
+    #expect(run.standardOutput.split(separator: "\n").count == 4)
+  }
+
   @Test func aTodoThatIsNotThereRejectsTheAction() {
     let run = CommandRun.run(
       [

@@ -62,7 +62,7 @@ import Testing
   @Test func badActionsBecomeLinesNoFormatReadsWithTheirReasons() throws {
     let export = try read(
       #"{"actionsById": {"0": 5, "1": {"timestamp": 1}, "2": {"action": "{nope"}, "#
-        + #""3": {"action": {"a": {"$jsan": "d1"}}}}, "stagedActionIds": [0, 1, 2, 3, 9, "x"]}"#)
+        + #""3": {"action": {"a": {"$jsan": "q1"}}}}, "stagedActionIds": [0, 1, 2, 3, 9, "x"]}"#)
     #expect(lines(export) == Array(repeating: "0", count: 6))
     let problems = export.places.map { $0.problem ?? "" }
     #expect(problems[0].contains("must be an object, found a number"))

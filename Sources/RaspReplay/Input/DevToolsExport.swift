@@ -102,8 +102,13 @@ public struct DevToolsExport {
   private var computedStates: [JSONNode]?
   /// The `computedStates` member's value, for messages, or `nil` when there is none.
   private var computedStatesNode: JSONNode?
+  /// The document's root: what the `$jsan` references of a serialized export count from.
+  private let documentRoot: JSONNode
+  /// The root of `computedStates` when it was written as a string of JSON, whose references
+  /// count from there.
+  private var statesRoot: JSONNode?
   /// The offset of the document's root, for messages about what it lacks.
-  private var rootOffset = 0
+  private var rootOffset: Int { documentRoot.offset }
   /// How many ids `stagedActionIds` lists.
   private var stagedCount = 0
   /// The app's state before the export's first action: the lifted state's `committedState`,
@@ -137,11 +142,11 @@ public struct DevToolsExport {
     } catch {
       throw DevToolsExportError(offset: error.offset, path: nil, reason: error.reason.description)
     }
-    rootOffset = root.offset
+    documentRoot = root
     if case .array(let actions) = root.content {
       shape = .actions
       for (index, action) in actions.enumerated() {
-        add(action, path: "[\(index)]", timestamp: nil)
+        add(action, path: "[\(index)]", timestamp: nil, root: root)
       }
       return
     }
@@ -159,12 +164,15 @@ public struct DevToolsExport {
       shape = .liftedState
       if let node = fields["computedStates"] {
         computedStatesNode = node
-        if case .array(let states)? = try? Self.unwrap(node, path: "computedStates").content {
-          computedStates = states
+        if let states = try? Self.unwrap(node, path: "computedStates"),
+          case .array(let entries) = states.content
+        {
+          computedStates = entries
+          if case .string = node.content { statesRoot = states }
         }
       }
       if let node = fields["committedState"] {
-        startState = node.json
+        startState = try decodedState(node, path: "committedState")
       }
       try readLiftedState(actions, fields: fields, root: root)
     } else {
@@ -230,11 +238,12 @@ public struct DevToolsExport {
           offset: entry.offset, path: "computedStates[\(index)]",
           reason: "a recorded state must be an object with a 'state', found \(entry.phrase)")
       }
-      guard members.contains(where: { $0.key == "state" }) else {
+      guard let state = members.first(where: { $0.key == "state" })?.value else {
         throw DevToolsExportError(
           offset: entry.offset, path: "computedStates[\(index)]",
           reason: "the recorded state has no 'state'")
       }
+      _ = try decodedState(state, path: "computedStates[\(index)].state")
     }
   }
 
@@ -257,22 +266,18 @@ public struct DevToolsExport {
     if case .string(let text)? = entry.first(where: { $0.key == "error" })?.value.content {
       error = text
     }
-    return RecordedState(
-      index: index, state: state.value.json, error: error, offset: state.value.offset)
+    let value =
+      (try? decodedState(state.value, path: "computedStates[\(index)].state")) ?? state.value.json
+    return RecordedState(index: index, state: value, error: error, offset: state.value.offset)
   }
 
   /// Reads Shape A: `payload`, a string holding an array of actions.
   private mutating func readPayload(
     _ payload: JSONNode, preloadedState: JSONNode?
   ) throws(DevToolsExportError) {
-    if let state = preloadedState, case .string(let text) = state.content {
-      do {
-        startState = try JSONParser.parse(Array(text.utf8))
-      } catch {
-        throw DevToolsExportError(
-          offset: state.offset, path: "preloadedState",
-          reason: Self.innerReason(error, in: text))
-      }
+    if let state = preloadedState, case .string = state.content {
+      let value = try Self.unwrap(state, path: "preloadedState")
+      startState = try Self.decodingJSAN(value, root: value, path: "preloadedState").json
     }
     let list = try Self.unwrap(payload, path: "payload")
     guard case .array(let actions) = list.content else {
@@ -283,7 +288,7 @@ public struct DevToolsExport {
     for (index, action) in actions.enumerated() {
       // Actions inside a string have offsets in the string: point at the string.
       let offset = list.offset == payload.offset ? action.offset : payload.offset
-      add(action, path: "payload[\(index)]", timestamp: nil, offset: offset)
+      add(action, path: "payload[\(index)]", timestamp: nil, root: list, offset: offset)
     }
   }
 
@@ -368,26 +373,27 @@ public struct DevToolsExport {
       }
       let offset = entry.offset == entryNode.offset ? action.offset : entryNode.offset
       stagedIndices.append(index)
-      add(action, path: entryPath + ".action", timestamp: timestamp, offset: offset)
+      // A `$jsan` reference counts from what was stringified: the entry, or the document.
+      let root = entry.offset == entryNode.offset ? documentRoot : entry
+      add(action, path: entryPath + ".action", timestamp: timestamp, root: root, offset: offset)
     }
   }
 
-  /// Adds the line of an action.
+  /// Adds the line of an action; `root` is the value its `$jsan` references count from.
   private mutating func add(
-    _ node: JSONNode, path: String, timestamp: Int64?, offset: Int? = nil
+    _ node: JSONNode, path: String, timestamp: Int64?, root: JSONNode, offset: Int? = nil
   ) {
     let place = offset ?? node.offset
-    let action: JSONNode
+    var action: JSONNode
     do {
       action = try Self.unwrap(node, path: path)
+      if case .string = node.content {
+        action = try Self.decodingJSAN(action, root: action, path: path)
+      } else {
+        action = try Self.decodingJSAN(action, root: root, path: path)
+      }
     } catch {
       addProblem(error.reason, path: path, offset: place, stagedIndex: nil)
-      return
-    }
-    if let inner = Self.jsanPath(in: action) {
-      addProblem(
-        "a '$jsan' reference or tag at \(path)\(inner), which rasp does not decode: export "
-          + "without 'serialize'", path: path, offset: place, stagedIndex: nil)
       return
     }
     var writer = JSONWriter(capacity: 128)
@@ -463,32 +469,38 @@ public struct DevToolsExport {
     return "the string holds no JSON: \(error.reason) (at \(place) of the string)"
   }
 
-  /// A key as a path component: `.meta`, or `["a b"]` for a key that is not a name.
-  private static func pathComponent(_ key: String) -> String {
-    let isName =
-      !key.isEmpty && key.first?.isNumber == false
-      && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-    return isName ? "." + key : "[\"" + key + "\"]"
+  /// A value with its `$jsan` tags decoded (``JSANDecoding``), or the value itself when it has
+  /// none.
+  private static func decodingJSAN(_ node: JSONNode, root: JSONNode, path: String)
+    throws(DevToolsExportError) -> JSONNode
+  {
+    guard JSANDecoding.isEncoded(node) else { return node }
+    do {
+      var writer = JSONWriter()
+      writer.write(try JSANDecoding.decode(node, root: root) ?? .null)
+      return try JSONNode.read(writer.bytes)
+    } catch let failure as JSANDecoding.Failure {
+      // The action's path names the line; the tag's own path goes in the reason.
+      throw DevToolsExportError(
+        offset: node.offset, path: path,
+        reason: failure.path.isEmpty
+          ? failure.reason : "\(failure.reason), at \(path)\(failure.path)")
+    } catch {
+      throw DevToolsExportError(offset: node.offset, path: path, reason: "\(error)")
+    }
   }
 
-  /// The path, below `node`, of the first `$jsan` key, or `nil`.
-  private static func jsanPath(in node: JSONNode) -> String? {
-    switch node.content {
-    case .object(let members):
-      for member in members {
-        if member.key == "$jsan" { return "" }
-        if let inner = jsanPath(in: member.value) {
-          return pathComponent(member.key) + inner
-        }
-      }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        if let inner = jsanPath(in: element) { return "[\(index)]" + inner }
-      }
-    default:
-      break
+  /// A recorded value with its `$jsan` tags decoded: a state, or `committedState`.
+  private func decodedState(_ node: JSONNode, path: String) throws(DevToolsExportError)
+    -> JSONValue
+  {
+    guard JSANDecoding.isEncoded(node) else { return node.json }
+    do {
+      return try JSANDecoding.decode(node, root: statesRoot ?? documentRoot) ?? .null
+    } catch {
+      throw DevToolsExportError(
+        offset: node.offset, path: path + error.path, reason: error.reason)
     }
-    return nil
   }
 }
 
