@@ -1,5 +1,6 @@
 import RaspJSON
 import Testing
+import RaspTestSupport
 
 @testable import RaspDomains
 
@@ -476,5 +477,95 @@ fileprivate func rejection(_ operations: [RaspSpecOperation], on value: JSONValu
         == #"{"op":"increment","path":"n","by":1}"#)
     #expect(RaspSpecOperation.pop(at("xs")).description == #"{"op":"pop","path":"xs"}"#)
     #expect(RaspSpecOperand.literal(["from": "x"]).description == #"{"literal":{"from":"x"}}"#)
+  }
+}
+
+/// An event rejected by any of its operations leaves the state exactly as it was, whatever the
+/// operations before it changed in place: random states and random events of up to four
+/// operations, over paths with filters, `[]`, negative indices and missing parents.
+@Suite struct RaspSpecStateRollbackTests {
+  static let paths = [
+    ".", "items", "items[0]", "items[-1]", "items[]", "items[?k == 1]", "items[?k == 1].n",
+    "items[].tags", "items[-1].tags[0]", "items[?done == true]", "meta", "meta.count",
+    "meta.flags", "meta.flags[?. == true]", "meta.flags[]", "x.y.z", "items[].extra.deep",
+  ]
+
+  static func randomLeaf(_ generator: inout SplitMix64) -> JSONValue {
+    switch generator.next() % 6 {
+    case 0: return .number(JSONNumber(Int64(generator.next() % 3)))
+    case 1: return .string(["a", "b", "c"][Int(generator.next() % 3)])
+    case 2: return .bool(generator.next() % 2 == 0)
+    case 3: return .null
+    case 4: return ["k": .number(JSONNumber(Int64(generator.next() % 3))), "n": 1]
+    default: return []
+    }
+  }
+
+  static func randomState(_ generator: inout SplitMix64) -> JSONValue {
+    var items: [JSONValue] = []
+    for _ in 0..<Int(generator.next() % 5) {
+      var item = JSONObject()
+      item["k"] = .number(JSONNumber(Int64(generator.next() % 3)))
+      item["n"] = .number(JSONNumber(Int64(generator.next() % 10)))
+      item["done"] = .bool(generator.next() % 2 == 0)
+      item["tags"] = .array((0..<Int(generator.next() % 3)).map { _ in randomLeaf(&generator) })
+      items.append(.object(item))
+    }
+    let flags: [JSONValue] = (0..<Int(generator.next() % 4)).map { _ in
+      .bool(generator.next() % 2 == 0)
+    }
+    return ["items": .array(items), "meta": ["count": 3, "flags": .array(flags)]]
+  }
+
+  static func randomOperation(_ generator: inout SplitMix64) -> RaspSpecOperation {
+    let text = paths[Int(generator.next() % UInt64(paths.count))]
+    let path = (try? RaspSpecPath(text)) ?? RaspSpecPath(components: [])
+    let value = RaspSpecOperand.literal(randomLeaf(&generator))
+    switch generator.next() % 13 {
+    case 0: return .set(path, value: value)
+    case 1: return .unset(path)
+    case 2: return .append(path, value: value)
+    case 3: return .remove(path, value: value)
+    case 4:
+      return .removeAt(path, index: .literal(.number(JSONNumber(Int64(generator.next() % 5) - 2))))
+    case 5: return .pop(path)
+    case 6: return .increment(path, by: .literal(2))
+    case 7: return .decrement(path, by: value)
+    case 8: return .merge(path, value: .literal(["k": 2, "extra": ["deep": 1]]))
+    case 9: return .clear(path)
+    case 10: return .toggle(path)
+    case 11: return .removeSelected(path)
+    default: return .appendUnique(path, value: value)
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func aRejectedEventLeavesTheStateAsItWas(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var rejected = 0
+    var applied = 0
+    for _ in 0..<2_000 {
+      var state = RaspSpecState(Self.randomState(&generator))
+      let operations = (0..<Int(1 + generator.next() % 4)).map { _ in
+        Self.randomOperation(&generator)
+      }
+      let before = state.value
+      do {
+        try state.apply(event: RaspSpecEvent(operations: operations))
+        applied += 1
+        // Applied all at once or one by one, the operations give the same state.
+        var stepwise = RaspSpecState(before)
+        for operation in operations {
+          try stepwise.apply(event: RaspSpecEvent(operations: [operation]))
+        }
+        #expect(stepwise.value == state.value, "\(operations)")
+      } catch {
+        rejected += 1
+        #expect(state.value == before, "\(operations) changed \(before) into \(state.value)")
+      }
+    }
+    // Both outcomes happen often enough for the property to mean something.
+    #expect(rejected > 300)
+    #expect(applied > 200)
   }
 }

@@ -3,9 +3,10 @@ import RaspJSON
 
 /// The state of a spec domain: a JSON value, changed by the operations of each event.
 ///
-/// An event's operations apply all or nothing: they work on a copy of the value, which replaces
-/// the state only when every one of them succeeded. An operation that cannot apply — appending
-/// to a number, popping an empty array, an index out of range — rejects the whole event with a
+/// An event's operations apply all or nothing. They change the value in place, in time
+/// proportional to their paths rather than to the size of the state, and note each change; an
+/// operation that cannot apply — appending to a number, popping an empty array, an index out of
+/// range — takes back the changes of those before it and rejects the whole event with a
 /// ``RaspEventError`` whose reason says which operation failed and why.
 ///
 /// ```swift
@@ -46,21 +47,21 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
   /// - Throws: ``RaspEventError`` with ``RaspEventError/Reason/rejected(_:)`` when an operation
   ///   cannot apply; the state is then unchanged.
   public mutating func apply(event: RaspSpecEvent) throws(RaspEventError) {
-    var next = value
+    var journal: [SpecUndo] = []
     for operation in event.operations {
       do {
-        try RaspSpecState.apply(operation, to: &next)
+        try RaspSpecState.apply(operation, to: &value, journal: &journal)
       } catch {
+        SpecEdit.undo(journal, in: &value)
         throw RaspEventError(
           offset: nil, reason: .rejected("cannot \(RaspSpecState.verb(operation)): \(error.detail)")
         )
       }
     }
-    value = next
   }
 
-  /// `true`: ``apply(event:)`` works on a copy and changes the state only at the end, so the
-  /// pipeline need not copy it again.
+  /// `true`: ``apply(event:)`` takes back its changes before it throws, so the pipeline need
+  /// not copy the state first.
   ///
   /// ```swift
   /// RaspSpecState.throwsBeforeMutating   // true
@@ -99,21 +100,36 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     return value
   }
 
-  private static func apply(_ operation: RaspSpecOperation, to state: inout JSONValue)
-    throws(SpecRejection)
-  {
+  /// Applies one operation in place, noting each change in `journal`; each body throws before
+  /// it changes anything.
+  private static func apply(
+    _ operation: RaspSpecOperation, to state: inout JSONValue, journal: inout [SpecUndo]
+  ) throws(SpecRejection) {
     switch operation {
     case .set(let path, let operand):
       let newValue = try literal(operand)
-      try SpecEdit.update(&state, at: path, missing: .create) { value in value = newValue }
+      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
+        value, place, journal in
+        journal.append(.replaced(place, old: value))
+        value = newValue
+      }
     case .unset(let path):
-      try SpecEdit.update(&state, at: path, missing: .ignore) { value in value = nil }
+      try SpecEdit.update(&state, at: path, missing: .ignore, journal: &journal) {
+        value, place, journal in
+        guard let old = value else { return }
+        journal.append(.removed(place, old: old))
+        value = nil
+      }
     case .append(let path, let operand):
       let element = try literal(operand)
-      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         switch value {
-        case nil, .null?: value = .array([element])
+        case nil, .null?:
+          journal.append(.replaced(place, old: value))
+          value = .array([element])
         case .array(var elements)?:
+          journal.append(.appended(place))
           value = nil
           elements.append(element)
           value = .array(elements)
@@ -123,31 +139,39 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
       }
     case .remove(let path, let operand):
       let element = try literal(operand)
-      try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .fail, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         var elements = try array(value)
         guard let index = elements.firstIndex(of: element) else {
           throw SpecRejection(detail: "no element equals it")
         }
+        journal.append(.removed(place + [.index(index)], old: elements[index]))
         value = nil
         elements.remove(at: index)
         value = .array(elements)
       }
     case .removeAt(let path, let operand):
       let requested = try index(try literal(operand))
-      try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .fail, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         var elements = try array(value)
         let index = requested < 0 ? elements.count + requested : requested
         guard elements.indices.contains(index) else {
           throw SpecRejection(detail: "it has \(SpecEdit.count(elements.count, "element"))")
         }
+        journal.append(.removed(place + [.index(index)], old: elements[index]))
         value = nil
         elements.remove(at: index)
         value = .array(elements)
       }
     case .pop(let path):
-      try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .fail, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         var elements = try array(value)
-        guard !elements.isEmpty else { throw SpecRejection(detail: "the array is empty") }
+        guard let last = elements.last else {
+          throw SpecRejection(detail: "the array is empty")
+        }
+        journal.append(.removed(place + [.index(elements.count - 1)], old: last))
         value = nil
         elements.removeLast()
         value = .array(elements)
@@ -155,7 +179,8 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
     case .increment(let path, let operand), .decrement(let path, let operand):
       let amount = try number(try literal(operand))
       let subtracts = if case .decrement = operation { true } else { false }
-      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         let current: JSONNumber
         switch value {
         case nil, .null?: current = JSONNumber(0)
@@ -166,6 +191,7 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
         guard let result = RaspSpecState.add(current, amount, subtracting: subtracts) else {
           throw SpecRejection(detail: "the result is too large for a JSON number")
         }
+        journal.append(.replaced(place, old: value))
         value = .number(result)
       }
     case .merge(let path, let operand):
@@ -173,10 +199,14 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
         throw SpecRejection(
           detail: "its value must be an object, found \(try literal(operand).kind.phrase)")
       }
-      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         switch value {
-        case nil, .null?: value = .object(patch)
+        case nil, .null?:
+          journal.append(.replaced(place, old: value))
+          value = .object(patch)
         case .object(var object)?:
+          journal.append(.replaced(place, old: value))
           value = nil
           DataState.merge(patch, into: &object)
           value = .object(object)
@@ -186,11 +216,15 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
       }
     case .appendUnique(let path, let operand):
       let element = try literal(operand)
-      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         switch value {
-        case nil, .null?: value = .array([element])
+        case nil, .null?:
+          journal.append(.replaced(place, old: value))
+          value = .array([element])
         case .array(var elements)?:
           guard !elements.contains(element) else { return }
+          journal.append(.appended(place))
           value = nil
           elements.append(element)
           value = .array(elements)
@@ -204,25 +238,37 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
           "its condition '\(String(condition.description.dropFirst()))' was not tested against "
           + "an event; decode events with RaspSpecDomain")
     case .toggle(let path):
-      try SpecEdit.update(&state, at: path, missing: .create) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         switch value {
-        case nil, .null?: value = .bool(true)
-        case .bool(let flag)?: value = .bool(!flag)
+        case nil, .null?:
+          journal.append(.replaced(place, old: value))
+          value = .bool(true)
+        case .bool(let flag)?:
+          journal.append(.replaced(place, old: value))
+          value = .bool(!flag)
         case let other?:
           throw SpecRejection(detail: "it holds \(other.kind.phrase), not a boolean")
         }
       }
     case .removeSelected(let path):
-      try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in
-        guard value != nil else { throw SpecRejection(detail: "there is nothing there") }
+      try SpecEdit.update(&state, at: path, missing: .fail, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
+        guard let old = value else { throw SpecRejection(detail: "there is nothing there") }
+        journal.append(.removed(place, old: old))
         value = nil
       }
     case .clear(let path):
-      try SpecEdit.update(&state, at: path, missing: .fail) { value throws(SpecRejection) in
+      try SpecEdit.update(&state, at: path, missing: .fail, journal: &journal) {
+        value, place, journal throws(SpecRejection) in
         switch value {
         case nil: throw SpecRejection(detail: "there is nothing there")
-        case .array?: value = .array([])
-        case .object?: value = .object(JSONObject())
+        case .array?:
+          journal.append(.replaced(place, old: value))
+          value = .array([])
+        case .object?:
+          journal.append(.replaced(place, old: value))
+          value = .object(JSONObject())
         case let other?:
           throw SpecRejection(
             detail: "it holds \(other.kind.phrase), not an array or an object")

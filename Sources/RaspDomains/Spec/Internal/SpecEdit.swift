@@ -5,8 +5,34 @@ struct SpecRejection: Error {
   let detail: String
 }
 
+/// One step to a place in a state: a member's key, or an element's index.
+enum SpecStep {
+  case key(String)
+  case index(Int)
+}
+
+/// How to take back one change an operation made in place, so that an event rejected by a
+/// later operation leaves the state as it was (``SpecEdit/undo(_:in:)``).
+enum SpecUndo {
+  /// The value at the place was `old`; `nil` when there was none.
+  case replaced([SpecStep], old: JSONValue?)
+  /// The value `old` was removed from the place: an element of an array, whose index is the
+  /// last step, or a member of an object.
+  case removed([SpecStep], old: JSONValue)
+  /// An element was appended to the array at the place.
+  case appended([SpecStep])
+}
+
 /// Finds the value at a path of a state and lets an operation change it in place.
+///
+/// Each change is noted in a journal (``SpecUndo``) as it is made, so that a rejected event can
+/// be taken back without having copied the state first: the state is changed where it is, in
+/// time proportional to the path, not to the size of what the path goes through.
 enum SpecEdit {
+  /// What an operation's body gets: the value at a place (`nil` when it is not there), the
+  /// place, and the journal to note its change in.
+  typealias Body = (inout JSONValue?, [SpecStep], inout [SpecUndo]) throws(SpecRejection) -> Void
+
   /// What to do when the path leads through a value that is not there, or not a container.
   enum Missing {
     /// Create missing or `null` objects for keys; fail for indices and other values.
@@ -18,25 +44,31 @@ enum SpecEdit {
   }
 
   /// Calls `body` with the value at `path` in `root` (`nil` when it is not there); `body` may
-  /// change it or set it to `nil` to remove it from its object or array. A path with `[]` or a
-  /// filter calls `body` once for each value it selects.
+  /// change it or set it to `nil` to remove it from its object or array, and notes what it did
+  /// in `journal`. A path with `[]` or a filter calls `body` once for each value it selects.
+  ///
+  /// `body` must throw before it changes anything. When it throws, or the path cannot be
+  /// followed, `root` is as it was but for the changes the journal notes.
   ///
   /// - Throws: ``SpecRejection`` when the path cannot be followed, or from `body`.
   static func update(
     _ root: inout JSONValue, at path: RaspSpecPath, missing: Missing,
-    _ body: (inout JSONValue?) throws(SpecRejection) -> Void
+    journal: inout [SpecUndo], _ body: Body
   ) throws(SpecRejection) {
+    // The state leaves `root` while it changes, so that nothing else holds what it changes.
     var value: JSONValue? = root
-    try update(&value, path.components, depth: 0, missing: missing, body)
-    root = value ?? .null
+    root = .null
+    defer { root = value ?? .null }
+    var place: [SpecStep] = []
+    try update(&value, path.components, depth: 0, missing: missing, &place, &journal, body)
   }
 
   private static func update(
     _ value: inout JSONValue?, _ components: [RaspSpecPath.Component], depth: Int,
-    missing: Missing, _ body: (inout JSONValue?) throws(SpecRejection) -> Void
+    missing: Missing, _ place: inout [SpecStep], _ journal: inout [SpecUndo], _ body: Body
   ) throws(SpecRejection) {
     guard depth < components.count else {
-      try body(&value)
+      try body(&value, place, &journal)
       return
     }
     let component = components[depth]
@@ -44,7 +76,7 @@ enum SpecEdit {
     switch component {
     case .key, .index: break
     case .each, .matching:
-      try updateEach(&value, components, depth: depth, missing: missing, body)
+      try updateEach(&value, components, depth: depth, missing: missing, &place, &journal, body)
       return
     case .eventKey(let path):
       throw SpecRejection(
@@ -61,7 +93,8 @@ enum SpecEdit {
               ? "there is no array at \(here())" : "\(here()) is null, not an array")
         }
         var object: JSONValue? = .object(JSONObject())
-        try update(&object, components, depth: depth, missing: missing, body)
+        try update(&object, components, depth: depth, missing: missing, &place, &journal, body)
+        journal.append(.replaced(place, old: value))
         value = object
       case .fail:
         throw SpecRejection(
@@ -76,9 +109,13 @@ enum SpecEdit {
       if child == nil, missing == .ignore { return }
       value = nil
       object[key] = nil
-      try update(&child, components, depth: depth + 1, missing: missing, body)
-      object[key] = child
-      value = .object(object)
+      place.append(.key(key))
+      defer {
+        place.removeLast()
+        object[key] = child
+        value = .object(object)
+      }
+      try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
     case .array(var elements)?:
       let requested: Int
       switch component {
@@ -101,9 +138,13 @@ enum SpecEdit {
       value = nil
       var child: JSONValue? = elements[index]
       elements[index] = .null
-      try update(&child, components, depth: depth + 1, missing: missing, body)
-      if let child { elements[index] = child } else { elements.remove(at: index) }
-      value = .array(elements)
+      place.append(.index(index))
+      defer {
+        place.removeLast()
+        if let child { elements[index] = child } else { elements.remove(at: index) }
+        value = .array(elements)
+      }
+      try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
     case let scalar?:
       if missing == .ignore { return }
       let expected = if case .key = component { "an object" } else { "an array" }
@@ -114,9 +155,13 @@ enum SpecEdit {
   /// Follows `[]` or a filter: the rest of the path for every element (or member) selected.
   /// A filter that selects nothing rejects the operation, unless `missing` is `.ignore`;
   /// `[]` of an empty array or object does nothing.
+  ///
+  /// The elements removed are removed together at the end; each is noted at the index it has
+  /// once those before it are gone, so that the journal, taken back from its end, puts them
+  /// back in order.
   private static func updateEach(
     _ value: inout JSONValue?, _ components: [RaspSpecPath.Component], depth: Int,
-    missing: Missing, _ body: (inout JSONValue?) throws(SpecRejection) -> Void
+    missing: Missing, _ place: inout [SpecStep], _ journal: inout [SpecUndo], _ body: Body
   ) throws(SpecRejection) {
     var condition: RaspSpecCondition?
     if case .matching(let filter) = components[depth] {
@@ -139,26 +184,34 @@ enum SpecEdit {
     case .array(var elements)?:
       value = nil
       var removed: [Int] = []
+      defer { value = .array(removing(removed, from: elements)) }
       for index in elements.indices where condition?.matches(elements[index]) ?? true {
         matched += 1
         var child: JSONValue? = elements[index]
         elements[index] = .null
-        try update(&child, components, depth: depth + 1, missing: missing, body)
-        if let child { elements[index] = child } else { removed.append(index) }
+        place.append(.index(index - removed.count))
+        defer {
+          place.removeLast()
+          if let child { elements[index] = child } else { removed.append(index) }
+        }
+        try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
       }
-      value = .array(removing(removed, from: elements))
     case .object(let object)?:
       value = nil
       var members = object.members
       var removed: [Int] = []
+      defer { value = .object(JSONObject(sortedMembers: removing(removed, from: members))) }
       for index in members.indices where condition?.matches(members[index].value) ?? true {
         matched += 1
         var child: JSONValue? = members[index].value
         members[index].value = .null
-        try update(&child, components, depth: depth + 1, missing: missing, body)
-        if let child { members[index].value = child } else { removed.append(index) }
+        place.append(.key(members[index].key))
+        defer {
+          place.removeLast()
+          if let child { members[index].value = child } else { removed.append(index) }
+        }
+        try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
       }
-      value = .object(JSONObject(sortedMembers: removing(removed, from: members)))
     case let scalar?:
       if missing == .ignore { return }
       throw SpecRejection(
@@ -167,6 +220,67 @@ enum SpecEdit {
     if let condition, matched == 0, missing != .ignore {
       throw SpecRejection(
         detail: "no element of \(here()) has \(String(condition.description.dropFirst()))")
+    }
+  }
+
+  /// Takes back the changes a journal notes, from the last: the state is then as it was
+  /// before the first.
+  static func undo(_ journal: [SpecUndo], in root: inout JSONValue) {
+    var value: JSONValue? = root
+    root = .null
+    for entry in journal.reversed() {
+      switch entry {
+      case .replaced(let place, let old):
+        modify(&value, place[...]) { target in target = old }
+      case .removed(let place, let old):
+        guard case .index(let index)? = place.last else {
+          modify(&value, place[...]) { target in target = old }
+          continue
+        }
+        modify(&value, place.dropLast()) { target in
+          guard case .array(var elements)? = target, index <= elements.count else { return }
+          target = nil
+          elements.insert(old, at: index)
+          target = .array(elements)
+        }
+      case .appended(let place):
+        modify(&value, place[...]) { target in
+          guard case .array(var elements)? = target, !elements.isEmpty else { return }
+          target = nil
+          elements.removeLast()
+          target = .array(elements)
+        }
+      }
+    }
+    root = value ?? .null
+  }
+
+  /// Calls `body` with the value at a place that a journal noted, in place; a member that is
+  /// not there is `nil`, and an element that is not there is left alone.
+  private static func modify(
+    _ value: inout JSONValue?, _ place: ArraySlice<SpecStep>, _ body: (inout JSONValue?) -> Void
+  ) {
+    guard let step = place.first else {
+      body(&value)
+      return
+    }
+    switch (step, value) {
+    case (.key(let key), .object(var object)?):
+      value = nil
+      var child = object[key]
+      object[key] = nil
+      modify(&child, place.dropFirst(), body)
+      object[key] = child
+      value = .object(object)
+    case (.index(let index), .array(var elements)?) where elements.indices.contains(index):
+      value = nil
+      var child: JSONValue? = elements[index]
+      elements[index] = .null
+      modify(&child, place.dropFirst(), body)
+      if let child { elements[index] = child } else { elements.remove(at: index) }
+      value = .array(elements)
+    default:
+      return
     }
   }
 
