@@ -124,15 +124,18 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
       let element = try literal(operand)
       try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
         value, place, journal throws(SpecRejection) in
-        switch value {
-        case nil, .null?:
-          journal.append(.replaced(place, old: value))
-          value = .array([element])
-        case .array(var elements)?:
+        // `if case`, not a `switch`, which would hold the array and make the append copy it.
+        if case .array(var elements)? = value {
           journal.append(.appended(place))
           value = nil
           elements.append(element)
           value = .array(elements)
+          return
+        }
+        switch value {
+        case nil, .null?:
+          journal.append(.replaced(place, old: value))
+          value = .array([element])
         case let other?:
           throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
         }
@@ -218,16 +221,18 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
       let element = try literal(operand)
       try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
         value, place, journal throws(SpecRejection) in
-        switch value {
-        case nil, .null?:
-          journal.append(.replaced(place, old: value))
-          value = .array([element])
-        case .array(var elements)?:
+        if case .array(var elements)? = value {
           guard !elements.contains(element) else { return }
           journal.append(.appended(place))
           value = nil
           elements.append(element)
           value = .array(elements)
+          return
+        }
+        switch value {
+        case nil, .null?:
+          journal.append(.replaced(place, old: value))
+          value = .array([element])
         case let other?:
           throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
         }

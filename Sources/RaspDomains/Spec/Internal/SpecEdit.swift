@@ -82,6 +82,16 @@ enum SpecEdit {
       throw SpecRejection(
         detail: "its key [\(path)] was not read from an event; decode events with RaspSpecDomain")
     }
+    // Containers are taken out of `value` with `if case`, not in a `switch`, which would keep
+    // a second reference to them for its length and make every change copy them.
+    if case .object? = value {
+      try updateMember(&value, components, depth: depth, missing: missing, &place, &journal, body)
+      return
+    }
+    if case .array? = value {
+      try updateElement(&value, components, depth: depth, missing: missing, &place, &journal, body)
+      return
+    }
     switch value {
     case nil, .null?:
       switch missing {
@@ -100,56 +110,74 @@ enum SpecEdit {
         throw SpecRejection(
           detail: value == nil ? "there is nothing at \(here())" : "\(here()) is null")
       }
-    case .object(var object)?:
-      guard case .key(let key) = component else {
-        if missing == .ignore { return }
-        throw SpecRejection(detail: "\(here()) holds an object, not an array")
-      }
-      var child = object[key]
-      if child == nil, missing == .ignore { return }
-      value = nil
-      object[key] = nil
-      place.append(.key(key))
-      defer {
-        place.removeLast()
-        object[key] = child
-        value = .object(object)
-      }
-      try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
-    case .array(var elements)?:
-      let requested: Int
-      switch component {
-      case .index(let index): requested = index
-      case .key(let key):
-        guard let index = arrayIndex(fromKey: key) else {
-          if missing == .ignore { return }
-          throw SpecRejection(detail: "\(here()) holds an array, not an object")
-        }
-        requested = index
-      case .each, .matching, .eventKey: return
-      }
-      let index = requested < 0 ? elements.count + requested : requested
-      guard elements.indices.contains(index) else {
-        if missing == .ignore { return }
-        throw SpecRejection(
-          detail:
-            "index \(requested) is out of range: \(here()) has \(count(elements.count, "element"))")
-      }
-      value = nil
-      var child: JSONValue? = elements[index]
-      elements[index] = .null
-      place.append(.index(index))
-      defer {
-        place.removeLast()
-        if let child { elements[index] = child } else { elements.remove(at: index) }
-        value = .array(elements)
-      }
-      try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
     case let scalar?:
       if missing == .ignore { return }
       let expected = if case .key = component { "an object" } else { "an array" }
       throw SpecRejection(detail: "\(here()) holds \(scalar.kind.phrase), not \(expected)")
     }
+  }
+
+  /// Follows a key into an object: the rest of the path in the member's value.
+  private static func updateMember(
+    _ value: inout JSONValue?, _ components: [RaspSpecPath.Component], depth: Int,
+    missing: Missing, _ place: inout [SpecStep], _ journal: inout [SpecUndo], _ body: Body
+  ) throws(SpecRejection) {
+    func here() -> String { name(components, depth) }
+    let component = components[depth]
+    guard case .object(var object)? = value else { return }
+    guard case .key(let key) = component else {
+      if missing == .ignore { return }
+      throw SpecRejection(detail: "\(here()) holds an object, not an array")
+    }
+    var child = object[key]
+    if child == nil, missing == .ignore { return }
+    value = nil
+    object[key] = nil
+    place.append(.key(key))
+    defer {
+      place.removeLast()
+      object[key] = child
+      value = .object(object)
+    }
+    try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
+  }
+
+  /// Follows an index into an array: the rest of the path in the element.
+  private static func updateElement(
+    _ value: inout JSONValue?, _ components: [RaspSpecPath.Component], depth: Int,
+    missing: Missing, _ place: inout [SpecStep], _ journal: inout [SpecUndo], _ body: Body
+  ) throws(SpecRejection) {
+    func here() -> String { name(components, depth) }
+    let component = components[depth]
+    guard case .array(var elements)? = value else { return }
+    let requested: Int
+    switch component {
+    case .index(let index): requested = index
+    case .key(let key):
+      guard let index = arrayIndex(fromKey: key) else {
+        if missing == .ignore { return }
+        throw SpecRejection(detail: "\(here()) holds an array, not an object")
+      }
+      requested = index
+    case .each, .matching, .eventKey: return
+    }
+    let index = requested < 0 ? elements.count + requested : requested
+    guard elements.indices.contains(index) else {
+      if missing == .ignore { return }
+      throw SpecRejection(
+        detail:
+          "index \(requested) is out of range: \(here()) has \(count(elements.count, "element"))")
+    }
+    value = nil
+    var child: JSONValue? = elements[index]
+    elements[index] = .null
+    place.append(.index(index))
+    defer {
+      place.removeLast()
+      if let child { elements[index] = child } else { elements.remove(at: index) }
+      value = .array(elements)
+    }
+    try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
   }
 
   /// Follows `[]` or a filter: the rest of the path for every element (or member) selected.
@@ -174,14 +202,7 @@ enum SpecEdit {
     }
     func here() -> String { name(components, depth) }
     var matched = 0
-    switch value {
-    case nil, .null?:
-      if missing == .ignore { return }
-      throw SpecRejection(
-        detail: value == nil
-          ? "there is no array or object at \(here())"
-          : "\(here()) is null, not an array or an object")
-    case .array(var elements)?:
+    if case .array(var elements)? = value {
       value = nil
       var removed: [Int] = []
       defer { value = .array(removing(removed, from: elements)) }
@@ -196,9 +217,10 @@ enum SpecEdit {
         }
         try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
       }
-    case .object(let object)?:
+    } else if case .object(var object)? = value {
       value = nil
       var members = object.members
+      object = JSONObject()
       var removed: [Int] = []
       defer { value = .object(JSONObject(sortedMembers: removing(removed, from: members))) }
       for index in members.indices where condition?.matches(members[index].value) ?? true {
@@ -212,10 +234,16 @@ enum SpecEdit {
         }
         try update(&child, components, depth: depth + 1, missing: missing, &place, &journal, body)
       }
-    case let scalar?:
-      if missing == .ignore { return }
+    } else if missing == .ignore {
+      return
+    } else if let scalar = value, scalar != .null {
       throw SpecRejection(
         detail: "\(here()) holds \(scalar.kind.phrase), not an array or an object")
+    } else {
+      throw SpecRejection(
+        detail: value == nil
+          ? "there is no array or object at \(here())"
+          : "\(here()) is null, not an array or an object")
     }
     if let condition, matched == 0, missing != .ignore {
       throw SpecRejection(
@@ -264,23 +292,22 @@ enum SpecEdit {
       body(&value)
       return
     }
-    switch (step, value) {
-    case (.key(let key), .object(var object)?):
+    if case .key(let key) = step, case .object(var object)? = value {
       value = nil
       var child = object[key]
       object[key] = nil
       modify(&child, place.dropFirst(), body)
       object[key] = child
       value = .object(object)
-    case (.index(let index), .array(var elements)?) where elements.indices.contains(index):
+    } else if case .index(let index) = step, case .array(var elements)? = value,
+      elements.indices.contains(index)
+    {
       value = nil
       var child: JSONValue? = elements[index]
       elements[index] = .null
       modify(&child, place.dropFirst(), body)
       if let child { elements[index] = child } else { elements.remove(at: index) }
       value = .array(elements)
-    default:
-      return
     }
   }
 
