@@ -95,6 +95,7 @@ enum ReplayRun {
           try sink.take(record, in: &output)
         case .skipped(let diagnostic):
           try sink.flush(&output)
+          sink.skip(diagnostic)
           let error =
             documents[diagnostic.input]?.error(for: diagnostic)
             ?? .input(

@@ -19,6 +19,13 @@ protocol ReplaySink {
   mutating func flush(_ output: inout [UInt8]) throws(ReplayStop)
   /// Takes whatever is left when the replay ends.
   mutating func finish(_ output: inout [UInt8]) throws(ReplayStop)
+  /// Notes a bad line, which the run reports on standard error too (a report lists them).
+  mutating func skip(_ diagnostic: ReplayDiagnostic)
+}
+
+extension ReplaySink {
+  /// Most sinks leave bad lines to the run's messages.
+  mutating func skip(_ diagnostic: ReplayDiagnostic) {}
 }
 
 /// Why a run stopped taking records before the replay's end.
