@@ -34,7 +34,7 @@ FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
 .PHONY: help build release run test test-tsan test-spark test-install example bench fuzz format \
-  install uninstall clean browser screenshot
+  install uninstall clean browser screenshot bench-report
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -133,6 +133,12 @@ bench: ## Benchmark rasp against jq, live input's latency, other log formats and
 	$(BUILD_DIR)/release/rasp-bench generate --events $(BENCH_EVENTS) --keys $(BENCH_KEYS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-keyed.jsonl
 	$(BUILD_DIR)/release/rasp-bench keyed --log $(BENCH_DIR)/events-keyed.jsonl --key-by device --runs $(BENCH_RUNS) \
 	  --rasp $(BUILD_DIR)/release/rasp --jq $(JQ) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
+
+bench-report: ## Time rasp report against rasp replay --emit diff on 1M events, and scrubbing in chromium.
+	$(SWIFT_RELEASE) --product rasp
+	$(SWIFT_RELEASE) --product rasp-bench
+	RASP=$(BUILD_DIR)/release/rasp BENCH=$(BUILD_DIR)/release/rasp-bench DIR=$(BENCH_DIR) \
+	  EVENTS=$(BENCH_EVENTS) RUNS=$(BENCH_RUNS) CHROMIUM=$(CHROMIUM) .ci/bench-report.sh
 
 fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.md).
 	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --scratch-path $(FUZZ_DIR)

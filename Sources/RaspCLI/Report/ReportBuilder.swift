@@ -81,20 +81,17 @@ struct ReportBuilder {
     keyframes.writeRaw("]")
     lastKeyframeSize = keyframes.bytes.count
     if !isKeyed {
-      series.record(tokens: [], in: initial, event: 0)
+      series.record(tokens: [], pointer: "", value: initial, in: initial, event: 0)
     }
   }
 
   /// How many events were taken.
   var count: Int { eventTypes.count }
 
-  /// Takes one record: `{"diff":[…],"event":{…},"file":…,"line":…,"seq":…}`, and `"key"`.
-  mutating func add(record: JSONValue) {
-    guard case .array(let operations)? = record["diff"] else { return }
-    let event = record["event"] ?? .null
+  /// Takes one record: the event, its place, and the patch from the snapshot before it.
+  mutating func add(_ record: ReportRecord) {
     let number = Int32(truncatingIfNeeded: eventTypes.count + 1)
-    let type: String
-    if case .string(let text)? = event["type"] { type = text } else { type = "" }
+    let type = record.type
     let typeNumber: Int
     if let known = typeIndex[type] {
       typeNumber = known
@@ -108,7 +105,7 @@ struct ReportBuilder {
     eventTypes.append(Int32(typeNumber))
     let previous = eventTimes.last ?? 0
     var time = previous
-    if let milliseconds = DevToolsExportSink.milliseconds(event["ts"]) {
+    if let milliseconds = DevToolsExportSink.milliseconds(record.time) {
       time = milliseconds
       if timedEvents == 0 {
         // Events before the first with a time take its time.
@@ -127,7 +124,7 @@ struct ReportBuilder {
     var key = -1
     var scope = ""
     if isKeyed {
-      let keyValue = record["key"] ?? .null
+      let keyValue = record.key ?? .null
       var writer = JSONWriter(capacity: 32)
       writer.write(keyValue)
       scope = String(decoding: writer.bytes, as: UTF8.self)
@@ -145,51 +142,80 @@ struct ReportBuilder {
       events.writeInteger(Int64(key))
       if isNew {
         // The key's first event adds its state.
-        writeOperation(path: "/" + String(key), kind: 0, value: initial)
-        series.record(tokens: [], in: initial, event: number - 1, scope: scope)
+        _ = writeOperation(path: "/" + String(key), kind: 0, value: initial)
+        series.record(
+          tokens: [], pointer: "", value: initial, in: initial, event: number - 1, scope: scope)
       }
     }
-    for operation in operations {
+    // Each operation: written, applied to the builder's snapshot, its numbers followed.
+    for operation in record.operations {
       guard case .string(let op)? = operation["op"], case .string(let path)? = operation["path"]
       else { continue }
       let kind = op == "add" ? 0 : op == "replace" ? 1 : 2
-      writeOperation(
-        path: isKeyed ? "/" + String(key) + path : path, kind: kind,
-        value: operation["value"])
+      let value = kind == 2 ? nil : operation["value"] ?? .null
+      if isKeyed {
+        let index = writeOperation(path: "/" + String(key) + path, kind: kind, value: value)
+        let tokens = Array(pathTokens[index].dropFirst())
+        Self.apply(kind, tokens, value, path, to: &keyStates[key])
+        follow(kind, tokens, path, value, in: keyStates[key], event: number, scope: scope)
+      } else {
+        let index = writeOperation(path: path, kind: kind, value: value)
+        let tokens = pathTokens[index]
+        Self.apply(kind, tokens, value, path, to: &state)
+        follow(kind, tokens, path, value, in: state, event: number, scope: scope)
+      }
     }
     events.writeRaw("]")
     bytesSinceKeyframe += events.bytes.count - start
 
-    // Apply the patch to the builder's snapshot, then follow its numbers.
-    let patch = JSONValue.array(operations)
-    if isKeyed {
-      if let patched = try? JSONPatch.apply(patch, to: keyStates[key]) { keyStates[key] = patched }
-    } else if let patched = try? JSONPatch.apply(patch, to: state) {
-      state = patched
-    }
-    let current = isKeyed ? keyStates[key] : state
-    for operation in operations {
-      guard case .string(let path)? = operation["path"] else { continue }
-      let tokens = ReportPointer.tokens(path)
-      series.record(tokens: tokens, in: current, event: number, scope: scope)
-      if case .string(let op)? = operation["op"], op != "replace", !tokens.isEmpty {
-        series.recordLength(
-          tokens: Array(tokens.dropLast()), in: current, event: number,
-          scope: scope)
+    if type == "geo.location" {
+      let current = isKeyed ? keyStates[key] : state
+      if case .object(let location)? = current["geo"]?["location"],
+        case .number(let latitude)? = location["latitude"],
+        case .number(let longitude)? = location["longitude"]
+      {
+        var heading: Double?
+        if case .number(let value)? = current["geo"]?["heading"] { heading = value.doubleValue }
+        track.append((number, latitude.doubleValue, longitude.doubleValue, heading, key))
       }
-    }
-    if type == "geo.location", case .object(let location)? = current["geo"]?["location"],
-      case .number(let latitude)? = location["latitude"],
-      case .number(let longitude)? = location["longitude"]
-    {
-      var heading: Double?
-      if case .number(let value)? = current["geo"]?["heading"] { heading = value.doubleValue }
-      track.append((number, latitude.doubleValue, longitude.doubleValue, heading, key))
     }
     if bytesSinceKeyframe >= max(lastKeyframeSize, 8192) { writeKeyframe() }
   }
 
-  private mutating func writeOperation(path: String, kind: Int, value: JSONValue?) {
+  /// Follows the numbers an operation set, and the length of the container it added to or
+  /// removed from.
+  private mutating func follow(
+    _ kind: Int, _ tokens: [String], _ pointer: String, _ value: JSONValue?,
+    in document: JSONValue, event: Int32, scope: String
+  ) {
+    series.record(
+      tokens: tokens, pointer: pointer, value: value, in: document, event: event, scope: scope)
+    if kind != 1, !tokens.isEmpty {
+      let parent = pointer.lastIndex(of: "/").map { String(pointer[..<$0]) } ?? ""
+      series.recordLength(
+        tokens: Array(tokens.dropLast()), pointer: parent, in: document, event: event,
+        scope: scope)
+    }
+  }
+
+  /// Applies one operation of a patch the replay made, which always applies; one that would
+  /// not is left out.
+  private static func apply(
+    _ kind: Int, _ tokens: [String], _ value: JSONValue?, _ pointer: String,
+    to document: inout JSONValue
+  ) {
+    switch kind {
+    case 0: try? JSONPatch.add(value ?? .null, at: tokens[...], pointer: pointer, in: &document)
+    case 1:
+      try? JSONPatch.replace(
+        at: tokens[...], with: value ?? .null, pointer: pointer, in: &document)
+    default: try? JSONPatch.remove(at: tokens[...], pointer: pointer, in: &document)
+    }
+  }
+
+  /// Writes an operation, with its path's number in the table (added when new), which it
+  /// returns; in a keyed replay, `path` starts with the key's number.
+  private mutating func writeOperation(path: String, kind: Int, value: JSONValue?) -> Int {
     let index: Int
     if let known = pathIndex[path] {
       index = known
@@ -205,19 +231,14 @@ struct ReportBuilder {
       events.writeRaw(",")
       events.write(value ?? .null)
     }
+    return index
   }
 
-  private mutating func addRun(_ record: JSONValue, event: Int) {
-    var seq = event
-    if case .number(let number)? = record["seq"], let value = number.integerValue {
-      seq = Int(value)
-    }
-    var line = 0
-    if case .number(let number)? = record["line"], let value = number.integerValue {
-      line = Int(value)
-    }
+  private mutating func addRun(_ record: ReportRecord, event: Int) {
+    let seq = record.seq ?? event
+    let line = record.line ?? 0
     var file = 0
-    if case .string(let name)? = record["file"] {
+    if let name = record.file {
       if let known = fileIndex[name] {
         file = known
       } else {

@@ -6,6 +6,7 @@ extension ReportPage {
   static let script = #"""
     (function () {
     'use strict';
+    var openedAt = location.hash;
     var data = JSON.parse(document.getElementById('rasp-data').textContent);
     var NS = 'http:' + '//www.w3.org/2000/svg';
     function $(id) { return document.getElementById(id); }
@@ -21,6 +22,7 @@ extension ReportPage {
       return e;
     }
     function fmt(n) { return Number(n).toLocaleString('en-US'); }
+    function fmtValue(v) { return Number.isInteger(v) ? fmt(v) : String(v); }
     function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
     function setKey(o, k, v) {
       Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable:
@@ -185,20 +187,27 @@ extension ReportPage {
       var d = domainOfType[index];
       (byDomain[d] = byDomain[d] || []).push(index);
     });
-    var tbody = $('type-table').tBodies[0];
-    Object.keys(byDomain).map(Number).sort(function (a, b) { return a - b; }).forEach(function (d) {
-      var list = byDomain[d].slice().sort(function (a, b) { return types[a] < types[b] ? -1 :
-        types[a] > types[b] ? 1 : 0; });
-      var total = list.reduce(function (sum, index) { return sum + data.typeCounts[index]; }, 0);
-      var row = el('tr', 'domain');
-      var name = el('td');
+    var tables = $('type-tables');
+    var domainOrder = Object.keys(byDomain).map(Number).sort(function (a, b) {
+      return a - b;
+    });
+    domainOrder.forEach(function (d) {
+      var list = byDomain[d].slice().sort(function (a, b) {
+        return types[a] < types[b] ? -1 : types[a] > types[b] ? 1 : 0;
+      });
+      var total = list.reduce(function (sum, index) {
+        return sum + data.typeCounts[index];
+      }, 0);
+      var table = el('table', 'counts');
+      var head = el('tr', 'domain');
+      var name = el('th');
       name.appendChild(el('span', 'swatch ' + colour(d)));
       name.appendChild(document.createTextNode(d < domains.length ? domains[d] : 'other'));
-      row.appendChild(name);
-      var c = el('td', 'num', fmt(total));
+      head.appendChild(name);
+      var c = el('th', 'num', fmt(total));
       c.setAttribute('data-domain', d < domains.length ? domains[d] : '');
-      row.appendChild(c);
-      tbody.appendChild(row);
+      head.appendChild(c);
+      table.appendChild(head);
       list.forEach(function (index) {
         var r = el('tr', 'type');
         r.appendChild(el('td', null, types[index]));
@@ -206,9 +215,15 @@ extension ReportPage {
         n.setAttribute('data-type', types[index]);
         n.setAttribute('data-count', data.typeCounts[index]);
         r.appendChild(n);
-        tbody.appendChild(r);
+        table.appendChild(r);
       });
+      tables.appendChild(table);
+      var part = el('span', colour(d));
+      part.title = (d < domains.length ? domains[d] : 'other') + ': ' + fmt(total);
+      part.style.flexGrow = String(total);
+      $('domain-bar').appendChild(part);
     });
+    if (count === 0) $('details').hidden = true;
     if (s.problems.length) {
       $('skipped-none').hidden = true;
       s.problems.forEach(function (p) { $('skipped-list').appendChild(el('li', null, p)); });
@@ -422,6 +437,7 @@ extension ReportPage {
       return whole;
     }
     function render() {
+      var began = performance.now();
       var i = current;
       scrub.value = String(i);
       number.value = String(i === 0 ? 0 : seqOf(i));
@@ -489,6 +505,7 @@ extension ReportPage {
       $('diff-json').textContent = JSON.stringify(ch.list);
       moveTrack(doc);
       movePlots(i);
+      document.body.setAttribute('data-render-ms', (performance.now() - began).toFixed(1));
     }
 
     // ---- Geo track
@@ -588,13 +605,15 @@ extension ReportPage {
         if (hiddenSeries.has(o.n)) return;
         var values = se.points.map(function (p) { return p[1]; }).filter(function (v) {
           return v !== null; });
-        var lo = Math.min.apply(null, values), hi = Math.max.apply(null, values);
+        var lo = Infinity, hi = -Infinity;
+        values.forEach(function (v) { lo = Math.min(lo, v); hi = Math.max(hi, v); });
+        var least = lo, most = hi;
         if (hi === lo) { hi += 1; lo -= 1; }
         var plot = el('div', 'plot');
         plot.setAttribute('data-series', se.label);
         var h4 = el('h4', null, se.label);
-        h4.appendChild(el('span', null, 'min ' + fmt(Math.min.apply(null, values)) +
-          ' \u00b7 max ' + fmt(Math.max.apply(null, values))));
+        h4.appendChild(el('span', null, 'min ' + fmtValue(least) +
+          ' \u00b7 max ' + fmtValue(most)));
         plot.appendChild(h4);
         var svg = sv('svg', { viewBox: '0 0 1000 100', preserveAspectRatio: 'none', role: 'img' });
         svg.appendChild(sv('line', { x1: 0, x2: 1000, y1: 4, y2: 4, 'class': 'grid' }));
@@ -625,7 +644,7 @@ extension ReportPage {
         svg.addEventListener('mousemove', function (ev) {
           var hit = nearest(ev), tip = $('tooltip');
           tip.hidden = false;
-          tip.textContent = se.label + ' = ' + (hit.p && hit.p[1] !== null ? fmt(hit.p[1]) :
+          tip.textContent = se.label + ' = ' + (hit.p && hit.p[1] !== null ? fmtValue(hit.p[1]) :
             'none') + '  at #' + fmt(hit.i === 0 ? 0 : seqOf(hit.i)) + (data.hasTimes &&
             hit.i > 0 ? '  ' + timeText(times[hit.i]) : '');
           tip.style.left = (ev.clientX + 12) + 'px'; tip.style.top = (ev.clientY + 12) + 'px';
@@ -644,6 +663,23 @@ extension ReportPage {
     drawTrack();
     drawPlots();
     render();
+    document.body.setAttribute('data-load-ms', performance.now().toFixed(0));
+    // #bench=N: scrub to N events spread over the log, one after another, as a drag does,
+    // and keep the slowest step, to measure that scrubbing keeps up.
+    var bench = /(?:^#|&)bench=(\d+)/.exec(openedAt);
+    if (bench && count > 0) {
+      var steps = Number(bench[1]), slowest = 0, total = 0;
+      for (var b = 1; b <= steps; b++) {
+        current = Math.round(b * count / (steps + 1));
+        var t0 = performance.now();
+        render();
+        var took = performance.now() - t0;
+        total += took;
+        slowest = Math.max(slowest, took);
+      }
+      document.body.setAttribute('data-scrub-slowest-ms', slowest.toFixed(1));
+      document.body.setAttribute('data-scrub-mean-ms', (total / steps).toFixed(1));
+    }
     document.body.setAttribute('data-ready', 'true');
     })();
 

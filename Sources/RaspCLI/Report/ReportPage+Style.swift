@@ -55,10 +55,16 @@ extension ReportPage {
     .split .card { margin-bottom: 18px; }
     @media (max-width: 860px) { .columns, .split { grid-template-columns: 1fr; } }
     table { border-collapse: collapse; width: 100%; }
+    .type-tables { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr));
+      gap: 8px 28px; align-items: start; }
+    .domain-bar { display: flex; height: 8px; border-radius: 4px; overflow: hidden; gap: 2px;
+      margin: 4px 0 6px; }
+    .domain-bar span { min-width: 3px; }
     .counts th, .counts td { text-align: left; padding: 4px 6px;
       border-bottom: 1px solid var(--line); }
     .counts th { font-size: 12px; color: var(--muted); font-weight: 600; }
     .counts .num { text-align: right; font-variant-numeric: tabular-nums; width: 7em; }
+    .counts .domain th { font-size: 15px; color: var(--text); padding-top: 4px; }
     .counts .domain td { font-weight: 640; padding-top: 10px; }
     .counts .type td:first-child { padding-left: 22px; font-family: var(--mono); font-size: 13px; }
     .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 3px;
@@ -111,7 +117,8 @@ extension ReportPage {
     #track .start { fill: var(--d2); } #track .end { fill: var(--bad); }
     #track .current { fill: var(--accent); stroke: var(--card); stroke-width: 2; }
     #track text { fill: var(--muted); font-size: 12px; font-family: system-ui, sans-serif; }
-    .plots { display: grid; gap: 12px; }
+    .plots { display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(440px,
+      1fr)); }
     .plot { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px 4px; }
     .plot h4 { margin: 0; font: 600 13px var(--mono); display: flex;
       justify-content: space-between; gap: 8px; }

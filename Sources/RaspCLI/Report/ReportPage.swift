@@ -57,20 +57,12 @@ enum ReportPage {
         <h2 id="summary-heading">Summary</h2>
         <dl id="figures" class="figures"></dl>
         <p id="stats-line" class="mono muted"></p>
-        <div class="columns">
-          <div>
-            <h3>Events by domain and type</h3>
-            <table id="type-table" class="counts"><thead><tr><th>Type</th><th
-              class="num">Events</th></tr></thead><tbody></tbody></table>
-          </div>
-          <div>
-            <h3>Lines not applied</h3>
-            <p id="skipped-none" class="muted">None: every line was applied.</p>
-            <ol id="skipped-list" class="problems mono"></ol>
-            <p id="ignored-note" class="muted"></p>
-            <h3>Options</h3>
-            <p id="options" class="mono"></p>
-          </div>
+        <div id="domain-bar" class="domain-bar" aria-hidden="true"></div>
+        <div id="problems">
+          <h3>Lines not applied</h3>
+          <p id="skipped-none" class="muted">None: every line was applied.</p>
+          <ol id="skipped-list" class="problems mono"></ol>
+          <p id="ignored-note" class="muted"></p>
         </div>
       </section>
       <section id="timeline-section" class="card" aria-labelledby="timeline-heading">
@@ -121,7 +113,13 @@ enum ReportPage {
         <div id="legend-series" class="legend"></div>
         <div id="plots" class="plots"></div>
       </section>
-    </main>
+    <section id="details" class="card" aria-labelledby="details-heading">
+        <h2 id="details-heading">Events by domain and type</h2>
+        <div id="type-tables" class="type-tables"></div>
+        <h3>Command</h3>
+        <p id="options" class="mono"></p>
+      </section>
+      </main>
     <div id="tooltip" class="tooltip mono" hidden></div>
 
     """#

@@ -19,6 +19,12 @@ enum ReportPointer {
     }
   }
 
+  /// A token as it is written in a pointer: `~` as `~0`, `/` as `~1`.
+  static func escaped(_ token: String) -> String {
+    guard token.contains("~") || token.contains("/") else { return token }
+    return token.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1")
+  }
+
   /// The value at `tokens` in `document`, or `nil` when there is none.
   static func value(at tokens: ArraySlice<String>, in document: JSONValue) -> JSONValue? {
     var current = document

@@ -48,62 +48,67 @@ struct ReportSeries {
     self.labelPrefix = labelPrefix
   }
 
-  /// Records the numbers and lengths at and under `tokens` after `event`, and a gap for the
-  /// followed fields under it that are gone.
+  /// Records the numbers and lengths in `value`, now at `tokens` (the RFC 6901 `pointer`) of
+  /// `document`, after `event`, and a gap for the followed fields under it that are gone;
+  /// `value` is `nil` when the event removed what was there.
   mutating func record(
-    tokens: [String], in document: JSONValue, event: Int32, scope: String = ""
+    tokens: [String], pointer: String, value: JSONValue?, in document: JSONValue, event: Int32,
+    scope: String = ""
   ) {
     self.scope = scope
     var budget = walkLimit
-    if let value = ReportPointer.value(at: tokens[...], in: document) {
-      walk(value, tokens: tokens, document: document, event: event, budget: &budget)
+    let key = scope + pointer
+    if let value {
+      walk(value, tokens: tokens, key: key, document: document, event: event, budget: &budget)
     }
     // A number under the path that this event did not record is gone.
-    let prefix = key(tokens)
-    guard indexByPath[prefix] != nil || ancestors.contains(prefix) else { return }
+    guard indexByPath[key] != nil || ancestors.contains(key) else { return }
     for (path, index) in indexByPath where series[index].lastEvent != event {
-      if path == prefix || path.hasPrefix(prefix + "/") || path.hasPrefix(prefix + "|") {
+      if path == key || path.hasPrefix(key + "/") || path.hasPrefix(key + "|") {
         if series[index].values.last != .some(nil) { point(index, event: event, value: nil) }
       }
     }
   }
 
-  /// Records the length of the container at `tokens` (an array or object whose members an
-  /// event added or removed).
+  /// Records the length of the container at `tokens` (the RFC 6901 `pointer`), an array or
+  /// object whose members an event added or removed.
   mutating func recordLength(
-    tokens: [String], in document: JSONValue, event: Int32, scope: String = ""
+    tokens: [String], pointer: String, in document: JSONValue, event: Int32, scope: String = ""
   ) {
     self.scope = scope
     guard let value = ReportPointer.value(at: tokens[...], in: document) else { return }
     switch value {
-    case .array(let elements): lengthPoint(tokens, document, elements.count, event)
-    case .object(let object): lengthPoint(tokens, document, object.count, event)
+    case .array(let elements):
+      lengthPoint(tokens, scope + pointer, document, elements.count, event)
+    case .object(let object):
+      lengthPoint(tokens, scope + pointer, document, object.count, event)
     default: break
     }
   }
 
   private mutating func walk(
-    _ value: JSONValue, tokens: [String], document: JSONValue, event: Int32, budget: inout Int
+    _ value: JSONValue, tokens: [String], key: String, document: JSONValue, event: Int32,
+    budget: inout Int
   ) {
     guard budget > 0 else { return }
     budget -= 1
     switch value {
     case .number(let number):
-      guard let index = seriesIndex(path: key(tokens), tokens: tokens, document: document)
-      else { return }
+      guard let index = seriesIndex(path: key, tokens: tokens, document: document) else { return }
       point(index, event: event, value: number.doubleValue)
     case .array(let elements):
-      lengthPoint(tokens, document, elements.count, event)
+      lengthPoint(tokens, key, document, elements.count, event)
       for (position, element) in elements.enumerated() {
         walk(
-          element, tokens: tokens + [String(position)], document: document, event: event,
-          budget: &budget)
+          element, tokens: tokens + [String(position)], key: key + "/" + String(position),
+          document: document, event: event, budget: &budget)
       }
     case .object(let object):
-      lengthPoint(tokens, document, object.count, event)
+      lengthPoint(tokens, key, document, object.count, event)
       for member in object.members {
         walk(
-          member.value, tokens: tokens + [member.key], document: document, event: event,
+          member.value, tokens: tokens + [member.key],
+          key: key + "/" + ReportPointer.escaped(member.key), document: document, event: event,
           budget: &budget)
       }
     default:
@@ -112,18 +117,15 @@ struct ReportSeries {
   }
 
   private mutating func lengthPoint(
-    _ tokens: [String], _ document: JSONValue, _ count: Int, _ event: Int32
+    _ tokens: [String], _ key: String, _ document: JSONValue, _ count: Int, _ event: Int32
   ) {
     // The snapshot's own top level and a domain's whole state keep their members.
     guard tokens.count >= 2 else { return }
-    let path = key(tokens) + "|length"
-    guard let index = seriesIndex(path: path, tokens: tokens, document: document, suffix: "|length")
+    guard
+      let index = seriesIndex(
+        path: key + "|length", tokens: tokens, document: document, suffix: "|length")
     else { return }
     point(index, event: event, value: Double(count))
-  }
-
-  private func key(_ tokens: [String]) -> String {
-    scope + (tokens.isEmpty ? "" : "/" + tokens.joined(separator: "/"))
   }
 
   private mutating func seriesIndex(
@@ -142,7 +144,13 @@ struct ReportSeries {
     field += suffix
     let label = scope.isEmpty ? field : scope + " " + field
     series.append(Series(label: label.isEmpty ? "value" : label))
-    for count in 0..<tokens.count { ancestors.insert(key(Array(tokens[..<count]))) }
+    // Every proper prefix of the path, at its slashes, and the scope alone.
+    var prefix = path.hasSuffix("|length") ? String(path.dropLast(7)) : path
+    while let slash = prefix.lastIndex(of: "/"), prefix.count > scope.count {
+      prefix = String(prefix[..<slash])
+      ancestors.insert(prefix)
+    }
+    ancestors.insert(scope)
     indexByPath[path] = series.count - 1
     return series.count - 1
   }
@@ -150,7 +158,15 @@ struct ReportSeries {
   private mutating func point(_ index: Int, event: Int32, value: Double?) {
     if let value, !value.isFinite { return }
     if series[index].events.last == event {
-      series[index].values[series[index].values.count - 1] = value
+      // A later operation of the same event: its value is the event's, and none when it is
+      // back to the one before.
+      let count = series[index].values.count
+      if count >= 2, series[index].values[count - 2] == value {
+        series[index].events.removeLast()
+        series[index].values.removeLast()
+      } else {
+        series[index].values[count - 1] = value
+      }
     } else {
       if series[index].values.last == .some(value) { return }
       series[index].events.append(event)

@@ -25,12 +25,12 @@ struct ReportSink: ReplaySink {
   mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
     let parsed = output.withUnsafeBufferPointer { buffer in
       Result { () throws(JSONError) in
-        try JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[record.range]))
+        try ReportRecord(UnsafeBufferPointer(rebasing: buffer[record.range]))
       }
     }
     output.removeSubrange(record.range.lowerBound...)
     guard let value = try? parsed.get() else { return }
-    builder.add(record: value)
+    builder.add(value)
   }
 
   mutating func skip(_ diagnostic: ReplayDiagnostic) {

@@ -198,7 +198,7 @@ struct ReportBrowserTests {
   @Test func saysSoWhenTheLogIsEmpty() throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("empty.jsonl")
-    FileManager.default.createFile(atPath: log, contents: Data())
+    _ = FileManager.default.createFile(atPath: log, contents: Data())
     let page = try HeadlessBrowser.load(try report([log], in: directory))
     #expect(!page.isHidden("empty"))
     #expect(page.text(ofID: "stat-events") == "0")
