@@ -109,7 +109,7 @@ extension ReportPage {
     .diff .op { width: 5.5em; font-weight: 650; }
     .diff .op-add { color: var(--d2); } .diff .op-remove { color: var(--bad);
       } .diff .op-replace { color: var(--d1); }
-    .track-box svg { width: 100%; max-height: 460px; display: block; background: var(--bg);
+    .track-box svg { width: 100%; max-height: 380px; display: block; background: var(--bg);
       border-radius: 6px; }
     #track .path { fill: none; stroke: var(--d0); stroke-width: 2; stroke-linejoin: round;
       vector-effect: non-scaling-stroke; }
