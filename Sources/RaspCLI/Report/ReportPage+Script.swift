@@ -680,6 +680,16 @@ extension ReportPage {
       document.body.setAttribute('data-scrub-slowest-ms', slowest.toFixed(1));
       document.body.setAttribute('data-scrub-mean-ms', (total / steps).toFixed(1));
     }
+    // #dump=1: every snapshot, one canonical line each, for tests to compare with a replay.
+    if (/(?:^#|&)dump=1/.test(openedAt) && !data.keyed) {
+      var all = el('pre');
+      all.id = 'all-snapshots';
+      all.hidden = true;
+      var lines = [];
+      for (var d0 = 0; d0 <= count; d0++) lines.push(canonical(snapshotAt(d0)));
+      all.textContent = lines.join('\n');
+      document.body.appendChild(all);
+    }
     document.body.setAttribute('data-ready', 'true');
     })();
 

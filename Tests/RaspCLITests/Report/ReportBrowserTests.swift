@@ -36,6 +36,44 @@ struct ReportBrowserTests {
     #expect(page.dom.contains("data-ready=\"true\""), "the script did not finish")
   }
 
+  /// Every snapshot the page rebuilds from its keyframes and patches — a generated log long
+  /// enough for many keyframes — is the one `rasp replay` prints.
+  @Test func rebuildsEverySnapshotThatReplayPrints() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.file("long.jsonl")
+    let generated = try BuiltBinary.shell(
+      "rasp-bench generate --events 3000 --seed 11 > '\(log)'")
+    try #require(generated.status == 0, "rasp-bench generate: \(generated.standardError)")
+    let path = try report([log], in: directory)
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    let keyframes = html.components(separatedBy: #""keyframes":"#)[1].prefix(10_000_000)
+    #expect(keyframes.components(separatedBy: "[").count > 10, "several keyframes")
+    let page = try HeadlessBrowser.load(path, fragment: "dump=1")
+    let shown = (page.text(ofID: "all-snapshots") ?? "").split(separator: "\n")
+    let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", log]).standardOutput
+    let replayed =
+      [Substring(initial.dropLast())]
+      + CommandRun.run(["replay", log]).standardOutput.split(separator: "\n")
+    #expect(shown.count == replayed.count)
+    for (index, (line, expected)) in zip(shown, replayed).enumerated() {
+      let same = try json(String(line)) == json(String(expected))
+      #expect(same, "snapshot \(index) differs")
+      if !same { break }
+    }
+  }
+
+  @Test func showsTheSelectedValueThatReplayAtPrints() throws {
+    let directory = try TemporaryDirectory()
+    let path = try report(["--select", "rest.links", Self.example], in: directory)
+    for event in [4, 11, 16] {
+      let page = try HeadlessBrowser.load(path, fragment: "event=\(event)")
+      let at = CommandRun.run([
+        "replay", "--select", "rest.links", "--at", "#\(event)", Self.example,
+      ])
+      #expect(try json(page.text(ofID: "snapshot-json")) == json(at.standardOutput), "#\(event)")
+    }
+  }
+
   @Test func showsTheInitialStateAtEventZero() throws {
     let directory = try TemporaryDirectory()
     let page = try HeadlessBrowser.load(
