@@ -273,10 +273,12 @@ extension ReportPage {
     });
     var cursor = sv('line', { x1: 0, x2: 0, y1: 0, y2: 64, 'class': 'cursor' });
     timeline.appendChild(cursor);
-    var axis = $('axis');
+    var axis = $('axis'), lastTick = null;
     for (var a = 0; a <= 4; a++) {
       var at = positions[0] + span * a / 4;
-      axis.appendChild(el('span', null, data.timed ? duration(at) : '#' + fmt(Math.round(at))));
+      var tick = data.timed ? duration(at) : '#' + fmt(Math.round(at));
+      axis.appendChild(el('span', null, tick === lastTick ? '' : tick));
+      lastTick = tick;
     }
     function xOf(i) { return (positions[i] - positions[0]) / span; }
     function eventAtFraction(f) {
@@ -366,7 +368,8 @@ extension ReportPage {
       $('show-json').classList.add('on'); $('show-tree').classList.remove('on'); render(); });
 
     // ---- Scrubber
-    var current = 0, pending = false;
+    // Without #event=N, the page opens at the last event: the state the log ends in.
+    var current = count, pending = false;
     var scrub = $('scrubber'), number = $('event-number');
     scrub.max = String(count);
     number.max = String(count ? seqOf(count) : 0);
@@ -501,6 +504,11 @@ extension ReportPage {
         r.appendChild(el('td', 'value', op.op === 'remove' ? '' : canonical(op.value)));
         body.appendChild(r);
       });
+      var other = data.keyed && currentKey >= 0 && i > 0 && keyOf(i) !== currentKey;
+      $('diff-none').textContent = other
+        ? 'This event is of key ' + keyText(keyOf(i)) + ': key ' + keyText(currentKey) +
+          ' did not change.'
+        : 'This event changed nothing.';
       $('diff-none').hidden = !(i > 0 && ch.list.length === 0);
       $('diff-json').textContent = JSON.stringify(ch.list);
       moveTrack(doc);
