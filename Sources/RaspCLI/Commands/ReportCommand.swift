@@ -80,6 +80,7 @@ enum ReportCommand {
     let statedErrorMode = parsed.value("on-error") != nil
     if !statedErrorMode { options.configuration.errorMode = .skip }
     options.configuration.includesEvent = true
+    options.configuration.reportsIgnoredLines = true
     options.configuration.emit = .diff
 
     let initial = initialState(options)
@@ -102,7 +103,8 @@ enum ReportCommand {
       return ReplayRun.finish(result, options: finishing, environment: environment)
     }
     let html = ReportDocument.html(
-      builder: sink.builder, skipped: sink.skipped, statistics: result.statistics,
+      builder: sink.builder, skipped: sink.skipped, ignored: sink.ignored,
+      statistics: result.statistics,
       logs: options.displayNames, domains: options.domains.map(\.name).sorted(),
       command: ["rasp", "report"] + arguments, selection: parsed.value("select"))
     do throws(RaspCommandError) {

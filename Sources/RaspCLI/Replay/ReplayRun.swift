@@ -102,6 +102,8 @@ enum ReplayRun {
               file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
               reason: diagnostic.reason)
           RaspDiagnostics.report(error, to: environment)
+        case .ignored(let diagnostic):
+          sink.ignore(diagnostic)
         case .notice(let notice):
           try sink.flush(&output)
           RaspDiagnostics.write("rasp: note: \(notice.message)\n", to: environment)

@@ -18,7 +18,8 @@ enum ReportDocument {
 
   /// The page, whole.
   static func html(
-    builder: ReportBuilder, skipped: [ReplayDiagnostic], statistics: ReplayStatistics,
+    builder: ReportBuilder, skipped: [ReplayDiagnostic], ignored: [ReplayDiagnostic],
+    statistics: ReplayStatistics,
     logs: [String], domains: [String], command: [String], selection: String?
   ) -> [UInt8] {
     var writer = JSONWriter(capacity: 1 << 20)
@@ -31,7 +32,7 @@ enum ReportDocument {
     writer.writeRaw(#","domains":"#)
     writer.write(.array(domains.map { .string($0) }))
     writer.writeRaw(#","summary":"#)
-    writeSummary(statistics, skipped: skipped, to: &writer)
+    writeSummary(statistics, skipped: skipped, ignored: ignored, to: &writer)
     writer.writeRaw(",")
     builder.writeMembers(
       to: &writer, domains: domains, columns: columns, trackLimit: trackLimit)
@@ -40,7 +41,8 @@ enum ReportDocument {
   }
 
   private static func writeSummary(
-    _ statistics: ReplayStatistics, skipped: [ReplayDiagnostic], to writer: inout JSONWriter
+    _ statistics: ReplayStatistics, skipped: [ReplayDiagnostic], ignored: [ReplayDiagnostic],
+    to writer: inout JSONWriter
   ) {
     let figures: [(String, Int)] = [
       ("read", statistics.read), ("applied", statistics.applied),
@@ -61,6 +63,8 @@ enum ReportDocument {
     writer.writeRaw(#","problems":"#)
     writer.write(
       .array(skipped.map { .string("\($0.inputName):\($0.line):\($0.column): \($0.reason)") }))
+    writer.writeRaw(#","ignoredLines":"#)
+    writer.write(.array(ignored.map { .string("\($0.inputName):\($0.line): \($0.reason)") }))
     writer.writeRaw(#","ignoredNote":"#)
     var note = ""
     if let first = statistics.firstUnknown {

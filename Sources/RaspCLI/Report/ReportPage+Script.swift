@@ -224,16 +224,19 @@ extension ReportPage {
       $('domain-bar').appendChild(part);
     });
     if (count === 0) $('details').hidden = true;
-    if (s.problems.length) {
-      $('skipped-none').hidden = true;
-      s.problems.forEach(function (p) { $('skipped-list').appendChild(el('li', null, p)); });
-      if (s.skipped > s.problems.length) $('skipped-list').appendChild(el('li', 'muted',
-        fmt(s.skipped - s.problems.length) + ' more'));
-    } else if (s.skipped === 0 && s.ignored === 0) {
-      $('skipped-none').hidden = false;
-    } else {
-      $('skipped-none').hidden = true;
+    s.problems.forEach(function (p) { $('skipped-list').appendChild(el('li', null, p)); });
+    if (s.skipped > s.problems.length) {
+      $('skipped-list').appendChild(el('li', 'muted', fmt(s.skipped - s.problems.length) +
+        ' more bad lines'));
     }
+    s.ignoredLines.forEach(function (p) {
+      $('ignored-list').appendChild(el('li', null, p));
+    });
+    if (s.ignored > s.ignoredLines.length) {
+      $('ignored-list').appendChild(el('li', null, fmt(s.ignored - s.ignoredLines.length) +
+        ' more ignored lines'));
+    }
+    $('skipped-none').hidden = s.skipped + s.ignored > 0;
     $('ignored-note').textContent = s.ignoredNote;
     $('options').textContent = data.command;
 

@@ -70,6 +70,7 @@ extension ReportPage {
     .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 3px;
       margin-right: 8px; vertical-align: baseline; }
     .problems { margin: 0; padding-left: 22px; color: var(--bad); overflow-wrap: anywhere; }
+    .ignored { margin: 6px 0 0; padding-left: 22px; color: var(--muted); overflow-wrap: anywhere; }
     .legend { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-bottom: 8px; font-size: 13px; }
     .legend label { display: inline-flex; align-items: center; gap: 6px; cursor: pointer; }
     .timeline-box { border: 1px solid var(--line); border-radius: 6px; background: var(--bg);

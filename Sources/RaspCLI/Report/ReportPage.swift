@@ -62,6 +62,7 @@ enum ReportPage {
           <h3>Lines not applied</h3>
           <p id="skipped-none" class="muted">None: every line was applied.</p>
           <ol id="skipped-list" class="problems mono"></ol>
+          <ol id="ignored-list" class="ignored mono"></ol>
           <p id="ignored-note" class="muted"></p>
         </div>
       </section>

@@ -37,6 +37,13 @@ struct ReportSink: ReplaySink {
     if skipped.count < skippedLimit { skipped.append(diagnostic) }
   }
 
+  /// The lines ignored (unknown types, domains left out, dropped), up to ``skippedLimit``.
+  private(set) var ignored: [ReplayDiagnostic] = []
+
+  mutating func ignore(_ diagnostic: ReplayDiagnostic) {
+    if ignored.count < skippedLimit { ignored.append(diagnostic) }
+  }
+
   mutating func flush(_ output: inout [UInt8]) throws(ReplayStop) {}
 
   mutating func finish(_ output: inout [UInt8]) throws(ReplayStop) {}
