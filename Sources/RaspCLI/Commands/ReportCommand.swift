@@ -8,6 +8,23 @@ enum ReportCommand {
   /// The replay options a report takes: all but those that shape the printed lines.
   static let replayOptions = ReplayOptions.specs.filter {
     !["final", "at", "with-event", "emit", "changes-only", "pretty", "jobs"].contains($0.name)
+  }.map { option in
+    switch option.name {
+    case "select":
+      return RaspOptionSpec(
+        name: "select", valueName: "path",
+        help:
+          "Show the value at <path> (such as geo.heading or rest.links|length) instead of the "
+          + "snapshot, with the events that change it, and plot it alone.")
+    case "on-error":
+      return RaspOptionSpec(
+        name: "on-error", valueName: "mode", allowedValues: ["fail", "skip"],
+        help:
+          "On a bad line, 'skip' (the default here) lists it in the report and goes on; "
+          + "'fail' stops there, and the report holds what came before.")
+    default:
+      return option
+    }
   }
 
   static let spec = RaspCommandSpec(
@@ -25,7 +42,7 @@ enum ReportCommand {
       skip is the default here). The page goes to standard output unless -o names a file; \
       it is not written to a terminal.
       """,
-    usage: "rasp report [<replay options>] [-o <file>] [<file> ...]",
+    usage: "rasp report [-o <file>] [--key-by <path>] [<options>] [<file> ...]",
     arguments: [
       RaspArgumentSpec(
         name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true

@@ -474,7 +474,10 @@ extension ReportPage {
       var shown = shownDoc(doc);
       var ch = changes(i);
       var json = $('snapshot-json');
-      if (data.keyed && currentKey < 0) {
+      // Every key's state as text is written only when it is shown, or small.
+      if (data.keyed && currentKey < 0 && view !== 'json' && data.keys.length > 1000) {
+        json.textContent = '';
+      } else if (data.keyed && currentKey < 0) {
         json.textContent = data.keyOrder.filter(function (k) { return doc[k] !== undefined;
           }).map(function (k) {
           return '{"key":' + canonical(data.keys[k]) + ',"state":' + canonical(doc[k]) + '}';
