@@ -38,7 +38,7 @@ struct ReportBuilder {
   private(set) var types: [String] = []
   private(set) var typeCounts: [Int] = []
   private var typeIndex: [String: Int] = [:]
-  /// The paths of the patches' operations (with the key's index first, with keys).
+  /// The paths of the patches' operations (of a key's state, with keys).
   private var paths: [String] = []
   private var pathTokens: [[String]] = []
   private var pathIndex: [String: Int] = [:]
@@ -53,7 +53,8 @@ struct ReportBuilder {
   /// How many events had a time.
   private(set) var timedEvents = 0
   /// The events, one compact array each: `[type, dt, (key,) code, value, code, …]`, where
-  /// `code` is three times the path's index plus the operation (0 add, 1 replace, 2 remove).
+  /// `code` is three times the path's index plus the operation (0 add, 1 replace, 2 remove),
+  /// and -1, without a value, starts a key from the initial state.
   private var events = JSONWriter(capacity: 1 << 20)
   /// `[event, seq, file, line]` where the events stop being consecutive lines.
   private var runs = JSONWriter(capacity: 1 << 12)
@@ -141,8 +142,8 @@ struct ReportBuilder {
       events.writeRaw(",")
       events.writeInteger(Int64(key))
       if isNew {
-        // The key's first event adds its state.
-        _ = writeOperation(path: "/" + String(key), kind: 0, value: initial)
+        // The key's first event starts it from the initial state: code -1.
+        events.writeRaw(",-1")
         series.record(
           tokens: [], pointer: "", value: initial, in: initial, event: number - 1, scope: scope)
       }
@@ -153,14 +154,12 @@ struct ReportBuilder {
       else { continue }
       let kind = op == "add" ? 0 : op == "replace" ? 1 : 2
       let value = kind == 2 ? nil : operation["value"] ?? .null
+      let index = writeOperation(path: path, kind: kind, value: value)
+      let tokens = pathTokens[index]
       if isKeyed {
-        let index = writeOperation(path: "/" + String(key) + path, kind: kind, value: value)
-        let tokens = Array(pathTokens[index].dropFirst())
         Self.apply(kind, tokens, value, path, to: &keyStates[key])
         follow(kind, tokens, path, value, in: keyStates[key], event: number, scope: scope)
       } else {
-        let index = writeOperation(path: path, kind: kind, value: value)
-        let tokens = pathTokens[index]
         Self.apply(kind, tokens, value, path, to: &state)
         follow(kind, tokens, path, value, in: state, event: number, scope: scope)
       }
@@ -214,7 +213,7 @@ struct ReportBuilder {
   }
 
   /// Writes an operation, with its path's number in the table (added when new), which it
-  /// returns; in a keyed replay, `path` starts with the key's number.
+  /// returns.
   private mutating func writeOperation(path: String, kind: Int, value: JSONValue?) -> Int {
     let index: Int
     if let known = pathIndex[path] {
@@ -294,6 +293,8 @@ struct ReportBuilder {
     writer.writeBool(isKeyed)
     writer.writeRaw(#","keys":"#)
     writer.write(.array(keys))
+    writer.writeRaw(#","initial":"#)
+    writer.write(isKeyed ? initial : .null)
     writer.writeRaw(#","keyOrder":"#)
     let sortKeys = keyBytes.map(KeyOrder.SortKey.init)
     let order = keys.indices.sorted { KeyOrder.precedes(sortKeys[$0], sortKeys[$1]) }

@@ -92,13 +92,21 @@ extension ReportPage {
     var keyframes = data.keyframes;
     function keyOf(i) { return data.keyed ? events[i - 1][2] : -1; }
     function opStart() { return data.keyed ? 3 : 2; }
+    // Applies event i's patch to doc (in a keyed report, the array of every key's state:
+    // the patch is of the event's key's, and code -1 starts that key from the initial state).
     function apply(doc, i) {
       var e = events[i - 1];
+      var key = data.keyed ? e[2] : -1;
       for (var k = opStart(); k < e.length;) {
-        var code = e[k++], kind = code % 3, path = tokens[(code - kind) / 3];
+        var code = e[k++];
+        if (code === -1) { doc[key] = structuredClone(data.initial); continue; }
+        var kind = code % 3, path = tokens[(code - kind) / 3];
         var value = kind === 2 ? undefined : clone(e[k++]);
-        if (path.length === 0) { doc = value; continue; }
-        var parent = doc;
+        if (path.length === 0) {
+          if (key >= 0) doc[key] = value; else doc = value;
+          continue;
+        }
+        var parent = key >= 0 ? doc[key] : doc;
         for (var p = 0; p < path.length - 1; p++) parent = parent[path[p]];
         var last = path[path.length - 1];
         if (Array.isArray(parent)) {
@@ -340,7 +348,7 @@ extension ReportPage {
         det.appendChild(box);
         function fill() {
           if (box.childNodes.length || !det.open) return;
-          var limit = 2000, shown = 0;
+          var limit = 1000, shown = 0;
           if (isArray) {
             for (var i = 0; i < value.length && shown < limit; i++,
               shown++) box.appendChild(node(String(i), value[i], path.concat([String(i)]), changed,
@@ -412,23 +420,24 @@ extension ReportPage {
     window.addEventListener('hashchange', function () { fromHash(); drawTrack(); drawPlots();
       render(); });
 
+    // What event i changed: its patch, and the paths to mark in the tree shown.
     function changes(i) {
       var exact = new Set(), within = new Set(), list = [];
       if (i < 1) return { exact: exact, within: within, list: list };
       var e = events[i - 1];
+      var key = data.keyed ? e[2] : -1;
+      if (key >= 0 && currentKey >= 0 && currentKey !== key) {
+        return { exact: exact, within: within, list: list };
+      }
       for (var k = opStart(); k < e.length;) {
-        var code = e[k++], kind = code % 3, path = tokens[(code - kind) / 3];
+        var code = e[k++];
+        if (code === -1) continue;
+        var kind = code % 3, path = tokens[(code - kind) / 3];
         var value = kind === 2 ? undefined : e[k++];
-        var shown = path;
-        if (data.keyed) {
-          if (currentKey >= 0 && currentKey !== Number(path[0])) continue;
-          if (currentKey >= 0) shown = path.slice(1);
-        }
-        if (data.keyed && path.length === 1) continue;
-        var op = { op: ['add', 'replace', 'remove'][kind], path: pointer(data.keyed ?
-          path.slice(1) : path) };
+        var op = { op: ['add', 'replace', 'remove'][kind], path: pointer(path) };
         if (kind !== 2) op.value = value;
         list.push(op);
+        var shown = key >= 0 && currentKey < 0 ? [keyText(key)].concat(path) : path;
         exact.add(pointer(shown));
         for (var n = 0; n < shown.length; n++) within.add(pointer(shown.slice(0, n)));
       }
@@ -492,7 +501,16 @@ extension ReportPage {
         if (shown !== null && typeof shown === 'object') {
           var keys = Array.isArray(shown) ? null : Object.keys(shown).sort();
           var list = keys ? keys : shown.map(function (_, n) { return String(n); });
-          list.forEach(function (k) { tree.appendChild(node(k, shown[k], [k], ch, 0)); });
+          // Many entries (every key's state) start closed, but for the changed ones; at most
+          // a thousand are drawn.
+          var depth = list.length > 50 ? 1 : 0;
+          list.slice(0, 1000).forEach(function (k) {
+            tree.appendChild(node(k, shown[k], [k], ch, depth));
+          });
+          if (list.length > 1000) {
+            tree.appendChild(el('div', 'muted', fmt(list.length - 1000) +
+              ' more: pick a key, or see JSON'));
+          }
           if (!list.length) tree.appendChild(el('div', 'muted', Array.isArray(shown) ?
             '[] (empty)' : '{} (empty)'));
         } else {

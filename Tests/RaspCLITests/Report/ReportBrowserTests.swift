@@ -243,6 +243,19 @@ struct ReportBrowserTests {
     #expect(page.dom.contains("data-ready=\"true\""))
   }
 
+  @Test(arguments: [2, 13, 20])
+  func showsEveryKeysStateThatReplayAtPrints(event: Int) throws {
+    let directory = try TemporaryDirectory()
+    let path = try report(["--key-by", "source", Self.example], in: directory)
+    let page = try HeadlessBrowser.load(path, fragment: "event=\(event)")
+    let at = CommandRun.run(["replay", "--key-by", "source", "--at", "#\(event)", Self.example])
+    let expected = try at.standardOutput.split(separator: "\n").map { try json(String($0)) }
+    let shown = try (page.text(ofID: "snapshot-json") ?? "").split(separator: "\n").map {
+      try json(String($0))
+    }
+    #expect(shown == expected)
+  }
+
   @Test func picksKeysAndShowsEachKeysState() throws {
     let directory = try TemporaryDirectory()
     let path = try report(["--key-by", "source", Self.example], in: directory)
