@@ -108,6 +108,7 @@ extension ReportPage {
     .diff td { padding: 3px 6px; border-bottom: 1px solid var(--line); vertical-align: top;
       overflow-wrap: anywhere; }
     .diff .op { width: 5.5em; font-weight: 650; }
+    .diff .path { width: 45%; }
     .diff .op-add { color: var(--d2); } .diff .op-remove { color: var(--bad);
       } .diff .op-replace { color: var(--d1); }
     .track-box svg { width: 100%; max-height: 380px; display: block; background: var(--bg);
