@@ -34,7 +34,7 @@ FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
 .PHONY: help build release run test test-tsan test-spark test-install example bench fuzz format \
-  install uninstall clean
+  install uninstall clean browser screenshot bench-report
 
 help: ## List the targets.
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -48,9 +48,35 @@ release: ## Build the rasp command in release mode, Swift's libraries linked in.
 run: release ## Replay the bundled example log and print every snapshot.
 	$(BUILD_DIR)/release/rasp replay fixtures/example/events.jsonl
 
-test: ## Run the whole test suite (unit tests, golden fixtures, docs examples), then under TSan.
+test: ## Run the whole test suite (unit tests, golden fixtures, docs examples, reports in chromium when it is installed), then under TSan.
 	$(SWIFT) test
 	$(MAKE) test-tsan
+
+# The browser that rasp report's tests open reports in, headless: Debian's chromium.
+CHROMIUM ?= chromium
+
+browser: ## Install Debian's chromium, which the report tests run in, when it is missing.
+	@command -v $(CHROMIUM) > /dev/null && echo "browser: $$(command -v $(CHROMIUM))" || { \
+	  command -v apt-get > /dev/null || { echo "browser: install chromium (no apt-get here)" >&2; exit 1; }; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium; }
+
+# The screenshots of the example log's report in docs/, light and dark, at one event.
+SCREENSHOT_EVENT ?= 13
+SCREENSHOT_FLAGS = --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+  --disable-background-networking --disable-component-update --disable-sync \
+  --host-resolver-rules='MAP * ~NOTFOUND' --virtual-time-budget=10000 --window-size=1280,2200
+
+screenshot: ## Write the example log's report and its screenshots, light and dark, into docs/report/.
+	$(SWIFT) build --product rasp
+	mkdir -p docs/report
+	$$($(SWIFT) build --show-bin-path)/rasp report fixtures/example/events.jsonl -o docs/report/example.html
+	$(CHROMIUM) $(SCREENSHOT_FLAGS) --user-data-dir=$$(mktemp -d) --screenshot=$(CURDIR)/docs/report/example.png \
+	  "file://$(CURDIR)/docs/report/example.html#event=$(SCREENSHOT_EVENT)"
+	$(CHROMIUM) $(SCREENSHOT_FLAGS) --user-data-dir=$$(mktemp -d) --force-dark-mode \
+	  --blink-settings=preferredColorScheme=0 --screenshot=$(CURDIR)/docs/report/example-dark.png \
+	  "file://$(CURDIR)/docs/report/example.html#event=$(SCREENSHOT_EVENT)"
 
 # make test-spark: the pinned pyspark, installed into a virtual environment of its own, and the
 # generated log's size (its keys are its devices).
@@ -107,6 +133,12 @@ bench: ## Benchmark rasp against jq, live input's latency, other log formats and
 	$(BUILD_DIR)/release/rasp-bench generate --events $(BENCH_EVENTS) --keys $(BENCH_KEYS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-keyed.jsonl
 	$(BUILD_DIR)/release/rasp-bench keyed --log $(BENCH_DIR)/events-keyed.jsonl --key-by device --runs $(BENCH_RUNS) \
 	  --rasp $(BUILD_DIR)/release/rasp --jq $(JQ) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
+
+bench-report: ## Time rasp report against rasp replay --emit diff on 1M events, and scrubbing in chromium.
+	$(SWIFT_RELEASE) --product rasp
+	$(SWIFT_RELEASE) --product rasp-bench
+	RASP=$(BUILD_DIR)/release/rasp BENCH=$(BUILD_DIR)/release/rasp-bench DIR=$(BENCH_DIR) \
+	  EVENTS=$(BENCH_EVENTS) RUNS=$(BENCH_RUNS) CHROMIUM=$(CHROMIUM) .ci/bench-report.sh
 
 fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.md).
 	$(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --scratch-path $(FUZZ_DIR)

@@ -180,6 +180,14 @@ public struct ReplayConfiguration {
   /// configuration.at = .time(try RaspTimestamp(rfc3339: "2026-11-22T09:30:00Z"))
   /// ```
   public var at: ReplayPosition?
+  /// Whether to yield ``ReplayOutcome/ignored(_:)`` for each line not applied that is not bad
+  /// either: an event of unknown type, of a domain left out, or dropped by the log format or
+  /// ``droppedTypes``. Off, they are only counted (``ReplayStatistics/ignored``).
+  ///
+  /// ```swift
+  /// configuration.reportsIgnoredLines = true   // rasp report lists them
+  /// ```
+  public var reportsIgnoredLines = false
   /// Whether an event of unknown type is a bad line rather than ignored.
   ///
   /// ```swift

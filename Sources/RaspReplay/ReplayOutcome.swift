@@ -22,6 +22,10 @@ public enum ReplayOutcome: Sendable, Equatable {
   /// A bad line, not applied. With ``ReplayConfiguration/ErrorMode/fail`` the replay ends
   /// after it.
   case skipped(ReplayDiagnostic)
+  /// A line not applied that is not bad either — an event of unknown type, of a domain left
+  /// out, dropped — with why, in its ``ReplayDiagnostic/reason``; yielded only with
+  /// ``ReplayConfiguration/reportsIgnoredLines``.
+  case ignored(ReplayDiagnostic)
   /// Something that happened to an input, worth telling the user: a followed file replaced
   /// or truncated.
   case notice(ReplayNotice)

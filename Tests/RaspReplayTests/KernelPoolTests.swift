@@ -36,6 +36,7 @@ import Testing
           "#\(record.seq) \(record.input.map(String.init) ?? "-"):"
             + "\(record.line.map(String.init) ?? "-") \(text)")
       case .skipped(let diagnostic): described.append("skipped \(diagnostic)")
+      case .ignored(let diagnostic): described.append("ignored \(diagnostic)")
       case .notice(let notice): described.append("notice \(notice.message)")
       case .waiting: described.append("waiting")
       case .end(let summary): described.append("end \(summary)")

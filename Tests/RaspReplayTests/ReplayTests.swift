@@ -43,6 +43,7 @@ import Testing
       let place = record.input.map { "\($0):\(record.line ?? 0)" } ?? "-"
       return "\(record.seq) \(place) \(String(decoding: output[record.range], as: UTF8.self))"
     case .skipped(let diagnostic): return "skipped \(diagnostic)"
+    case .ignored(let diagnostic): return "ignored \(diagnostic)"
     case .notice(let notice): return "notice \(notice.input): \(notice.message)"
     case .waiting: return "waiting"
     case .end(let summary):

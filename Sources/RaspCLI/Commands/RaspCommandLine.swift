@@ -60,6 +60,7 @@ public enum RaspCommandLine {
     subcommands: [
       ("replay", "Replay JSON-lines event logs and print the state snapshot after every event."),
       ("check", "Replay event logs and compare the snapshots with a golden file."),
+      ("report", ReportCommand.spec.abstract),
       ("diff", "Compare two files of snapshots, line by line, by meaning."),
       ("domains", "List the domains: their event types, payload fields and initial states."),
       ("formats", "List the log formats --log-format reads, or print the map file of one."),
@@ -83,7 +84,8 @@ public enum RaspCommandLine {
   /// lists them: what `--help`, the completions and the manual page are made from.
   static var commandSpecs: [RaspCommandSpec] {
     [
-      ReplayCommand.spec, CheckCommand.spec, DiffCommand.spec, DomainsCommand.spec,
+      ReplayCommand.spec, CheckCommand.spec, ReportCommand.spec, DiffCommand.spec,
+      DomainsCommand.spec,
       FormatsCommand.spec, SpecCommand.spec, CompletionsCommand.spec, HelpCommand.spec,
     ]
   }
@@ -131,6 +133,14 @@ public enum RaspCommandLine {
       try checkNames(of: domains)
       return colored(rest, environment) { environment throws(RaspCommandError) in
         try ReplayCommand.run(rest, environment: environment, domains: domains)
+      }
+    case "report":
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(ReportCommand.spec, environment: environment)
+      }
+      try checkNames(of: domains)
+      return colored(rest, environment) { environment throws(RaspCommandError) in
+        try ReportCommand.run(rest, environment: environment, domains: domains)
       }
     case "domains":
       if RaspArgumentParser.asksForHelp(rest) {

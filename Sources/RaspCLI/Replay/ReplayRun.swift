@@ -102,12 +102,15 @@ enum ReplayRun {
           try sink.take(record, in: &output)
         case .skipped(let diagnostic):
           try sink.flush(&output)
+          sink.skip(diagnostic)
           let error =
             documents[diagnostic.input]?.error(for: diagnostic)
             ?? .input(
               file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
               reason: diagnostic.reason)
           RaspDiagnostics.report(error, to: environment)
+        case .ignored(let diagnostic):
+          sink.ignore(diagnostic)
         case .notice(let notice):
           try sink.flush(&output)
           RaspDiagnostics.write("rasp: note: \(notice.message)\n", to: environment)

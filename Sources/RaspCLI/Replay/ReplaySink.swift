@@ -19,6 +19,18 @@ protocol ReplaySink {
   mutating func flush(_ output: inout [UInt8]) throws(ReplayStop)
   /// Takes whatever is left when the replay ends.
   mutating func finish(_ output: inout [UInt8]) throws(ReplayStop)
+  /// Notes a bad line, which the run reports on standard error too (a report lists them).
+  mutating func skip(_ diagnostic: ReplayDiagnostic)
+  /// Notes a line not applied that is not bad either, when the replay's configuration asks for
+  /// them (``RaspReplay/ReplayConfiguration/reportsIgnoredLines``).
+  mutating func ignore(_ diagnostic: ReplayDiagnostic)
+}
+
+extension ReplaySink {
+  /// Most sinks leave bad lines to the run's messages.
+  mutating func skip(_ diagnostic: ReplayDiagnostic) {}
+  /// Most sinks leave ignored lines to the summary's count.
+  mutating func ignore(_ diagnostic: ReplayDiagnostic) {}
 }
 
 /// Why a run stopped taking records before the replay's end.

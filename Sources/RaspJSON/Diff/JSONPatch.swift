@@ -119,7 +119,7 @@ public enum JSONPatch {
 
   // MARK: Operations
 
-  private static func add(
+  package static func add(
     _ newValue: JSONValue, at tokens: ArraySlice<String>, pointer: String,
     in document: inout JSONValue
   ) throws(JSONPatchError) {
@@ -153,7 +153,7 @@ public enum JSONPatch {
     }
   }
 
-  private static func remove(
+  package static func remove(
     at tokens: ArraySlice<String>, pointer: String, in document: inout JSONValue
   ) throws(JSONPatchError) {
     guard !tokens.isEmpty else { throw failure(.removesTheDocument) }
@@ -178,7 +178,7 @@ public enum JSONPatch {
     }
   }
 
-  private static func replace(
+  package static func replace(
     at tokens: ArraySlice<String>, with newValue: JSONValue, pointer: String,
     in document: inout JSONValue
   ) throws(JSONPatchError) {

@@ -3,19 +3,19 @@ import RaspJSON
 /// The order jq sorts JSON values in, which `--final` prints keys in: `null`, `false`,
 /// `true`, numbers, strings (by their UTF-8 bytes), arrays (element by element), objects (by
 /// their sorted keys, then their values in key order).
-enum KeyOrder {
+package enum KeyOrder {
   enum Order { case before, same, after }
 
   /// A key's canonical JSON, ready to sort: a string without escapes — most keys — is
   /// compared by its bytes, anything else by its value.
-  struct SortKey {
+  package struct SortKey {
     let bytes: [UInt8]
     /// The string's bytes between its quotes, for a string without escapes.
     let plain: ArraySlice<UInt8>?
     /// The value, for anything else.
     let value: JSONValue
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
       self.bytes = bytes
       if bytes.count >= 2, bytes.first == UInt8(ascii: "\""),
         !bytes.contains(UInt8(ascii: "\\"))
@@ -36,7 +36,7 @@ enum KeyOrder {
 
   /// Whether `a` sorts before `b`: by value, then — for distinct keys of equal value — by
   /// their bytes.
-  static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+  package static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
     let order: Order
     if let x = a.plain, let y = b.plain {
       order = x.elementsEqual(y) ? .same : x.lexicographicallyPrecedes(y) ? .before : .after

@@ -243,7 +243,7 @@ struct ReplayKernel {
     case .dropped:
       countLine(of: item)
       statistics.dropped += 1
-      return nil
+      return ignoring(item.pointee, "dropped by the log format '\(configuration.format.name)'")
     case .notice, .problem, .emptyBatch:
       return handleOther(item.pointee, of: batch.takeUnretainedValue())
     }
@@ -340,6 +340,10 @@ struct ReplayKernel {
     }
     if excludedRouter.route(envelope) != nil {
       statistics.otherDomain += 1
+      return ignoring(
+        item,
+        "an event of the type '\(excludedRouter.typeName(of: envelope))', of a domain "
+          + "left out by --domain")
     } else if configuration.isStrict {
       let error = RaspEventError(
         offset: envelope.typeOffset, reason: .unknownType(router.typeName(of: envelope)))
@@ -354,8 +358,19 @@ struct ReplayKernel {
           type: router.typeName(of: envelope), inputName: inputNames[item.input],
           line: item.lineNumber)
       }
+      return ignoring(item, "an event of unknown type '\(router.typeName(of: envelope))'")
     }
     return nil
+  }
+
+  /// ``ReplayOutcome/ignored(_:)`` for a line not applied, when the configuration asks for
+  /// them (`reason` is only made then); `nil` otherwise.
+  private func ignoring(_ item: ReplayItem, _ reason: @autoclosure () -> String) -> ReplayOutcome? {
+    guard configuration.reportsIgnoredLines else { return nil }
+    return .ignored(
+      ReplayDiagnostic(
+        input: item.input, inputName: inputNames[item.input], line: item.lineNumber, column: 1,
+        reason: reason()))
   }
 
   /// Handles an item whose envelope assumed its payload's end, after something about it
@@ -440,7 +455,8 @@ struct ReplayKernel {
         : reject(router.namingPayload(in: error, of: envelope), item: item.pointee)
     }
     statistics.droppedByOption += 1
-    return nil
+    return ignoring(
+      item.pointee, "an event of the type '\(router.typeName(of: envelope))', dropped by --drop")
   }
 
   /// Notes the event just applied for the merge: its position, and its stream's last event's

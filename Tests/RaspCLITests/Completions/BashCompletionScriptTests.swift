@@ -44,7 +44,8 @@ fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", 
 
   /// The line typed, then the words offered: `rasp rep|` offers `replay`.
   @Test(arguments: [
-    (["rasp", "rep"], ["replay"]),
+    (["rasp", "repl"], ["replay"]),
+    (["rasp", "rep"], ["replay", "report"]),
     (["rasp", "c"], ["check", "completions"]),
     (["rasp", "-"], ["-V", "--version", "-h", "--help"]),
     (["rasp", "replay", "--sel"], ["--select"]),
@@ -64,7 +65,7 @@ fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", 
     (["rasp", "diff", "--format", "j"], ["json"]),
     (["rasp", "formats", "k"], ["kcat"]),
     (["rasp", "completions", ""], ["bash", "zsh", "fish"]),
-    (["rasp", "help", "rep"], ["replay"]),
+    (["rasp", "help", "rep"], ["replay", "report"]),
     (["rasp", "help", "--m"], ["--man"]),
     (["rasp", "domains", "--j"], ["--json"]),
     (["rasp", "version", ""], []),

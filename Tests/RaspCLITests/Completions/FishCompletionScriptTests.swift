@@ -36,7 +36,8 @@ struct FishCompletionScriptTests {
 
   /// The line typed, then the completions, which fish sorts: `rasp rep` offers `replay`.
   @Test(arguments: [
-    ("rasp rep", ["replay"]),
+    ("rasp repl", ["replay"]),
+    ("rasp rep", ["replay", "report"]),
     ("rasp -", ["-h", "-V", "--help", "--version"]),
     ("rasp replay --sel", ["--select"]),
     (
@@ -62,7 +63,7 @@ struct FishCompletionScriptTests {
     let result = try ExternalTool.run(
       "fish",
       [
-        "--no-config", "-c", "source $argv[1]; and complete --do-complete 'rasp rep'",
+        "--no-config", "-c", "source $argv[1]; and complete --do-complete 'rasp repl'",
         script.path,
       ])
     #expect(

@@ -45,7 +45,9 @@ import Testing
     ("completions", .words(["bash", "zsh", "fish"])),
     (
       "help",
-      .words(["replay", "check", "diff", "domains", "formats", "spec", "completions", "help"])
+      .words([
+        "replay", "check", "report", "diff", "domains", "formats", "spec", "completions", "help",
+      ])
     ),
     ("diff", .files),
     ("spec", .files),

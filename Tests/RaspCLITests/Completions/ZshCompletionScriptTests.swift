@@ -69,7 +69,8 @@ struct ZshCompletionScriptTests {
 
   /// The line typed, then the matches: `rasp rep<TAB>` offers `replay`.
   @Test(arguments: [
-    ("rasp rep", ["replay"]),
+    ("rasp repl", ["replay"]),
+    ("rasp rep", ["replay", "report"]),
     ("rasp -", ["--help", "--version", "-h", "-V"]),
     ("rasp replay --sel", ["--select"]),
     (

@@ -30,6 +30,7 @@ func replayFormat(
           + String(decoding: output[record.range], as: UTF8.self))
     case .skipped(let diagnostic):
       described.append("skipped \(diagnostic.line):\(diagnostic.column) \(diagnostic.reason)")
+    case .ignored(let diagnostic): described.append("ignored \(diagnostic)")
     case .notice(let notice): described.append("notice \(notice.message)")
     case .waiting: break
     case .end(let summary):

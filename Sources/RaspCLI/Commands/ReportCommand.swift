@@ -1,0 +1,165 @@
+import RaspDomains
+import RaspJSON
+import RaspReplay
+
+/// `rasp report`: a replay as one HTML page that works offline — summary, timeline with a
+/// scrubber, the snapshot at any event with its changes, plots of numeric fields, geo track.
+enum ReportCommand {
+  /// The replay options a report takes: all but those that shape the printed lines.
+  static let replayOptions = ReplayOptions.specs.filter {
+    !["final", "at", "with-event", "emit", "changes-only", "pretty", "jobs"].contains($0.name)
+  }.map { option in
+    switch option.name {
+    case "select":
+      return RaspOptionSpec(
+        name: "select", valueName: "path",
+        help:
+          "Show the value at <path> (such as geo.heading or rest.links|length) instead of the "
+          + "snapshot, with the events that change it, and plot it alone.")
+    case "on-error":
+      return RaspOptionSpec(
+        name: "on-error", valueName: "mode", allowedValues: ["fail", "skip"],
+        help:
+          "On a bad line, 'skip' (the default here) lists it in the report and goes on; "
+          + "'fail' stops there, and the report holds what came before.")
+    default:
+      return option
+    }
+  }
+
+  static let spec = RaspCommandSpec(
+    name: "rasp report",
+    abstract: "Replay event logs and write one HTML page to explore them, offline.",
+    discussion: """
+      The page holds a summary (events per domain and type, lines skipped or ignored and \
+      why), a timeline of the events coloured by domain with a scrubber, the snapshot at \
+      the chosen event as a tree with the paths it changed marked and its diff, plots of \
+      the numeric fields that change, and the track of geo.location. It makes no network \
+      request: its style, script and data are inline. Open it at an event with \
+      report.html#event=N.
+
+      Bad lines are listed in the report and on standard error, and skipped (--on-error \
+      skip is the default here). The page goes to standard output unless -o names a file; \
+      it is not written to a terminal.
+      """,
+    usage: "rasp report [-o <file>] [--key-by <path>] [<options>] [<file> ...]",
+    arguments: [
+      RaspArgumentSpec(
+        name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true
+      )
+    ],
+    options: [
+      RaspOptionSpec(
+        name: "output", short: "o", valueName: "file",
+        help:
+          "Write the page to <file> (replacing it at once, when whole) instead of standard "
+          + "output; '-' is standard output, even a terminal.")
+    ] + replayOptions + [
+      RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error")
+    ],
+    exitStatuses: [
+      ("0", "The report was written, every line replayed or ignored."),
+      (
+        "2",
+        "The report was written, but some lines were bad (listed in it); or a file that "
+          + "cannot be read or written, or a spec or map file with mistakes: no report."
+      ),
+      ("64", "A usage error: an unknown option, a bad value, a terminal as the output."),
+      ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM: no report."),
+    ])
+
+  static func run(
+    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
+  ) throws(RaspCommandError) -> RaspExitCode {
+    let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    var options = try ReplayOptions(
+      parsed: parsed, domains: domains, spec: spec, environment: environment)
+    func fail(_ message: String) -> RaspCommandError {
+      .usage(message, usage: spec.usage, command: spec.name)
+    }
+    if let text = parsed.value("select"), options.select?.filters.contains(.each) == true {
+      throw fail(
+        "'[]' in '--select \(text)' selects several values, which a report cannot plot as "
+          + "one; select the whole value instead")
+    }
+    let output = parsed.value("output")
+    if output == nil, environment.standardOutput.isTerminal {
+      throw fail(
+        "The report is an HTML page, not for a terminal: write it to a file with "
+          + "'-o report.html', or redirect standard output ('-o -' writes it here anyway)")
+    }
+    if let output, output != "-" {
+      if let same = options.files.first(where: { $0 != "-" && environment.isSameFile($0, output) })
+      {
+        throw fail("Option '-o \(output)' would overwrite the log '\(same)'")
+      }
+    }
+    let statedErrorMode = parsed.value("on-error") != nil
+    if !statedErrorMode { options.configuration.errorMode = .skip }
+    options.configuration.includesEvent = true
+    options.configuration.reportsIgnoredLines = true
+    options.configuration.emit = .diff
+
+    let initial = initialState(options)
+    var sink = ReportSink(
+      builder: ReportBuilder(
+        initial: initial, isKeyed: options.configuration.keyPath != nil,
+        selection: parsed.value("select")))
+    let file = try output.flatMap { path throws(RaspCommandError) in
+      path == "-" ? nil : try environment.makeAtomicWriter(path)
+    }
+    let result = ReplayRun.run(options, environment: environment, into: &sink)
+    // Summaries on standard error as replay gives them: with --stats, or --on-error skip.
+    var finishing = options
+    if !statedErrorMode { finishing.configuration.errorMode = .fail }
+    let unfinished =
+      result.failure != nil && result.statistics.read == 0 || result.brokenPipe
+      || result.interruptingSignal != nil
+    if unfinished {
+      file?.discard()
+      return ReplayRun.finish(result, options: finishing, environment: environment)
+    }
+    let html = ReportDocument.html(
+      builder: sink.builder, skipped: sink.skipped, ignored: sink.ignored,
+      statistics: result.statistics,
+      logs: options.displayNames, domains: options.domains.map(\.name).sorted(),
+      command: ["rasp", "report"] + arguments, selection: parsed.value("select"))
+    do throws(RaspCommandError) {
+      if let file {
+        try file.write(html)
+        try file.commit()
+      } else {
+        try RaspCommandLine.printOutput(html, environment: environment)
+      }
+    } catch {
+      file?.discard()
+      throw error
+    }
+    return ReplayRun.finish(result, options: finishing, environment: environment)
+  }
+
+  /// The state the report starts from: the snapshot before any event, the value selected in
+  /// it with `--select`, and with `--key-by` the state each key starts from.
+  static func initialState(_ options: ReplayOptions) -> JSONValue {
+    var configuration = options.configuration
+    configuration.isFinal = true
+    configuration.includesEvent = false
+    configuration.emit = .snapshot
+    configuration.keyPath = nil
+    configuration.since = nil
+    configuration.until = nil
+    configuration.at = nil
+    configuration.progress = nil
+    configuration.interruption = nil
+    var replay = Replay(
+      configuration: configuration,
+      inputs: [ReplayInput(name: "", source: .memory(JSONMemorySource([])))])
+    var output: [UInt8] = []
+    while let outcome = replay.next(appendingTo: &output) {
+      if case .record(let record) = outcome {
+        return (try? JSONParser.parse(Array(output[record.range]))) ?? .null
+      }
+    }
+    return .object(JSONObject())
+  }
+}

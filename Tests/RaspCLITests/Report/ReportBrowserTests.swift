@@ -1,0 +1,284 @@
+import Foundation
+import RaspJSON
+import RaspTestSupport
+import Testing
+
+/// Reports opened in a real browser (headless chromium), asserted on the DOM their script
+/// left, against what `rasp replay` itself prints.
+@Suite(
+  .enabled(if: HeadlessBrowser.shouldRun, "chromium is not installed: run 'make browser'"),
+  .serialized)
+struct ReportBrowserTests {
+  static let example = Repository.path("fixtures/example/events.jsonl")
+
+  /// Writes the report of `arguments` into a temporary folder and returns its path.
+  func report(_ arguments: [String], in directory: TemporaryDirectory) throws -> String {
+    let path = directory.file("report.html")
+    let run = CommandRun.run(["report"] + arguments + ["-o", path], in: directory.path)
+    #expect(FileManager.default.fileExists(atPath: path), "no report: \(run.standardError)")
+    return path
+  }
+
+  func json(_ text: String?) throws -> JSONValue {
+    try JSONParser.parse(Array((text ?? "").utf8))
+  }
+
+  @Test(arguments: [1, 5, 13, 20])
+  func showsTheSnapshotReplayAtPrintsAndTheDiffEmitDiffPrints(event: Int) throws {
+    let directory = try TemporaryDirectory()
+    let page = try HeadlessBrowser.load(
+      try report([Self.example], in: directory), fragment: "event=\(event)")
+    let at = CommandRun.run(["replay", "--at", "#\(event)", Self.example])
+    #expect(try json(page.text(ofID: "snapshot-json")) == json(at.standardOutput))
+    let diffs = CommandRun.run(["replay", "--emit", "diff", Self.example]).standardOutput
+      .split(separator: "\n")
+    #expect(try json(page.text(ofID: "diff-json")) == json(String(diffs[event - 1])))
+    #expect(page.dom.contains("data-ready=\"true\""), "the script did not finish")
+  }
+
+  /// Every snapshot the page rebuilds from its keyframes and patches — a generated log long
+  /// enough for many keyframes — is the one `rasp replay` prints.
+  @Test func rebuildsEverySnapshotThatReplayPrints() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.file("long.jsonl")
+    let generated = try BuiltBinary.shell(
+      "rasp-bench generate --events 3000 --seed 11 > '\(log)'")
+    try #require(generated.status == 0, "rasp-bench generate: \(generated.standardError)")
+    let path = try report([log], in: directory)
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    let keyframes = html.components(separatedBy: #""keyframes":"#)[1].prefix(10_000_000)
+    #expect(keyframes.components(separatedBy: "[").count > 10, "several keyframes")
+    let page = try HeadlessBrowser.load(path, fragment: "dump=1")
+    let shown = (page.text(ofID: "all-snapshots") ?? "").split(separator: "\n")
+    let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", log]).standardOutput
+    let replayed =
+      [Substring(initial.dropLast())]
+      + CommandRun.run(["replay", log]).standardOutput.split(separator: "\n")
+    #expect(shown.count == replayed.count)
+    for (index, (line, expected)) in zip(shown, replayed).enumerated() {
+      let same = try json(String(line)) == json(String(expected))
+      #expect(same, "snapshot \(index) differs")
+      if !same { break }
+    }
+  }
+
+  @Test func showsTheSelectedValueThatReplayAtPrints() throws {
+    let directory = try TemporaryDirectory()
+    let path = try report(["--select", "rest.links", Self.example], in: directory)
+    for event in [4, 11, 16] {
+      let page = try HeadlessBrowser.load(path, fragment: "event=\(event)")
+      let at = CommandRun.run([
+        "replay", "--select", "rest.links", "--at", "#\(event)", Self.example,
+      ])
+      #expect(try json(page.text(ofID: "snapshot-json")) == json(at.standardOutput), "#\(event)")
+    }
+  }
+
+  @Test func showsTheInitialStateAtEventZero() throws {
+    let directory = try TemporaryDirectory()
+    let page = try HeadlessBrowser.load(
+      try report([Self.example], in: directory), fragment: "event=0")
+    let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", Self.example])
+    #expect(try json(page.text(ofID: "snapshot-json")) == json(initial.standardOutput))
+  }
+
+  @Test func countsWhatReplayStatsCounts() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.file("bad.jsonl")
+    try """
+    {"type":"geo.heading","payload":{"heading":90}}
+    {"type":"geo.heading","payload":{"heading":91},}
+
+    {"type":"zzz.event"}
+    {"type":"nav.push","payload":{"screen":"home"}}
+    {"type":"geo.heading","payload":{"heading":"north"}}
+
+    """.write(toFile: log, atomically: true, encoding: .utf8)
+    let path = directory.file("report.html")
+    let run = CommandRun.run(["report", "bad.jsonl", "-o", path], in: directory.path)
+    #expect(run.status == 2, "bad lines: the report is written, with status 2")
+    let stats = CommandRun.run(
+      ["replay", "--stats", "--on-error", "skip", "bad.jsonl"], in: directory.path)
+    let line = stats.standardError.split(separator: "\n").last.map(String.init) ?? ""
+    let page = try HeadlessBrowser.load(path)
+    #expect(page.text(ofID: "stats-line") == line)
+    // "rasp: 6 lines read: 3 applied, 2 skipped, 1 ignored (…), 0 blank"
+    let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    #expect(page.text(ofID: "stat-read") == String(numbers[0]))
+    #expect(page.text(ofID: "stat-applied") == String(numbers[1]))
+    #expect(page.text(ofID: "stat-skipped") == String(numbers[2]))
+    #expect(page.text(ofID: "stat-ignored") == String(numbers[3]))
+    // Each bad line listed with its place, as replay reports it on standard error.
+    for message in stats.standardError.split(separator: "\n") where message.contains(": error: ") {
+      let place = message.replacingOccurrences(of: ": error: ", with: ": ")
+      #expect(page.dom.contains(place), "bad line not listed: \(place)")
+    }
+    #expect(page.dom.contains("bad.jsonl:4: an event of unknown type 'zzz.event'"))
+  }
+
+  @Test func plotsEveryNumericFieldThatChanges() throws {
+    let directory = try TemporaryDirectory()
+    let page = try HeadlessBrowser.load(try report([Self.example], in: directory))
+    // Independently: every number and container length (below a domain) in the snapshots
+    // replay prints, and those whose value changes once it has one.
+    let snapshots = CommandRun.run(["replay", Self.example]).standardOutput.split(separator: "\n")
+    let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", Self.example])
+    var histories: [String: [Double?]] = [:]
+    var seen = Set<String>()
+    for line in [Substring(initial.standardOutput.dropLast())] + snapshots {
+      var fields: [String: Double] = [:]
+      Self.numbers(in: try JSONParser.parse(Array(line.utf8)), path: "", depth: 0, into: &fields)
+      for path in Set(fields.keys).union(seen) {
+        histories[path, default: []].append(fields[path])
+      }
+      seen.formUnion(fields.keys)
+    }
+    let changing = histories.filter { _, values in
+      let first = values.firstIndex { $0 != nil } ?? values.count
+      return Set(values[first...].map { $0.map(String.init(describing:)) ?? "gap" }).count > 1
+    }
+    #expect(page.count(of: "class=\"plot\"") == changing.count, "\(changing.keys.sorted())")
+    #expect(page.dom.contains("data-series=\"geo.heading\""))
+    #expect(page.dom.contains("data-series=\"nav.stack|length\""))
+  }
+
+  /// Numbers by path, and the lengths of containers below a domain as `path|length`.
+  static func numbers(
+    in value: JSONValue, path: String, depth: Int, into fields: inout [String: Double]
+  ) {
+    switch value {
+    case .number(let number): fields[path] = number.doubleValue
+    case .array(let elements):
+      if depth >= 2 { fields[path + "|length"] = Double(elements.count) }
+      for (index, element) in elements.enumerated() {
+        numbers(in: element, path: path + "/\(index)", depth: depth + 1, into: &fields)
+      }
+    case .object(let object):
+      if depth >= 2 { fields[path + "|length"] = Double(object.count) }
+      for member in object.members {
+        numbers(in: member.value, path: path + "/" + member.key, depth: depth + 1, into: &fields)
+      }
+    default: break
+    }
+  }
+
+  @Test func drawsOneTrackPointPerLocation() throws {
+    let directory = try TemporaryDirectory()
+    let generated = directory.file("walk.jsonl")
+    let run = try BuiltBinary.shell(
+      "rasp-bench generate --events 300 --seed 3 > '\(generated)' 2>/dev/null || "
+        + "cp '\(Self.example)' '\(generated)'")
+    #expect(run.status == 0)
+    let page = try HeadlessBrowser.load(
+      try report([generated], in: directory), fragment: "event=40")
+    let locations = try String(contentsOfFile: generated, encoding: .utf8).split(separator: "\n")
+      .filter { line in
+        (try? JSONParser.parse(Array(line.utf8)))?["type"] == .string("geo.location")
+      }.count
+    #expect(locations > 1)
+    guard let start = page.dom.range(of: "id=\"track-line\"") else {
+      Issue.record("no track")
+      return
+    }
+    let tag = page.dom[page.dom[..<start.lowerBound].lastIndex(of: "<")!...].prefix { $0 != ">" }
+    let points = tag.components(separatedBy: "points=\"")[1].prefix { $0 != "\"" }
+    #expect(points.split(separator: " ").count == locations)
+    #expect(page.dom.contains("id=\"track-start\""))
+    #expect(page.dom.contains("id=\"track-end\""))
+    #expect(page.dom.contains("id=\"track-current\""))
+  }
+
+  @Test func keepsHostileStringsAsText() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.file("hostile.jsonl")
+    let hostile = [
+      "</script><script>document.body.setAttribute('data-pwned','1')</script>",
+      "<!--", "<img src=x onerror=\\\"document.body.setAttribute('data-pwned','2')\\\">",
+      "\u{2028}\u{2029}&amp;", "]]></svg><svg onload=alert(1)>",
+    ]
+    var lines = hostile.enumerated().map { index, text in
+      #"{"type":"data.set","payload":{"key":"k\#(index)\#(text)","value":"\#(text)"}}"#
+    }
+    lines.append(#"{"type":"data.set","payload":{"key":"__proto__","value":{"polluted":1}}}"#)
+    lines.append(#"{"type":"zzz.</script><b>x</b>"}"#)
+    lines.append(#"{"type":"nav.push","payload":{"screen":"<b>bold</b>"}},"#)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+    let path = try report(["--on-error", "skip", log], in: directory)
+    let page = try HeadlessBrowser.load(path, fragment: "event=\(hostile.count + 1)")
+    #expect(page.dom.contains("data-ready=\"true\""), "the script did not run to its end")
+    // The hostile strings are shown as text, escaped in the DOM, never as elements.
+    let body = page.dom.components(separatedBy: "<body")[1].prefix { $0 != ">" }
+    #expect(!body.contains("data-pwned"), "a payload's script ran")
+    #expect(page.count(of: "<script") == 2, "only the page's own two scripts")
+    #expect(!page.dom.contains("<img"))
+    #expect(!page.dom.contains("<b>"))
+    #expect(!page.dom.contains("<svg onload"))
+    #expect(page.dom.contains("&lt;/script&gt;&lt;script&gt;document.body.setAttribute"))
+    let at = CommandRun.run(["replay", "--on-error", "skip", "--at", "#\(hostile.count + 1)", log])
+    #expect(try json(page.text(ofID: "snapshot-json")) == json(at.standardOutput))
+  }
+
+  @Test func makesNoNetworkRequest() throws {
+    let directory = try TemporaryDirectory()
+    let page = try HeadlessBrowser.load(try report([Self.example], in: directory))
+    #expect(page.requestedURLs.isEmpty, "\(page.requestedURLs)")
+    #expect(page.dom.contains("default-src 'none'"))
+    for attribute in ["src=\"", "href=\"", "url("] {
+      #expect(!page.dom.contains(attribute), "a resource reference: \(attribute)")
+    }
+    // The net log does see a page that asks for something.
+    let control = directory.file("control.html")
+    try #"<!DOCTYPE html><img src="http://example.invalid/a.png">"#.write(
+      toFile: control, atomically: true, encoding: .utf8)
+    #expect(try HeadlessBrowser.load(control).requestedURLs == ["http://example.invalid/a.png"])
+  }
+
+  @Test func saysSoWhenTheLogIsEmpty() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.file("empty.jsonl")
+    _ = FileManager.default.createFile(atPath: log, contents: Data())
+    let page = try HeadlessBrowser.load(try report([log], in: directory))
+    #expect(!page.isHidden("empty"))
+    #expect(page.text(ofID: "stat-events") == "0")
+    #expect(page.dom.contains("data-ready=\"true\""))
+  }
+
+  @Test(arguments: [2, 13, 20])
+  func showsEveryKeysStateThatReplayAtPrints(event: Int) throws {
+    let directory = try TemporaryDirectory()
+    let path = try report(["--key-by", "source", Self.example], in: directory)
+    let page = try HeadlessBrowser.load(path, fragment: "event=\(event)")
+    let at = CommandRun.run(["replay", "--key-by", "source", "--at", "#\(event)", Self.example])
+    let expected = try at.standardOutput.split(separator: "\n").map { try json(String($0)) }
+    let shown = try (page.text(ofID: "snapshot-json") ?? "").split(separator: "\n").map {
+      try json(String($0))
+    }
+    #expect(shown == expected)
+  }
+
+  @Test func picksKeysAndShowsEachKeysState() throws {
+    let directory = try TemporaryDirectory()
+    let path = try report(["--key-by", "source", Self.example], in: directory)
+    let page = try HeadlessBrowser.load(path, fragment: "event=9")
+    let at = CommandRun.run(["replay", "--key-by", "source", "--at", "#9", Self.example])
+    let expected = try at.standardOutput.split(separator: "\n").map { try json(String($0)) }
+    let shown = try (page.text(ofID: "snapshot-json") ?? "").split(separator: "\n").map {
+      try json(String($0))
+    }
+    #expect(shown == expected)
+    let keys = Set(expected.compactMap { $0["key"] }).count
+    #expect(page.count(of: "<option") == keys + 1, "each key, and all keys")
+    // One key's state alone: keys are numbered as first seen, so 3 is 'compass'.
+    let compass = try HeadlessBrowser.load(path, fragment: "event=9&key=3")
+    let state = expected.first { $0["key"] == .string("compass") }?["state"]
+    #expect(try json(compass.text(ofID: "snapshot-json")) == state)
+  }
+
+  @Test func plotsTheSelectedValueAlone() throws {
+    let directory = try TemporaryDirectory()
+    let page = try HeadlessBrowser.load(
+      try report(["--select", "geo.heading", Self.example], in: directory))
+    #expect(page.count(of: "class=\"plot\"") == 1)
+    #expect(page.dom.contains("data-series=\"geo.heading\""))
+  }
+}
