@@ -281,4 +281,83 @@ struct ReportBrowserTests {
     #expect(page.count(of: "class=\"plot\"") == 1)
     #expect(page.dom.contains("data-series=\"geo.heading\""))
   }
+
+  /// The arrow keys, the legend and hovering a plot, driven by events a test script of its own
+  /// sends to the page's handlers: in a copy of the report without its Content-Security-Policy,
+  /// which would refuse the test's script (the policy itself is `makesNoNetworkRequest`'s).
+  @Test func stepsWithTheKeysHidesAPlotFromTheLegendAndShowsValuesOnHover() throws {
+    let directory = try TemporaryDirectory()
+    let original = try String(
+      contentsOfFile: try report([Self.example], in: directory), encoding: .utf8)
+    guard let policy = original.range(of: #"<meta http-equiv="Content-Security-Policy""#),
+      let policyEnd = original[policy.upperBound...].range(of: ">"),
+      let bodyEnd = original.range(of: "</body>", options: .backwards)
+    else {
+      Issue.record("the report has no policy or no </body>")
+      return
+    }
+    var page = original
+    page.replaceSubrange(bodyEnd, with: Self.driver + "</body>")
+    page.removeSubrange(policy.lowerBound..<policyEnd.upperBound)
+    let copy = directory.file("driven.html")
+    try page.write(toFile: copy, atomically: true, encoding: .utf8)
+    let driven = try HeadlessBrowser.load(copy, fragment: "event=5")
+    #expect(driven.text(ofID: "test-done") == "yes", "the test script did not finish")
+    let atFour = CommandRun.run(["replay", "--at", "#4", Self.example]).standardOutput
+    #expect(try json(driven.text(ofID: "test-after-left")) == json(atFour))
+    let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", Self.example])
+    #expect(try json(driven.text(ofID: "test-after-home")) == json(initial.standardOutput))
+    let plots = Int(driven.text(ofID: "test-plots-before") ?? "") ?? 0
+    #expect(plots > 1)
+    #expect(driven.text(ofID: "test-plots-after") == String(plots - 1))
+    #expect(driven.text(ofID: "test-heading-plot") == "false")
+    let accuracy = CommandRun.run(["replay", "--final", "--select", "geo.accuracy", Self.example])
+      .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(
+      driven.text(ofID: "test-tooltip")?.hasPrefix("geo.accuracy = \(accuracy)  at #20") == true,
+      "\(driven.text(ofID: "test-tooltip") ?? "no tooltip")")
+  }
+
+  /// The test's script: each step after the page has drawn the one before. A headless
+  /// `--dump-dom` run draws no frames once the page has loaded, so the page's
+  /// `requestAnimationFrame` is stood in for by a timer.
+  static let driver = """
+    <script>
+    (function () {
+      window.requestAnimationFrame = function (draw) { return setTimeout(draw, 16); };
+      function out(name, value) {
+        var pre = document.createElement('pre');
+        pre.id = 'test-' + name;
+        pre.textContent = value;
+        document.body.appendChild(pre);
+      }
+      function key(name) {
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }));
+      }
+      function snapshot() { return document.getElementById('snapshot-json').textContent; }
+      setTimeout(function () {
+        key('ArrowLeft');
+        setTimeout(function () {
+          out('after-left', snapshot());
+          key('Home');
+          setTimeout(function () {
+            out('after-home', snapshot());
+            out('plots-before', String(document.querySelectorAll('.plot').length));
+            var box = document.querySelector('input[type=checkbox][data-series="geo.heading"]');
+            box.checked = false;
+            box.dispatchEvent(new Event('change'));
+            out('plots-after', String(document.querySelectorAll('.plot').length));
+            out('heading-plot', String(!!document.querySelector('.plot[data-series="geo.heading"]')));
+            var svg = document.querySelector('.plot[data-series="geo.accuracy"] svg');
+            var r = svg.getBoundingClientRect();
+            svg.dispatchEvent(new MouseEvent('mousemove',
+              { clientX: r.right - 1, clientY: r.top + 5, bubbles: true }));
+            out('tooltip', document.getElementById('tooltip').textContent);
+            out('done', 'yes');
+          }, 200);
+        }, 200);
+      }, 200);
+    })();
+    </script>
+    """
 }
