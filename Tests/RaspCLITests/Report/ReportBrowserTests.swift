@@ -347,7 +347,8 @@ struct ReportBrowserTests {
             box.checked = false;
             box.dispatchEvent(new Event('change'));
             out('plots-after', String(document.querySelectorAll('.plot').length));
-            out('heading-plot', String(!!document.querySelector('.plot[data-series="geo.heading"]')));
+            var heading = document.querySelector('.plot[data-series="geo.heading"]');
+            out('heading-plot', String(!!heading));
             var svg = document.querySelector('.plot[data-series="geo.accuracy"] svg');
             var r = svg.getBoundingClientRect();
             svg.dispatchEvent(new MouseEvent('mousemove',
