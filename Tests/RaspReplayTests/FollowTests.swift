@@ -45,6 +45,7 @@ import Testing
         records += 1
         seen.append("\(record.line ?? 0): " + String(decoding: output[record.range], as: UTF8.self))
       case .waiting: try act(records, interruption)
+      case .checkpoint: break
       case .notice(let notice): seen.append("note: \(notice.message)")
       case .skipped(let diagnostic): seen.append("skipped \(diagnostic)")
       case .end(let summary):

@@ -45,6 +45,7 @@ import Testing
     case .skipped(let diagnostic): return "skipped \(diagnostic)"
     case .notice(let notice): return "notice \(notice.input): \(notice.message)"
     case .waiting: return "waiting"
+    case .checkpoint(let checkpoint): return "checkpoint \(checkpoint.lines) #\(checkpoint.events)"
     case .end(let summary):
       let counts = summary.statistics
       return "end \(summary.ending): \(counts.read) read, \(counts.applied) applied, "

@@ -217,7 +217,7 @@ public struct RaspStateValue: Sendable {
   }
 
   /// A path with a member's key after it: `key`, `a.key`, or `a["odd key"]`.
-  static func join(_ path: String, key: String) -> String {
+  package static func join(_ path: String, key: String) -> String {
     let isPlain =
       !key.isEmpty
       && key.utf8.allSatisfy {

@@ -31,7 +31,7 @@ func replayFormat(
     case .skipped(let diagnostic):
       described.append("skipped \(diagnostic.line):\(diagnostic.column) \(diagnostic.reason)")
     case .notice(let notice): described.append("notice \(notice.message)")
-    case .waiting: break
+    case .waiting, .checkpoint: break
     case .end(let summary):
       let counts = summary.statistics
       var end =
