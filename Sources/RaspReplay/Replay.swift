@@ -157,11 +157,13 @@ public struct Replay: ~Copyable {
   ) {
     let configuration = Self.adjusted(configuration, resuming: resumption != nil)
     let linesBefore = resumption?.checkpoint.lines
+    let timesBefore = resumption?.checkpoint.times
     let tracksPositions =
       configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
     self.tracksPositions = tracksPositions
     positions = CheckpointPositions(
       lines: linesBefore ?? Array(repeating: 0, count: inputs.count),
+      times: resumption?.checkpoint.times ?? Array(repeating: nil, count: inputs.count),
       records: resumption?.checkpoint.records ?? 0,
       interval: configuration.checkpointInterval, events: resumption?.checkpoint.events ?? 0)
     isMerged = inputs.count > 1
@@ -212,7 +214,8 @@ public struct Replay: ~Copyable {
           let batcher = LineBatcher(
             input: 0, reading: reading, tracksTime: tracksTime, types: types,
             decoding: decoding,
-            sharesDecoding: shares, partition: partition, linesBefore: linesBefore?[0] ?? 0)
+            sharesDecoding: shares, partition: partition, linesBefore: linesBefore?[0] ?? 0,
+            timeBefore: timesBefore?[0] ?? nil)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
             batcher.adjustShare(
@@ -226,7 +229,8 @@ public struct Replay: ~Copyable {
           reading: InputReading(input, progress: progress) { interruption?.isRequested == true },
           tracksTime: inputs.count > 1 && !configuration.concatenatesInputs || tracksTime,
           types: types,
-          partition: partition, linesBefore: linesBefore?[index] ?? 0)
+          partition: partition, linesBefore: linesBefore?[index] ?? 0,
+          timeBefore: timesBefore?[index] ?? nil)
       }
       feed =
         batchers.count == 1
@@ -263,7 +267,8 @@ public struct Replay: ~Copyable {
   /// The checkpoint of where the replay is now.
   private func makeCheckpoint() -> ReplayCheckpoint {
     ReplayCheckpoint(
-      lines: positions.lines, events: kernel.seq, records: positions.records,
+      lines: positions.lines, times: positions.times, events: kernel.seq,
+      records: positions.records,
       state: kernel.checkpointState())
   }
 
@@ -278,7 +283,8 @@ public struct Replay: ~Copyable {
       item.pointee.memberState == 0
       || (!isMerged && next.map { $0.pointee.memberState != 2 } ?? true)
     positions.note(
-      line: item.pointee.lineNumber, of: item.pointee.input, events: kernel.seq,
+      line: item.pointee.lineNumber, time: item.pointee.time, of: item.pointee.input,
+      events: kernel.seq,
       atLineEnd: atLineEnd)
   }
 

@@ -30,6 +30,8 @@ struct CheckpointFile {
     var line: Int
     var hash: String
     var size: Int
+    /// The time of the last line, as the merge orders lines (``RaspReplay/ReplayCheckpoint/times``).
+    var time: RaspTimestamp?
   }
 
   var options: JSONObject
@@ -43,7 +45,7 @@ struct CheckpointFile {
         JSONObject(sortedMembers: [
           ("hash", .string(input.hash)), ("line", .number(JSONNumber(input.line))),
           ("name", .string(input.name)), ("offset", .number(JSONNumber(input.offset))),
-          ("size", .number(JSONNumber(input.size))),
+          ("size", .number(JSONNumber(input.size))), ("time", Self.json(input.time)),
         ]))
     }
     let document = JSONValue.object(
@@ -112,16 +114,39 @@ struct CheckpointFile {
         inputs.append(
           Input(
             name: try entry.member("name").string(), offset: try count("offset"),
-            line: try count("line"), hash: text, size: try count("size")))
+            line: try count("line"), hash: text, size: try count("size"),
+            time: try Self.time(entry.member("time"))))
       }
       checkpoint = ReplayCheckpoint(
-        lines: inputs.map(\.line), events: try root.member("events").integer(),
+        lines: inputs.map(\.line), times: inputs.map(\.time),
+        events: try root.member("events").integer(),
         records: try root.member("records").integer(), state: try root.member("state").value)
     } catch {
       throw .invalidFile(
         file, line: nil, column: nil, path: error.path.isEmpty ? nil : error.path,
         reason: error.reason)
     }
+  }
+
+  /// A time as a checkpoint writes it: `{"nanoseconds":…,"seconds":…}`, or `null`.
+  static func json(_ time: RaspTimestamp?) -> JSONValue {
+    guard let time else { return .null }
+    return .object(
+      JSONObject(sortedMembers: [
+        ("nanoseconds", .number(JSONNumber(Int(time.nanoseconds)))),
+        ("seconds", .number(JSONNumber(time.seconds))),
+      ]))
+  }
+
+  /// A time read back.
+  static func time(_ value: RaspStateValue) throws(RaspStateError) -> RaspTimestamp? {
+    guard !value.isNull else { return nil }
+    let nanoseconds = try value.member("nanoseconds")
+    guard let fraction = Int32(exactly: try nanoseconds.integer()),
+      (0..<1_000_000_000).contains(fraction)
+    else { throw nanoseconds.error("expected a count of nanoseconds below 1000000000") }
+    return RaspTimestamp(
+      seconds: Int64(try value.member("seconds").integer()), nanoseconds: fraction)
   }
 
   /// A checkpoint to write.

@@ -121,7 +121,8 @@ struct Checkpointing {
       saved.append(
         CheckpointFile.Input(
           name: input.name, offset: input.offset, line: input.line,
-          hash: input.hash.hexadecimal, size: input.size() ?? input.offset))
+          hash: input.hash.hexadecimal, size: input.size() ?? input.offset,
+          time: checkpoint.times[index]))
     }
     let file = CheckpointFile(options: options, inputs: saved, checkpoint: checkpoint)
     try environment.writeFileAtomically(saveFile, bytes: file.bytes)

@@ -21,6 +21,14 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   /// checkpoint.lines   // [1742]
   /// ```
   public var lines: [Int]
+  /// For each input, the time of its last line handled, as the merge of several logs orders
+  /// it (the last `ts` in it up to there), or `nil`: what a line without `ts` after it is
+  /// merged by.
+  ///
+  /// ```swift
+  /// checkpoint.times   // [2026-11-22T09:30:04.1Z]
+  /// ```
+  public var times: [RaspTimestamp?]
   /// How many events had been applied: the last one's `seq`.
   ///
   /// ```swift
@@ -49,11 +57,15 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   ///
   /// - Parameters:
   ///   - lines: The last line handled of each input.
+  ///   - times: The time of each input's last line handled; none by default.
   ///   - events: The events applied.
   ///   - records: The records yielded.
   ///   - state: The streams' state, as a replay yields it.
-  public init(lines: [Int], events: Int, records: Int, state: JSONValue) {
+  public init(
+    lines: [Int], times: [RaspTimestamp?]? = nil, events: Int, records: Int, state: JSONValue
+  ) {
     self.lines = lines
+    self.times = times ?? lines.map { _ in nil }
     self.events = events
     self.records = records
     self.state = state

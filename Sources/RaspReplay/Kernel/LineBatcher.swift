@@ -66,10 +66,12 @@ final class LineBatcher: @unchecked Sendable {
   ///   - partition: How to tell the kernel of each event, in a replay split by key.
   ///   - linesBefore: How many lines of the input come before what `reading` reads: the
   ///     first line read is numbered one more.
+  ///   - timeBefore: The time of the last line before, for the lines without `ts` after it.
   init(
     input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
     assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
-    sharesDecoding: Bool = false, partition: KeyPartition? = nil, linesBefore: Int = 0
+    sharesDecoding: Bool = false, partition: KeyPartition? = nil, linesBefore: Int = 0,
+    timeBefore: RaspTimestamp? = nil
   ) {
     self.input = input
     self.isLive = reading.isLive
@@ -79,6 +81,7 @@ final class LineBatcher: @unchecked Sendable {
     self.classifier = LineClassifier(
       input: input, tracksTime: tracksTime, assumesPayloadEnd: assumesPayloadEnd)
     self.classifier.mapped = types.map(MappedEnvelopeReader.init)
+    if tracksTime { self.classifier.lastTime = timeBefore }
     self.decoding = decoding
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
     self.partition = partition
