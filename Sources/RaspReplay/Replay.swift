@@ -126,7 +126,9 @@ public struct Replay: ~Copyable {
     let adjusted = Self.adjusted(configuration, resuming: true)
     var kernel = ReplayKernel(
       configuration: adjusted, inputNames: inputs.map(\.name), types: Self.types(of: adjusted))
-    try kernel.restore(from: checkpoint.state, events: checkpoint.events)
+    try kernel.restore(
+      from: checkpoint.state, events: checkpoint.events,
+      isBeforeSince: Self.isBefore(adjusted.since, checkpoint))
     self.init(configuration: configuration, inputs: inputs, resumingFrom: (checkpoint, kernel))
   }
 
@@ -144,6 +146,20 @@ public struct Replay: ~Copyable {
     let checkpoints = configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
     if hasRange || checkpoints || resuming { configuration.jobs = 1 }
     return configuration
+  }
+
+  /// Whether `position` is after the events of `checkpoint`: the replay that made it had not
+  /// reached it.
+  private static func isBefore(_ position: ReplayPosition?, _ checkpoint: ReplayCheckpoint)
+    -> Bool
+  {
+    switch position {
+    case nil: return false
+    case .event(let number)?: return checkpoint.events < number
+    case .line(let input, let line)?:
+      return input < checkpoint.lines.count && checkpoint.lines[input] < line
+    case .time(let time)?: return !checkpoint.times.contains { $0.map { $0 >= time } ?? false }
+    }
   }
 
   /// The table of the configuration's log format, or `nil` for rasp's own.
@@ -167,10 +183,13 @@ public struct Replay: ~Copyable {
       records: resumption?.checkpoint.records ?? 0,
       interval: configuration.checkpointInterval, events: resumption?.checkpoint.events ?? 0)
     isMerged = inputs.count > 1
-    let tracksTime = [configuration.since, configuration.until, configuration.at].contains {
-      if case .time? = $0 { return true }
-      return false
-    }
+    // A checkpoint keeps each input's time, for a replay resumed with a range by time.
+    let tracksTime =
+      tracksPositions
+      || [configuration.since, configuration.until, configuration.at].contains {
+        if case .time? = $0 { return true }
+        return false
+      }
     let types = Self.types(of: configuration)
     let kernel =
       resumption?.kernel

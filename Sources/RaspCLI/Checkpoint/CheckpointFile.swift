@@ -30,7 +30,8 @@ struct CheckpointFile {
     var line: Int
     var hash: String
     var size: Int
-    /// The time of the last line, as the merge orders lines (``RaspReplay/ReplayCheckpoint/times``).
+    /// The time of the last line, as the merge orders lines
+    /// (``RaspReplay/ReplayCheckpoint/times``).
     var time: RaspTimestamp?
   }
 

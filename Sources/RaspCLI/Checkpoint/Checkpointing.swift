@@ -68,7 +68,35 @@ struct Checkpointing {
             + "the start")
       }
     }
+    try Self.checkRange(of: options, against: checkpoint, file: file)
     resumed = checkpoint
+  }
+
+  /// Refuses a checkpoint past the place of `--at` or `--until`: its state is after events
+  /// that the range stops before, and cannot be gone back from. A checkpoint at or before the
+  /// place is where the replay starts instead of the first line. (`--since` takes any: before
+  /// it, the events up to it are applied without a line, as in a whole replay; after it, the
+  /// replay prints what a whole one prints after the checkpoint.)
+  private static func checkRange(
+    of options: ReplayOptions, against saved: CheckpointFile, file: String
+  ) throws(RaspCommandError) {
+    let ranges = [("--at", options.configuration.at), ("--until", options.configuration.until)]
+    for case let (option, position?) in ranges {
+      let isPast: Bool
+      switch position {
+      case .event(let number): isPast = saved.checkpoint.events > number
+      case .line(let input, let line): isPast = saved.checkpoint.lines[input] > line
+      case .time(let time):
+        isPast = saved.checkpoint.times.contains { $0.map { $0 > time } ?? false }
+      }
+      guard isPast else { continue }
+      let place = zip(saved.inputs.map(\.name), saved.checkpoint.lines).map { "'\($0)' line \($1)" }
+        .joined(separator: ", ")
+      throw .failure(
+        "the checkpoint in '\(file)' is past \(option) '\(options.text(of: option))': it was saved "
+          + "after event \(saved.checkpoint.events) (\(place)); resume from an earlier checkpoint, "
+          + "or replay without --resume")
+    }
   }
 
   /// Refuses a checkpoint saved with options the state depends on that differ from these.

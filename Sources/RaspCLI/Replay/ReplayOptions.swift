@@ -37,6 +37,11 @@ struct ReplayOptions {
   /// The options a replay's state depends on, as a checkpoint keeps them: a replay resumes
   /// only from a checkpoint saved with the same.
   var checkpointOptions = JSONObject()
+  /// The positions of `--since`, `--until` and `--at` as written, for messages.
+  private var positionTexts: [String: String] = [:]
+
+  /// The value of `--since`, `--until` or `--at` as written (`option` with its dashes).
+  func text(of option: String) -> String { positionTexts[option] ?? "" }
 
   /// When a replay shows its progress line.
   enum ProgressChoice: Equatable {
@@ -362,6 +367,9 @@ struct ReplayOptions {
       } catch {
         throw fail("Invalid position '\(text)' for '--\(option) <position>': \(error)")
       }
+    }
+    for option in ["since", "until", "at"] {
+      positionTexts["--" + option] = parsed.value(option)
     }
     configuration.since = try position("since")
     configuration.until = try position("until")

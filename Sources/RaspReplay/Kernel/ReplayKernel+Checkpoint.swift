@@ -64,7 +64,15 @@ extension ReplayKernel {
   ///
   /// - Throws: ``ReplayCheckpointError`` naming the path of what is wrong; the kernel is then
   ///   to be let go.
-  mutating func restore(from state: JSONValue, events: Int) throws(ReplayCheckpointError) {
+  ///
+  /// - Parameters:
+  ///   - state: The state, as ``checkpointState()`` made it.
+  ///   - events: The events applied up to the checkpoint.
+  ///   - isBeforeSince: Whether the checkpoint is before `--since`: its events are then
+  ///     before it too, and the first event printed selects its value anew.
+  mutating func restore(from state: JSONValue, events: Int, isBeforeSince: Bool)
+    throws(ReplayCheckpointError)
+  {
     let root = RaspStateValue(state)
     do {
       if isKeyed {
@@ -75,9 +83,11 @@ extension ReplayKernel {
           guard let number = keys?.number(ofCanonical: writer.bytes) else { continue }
           switchToKey(number)
           try restore(&streamPointer.pointee, from: try entry.member("stream"))
+          if isBeforeSince { Self.selectAnew(&streamPointer.pointee) }
         }
       } else {
         try restore(&streamPointer.pointee, from: try root.member("stream"))
+        if isBeforeSince { Self.selectAnew(&streamPointer.pointee) }
       }
     } catch let error as RaspStateError {
       throw ReplayCheckpointError(path: error.path, reason: error.reason)
@@ -85,6 +95,13 @@ extension ReplayKernel {
       throw ReplayCheckpointError(path: "", reason: "\(error)")
     }
     restoreCount(events: events)
+  }
+
+  /// Forgets the value selected, as a replay does before `--since`: it prints none before,
+  /// and prints the first event's after, whatever it is.
+  private static func selectAnew(_ stream: inout ReplayStream) {
+    stream.hasSelected = false
+    stream.selector?.restore(last: nil)
   }
 
   /// Reads one stream back.

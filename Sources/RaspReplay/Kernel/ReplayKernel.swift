@@ -135,6 +135,9 @@ struct ReplayKernel {
     streamPointer = streams.pointer(to: 0)
     keys = configuration.keyPath.map { ReplayKeys(path: $0) }
     isKeyed = configuration.keyPath != nil
+    keepsLastEvent =
+      (configuration.checkpointInterval != nil || configuration.checkpointsAtEnd)
+      && !configuration.isFinal
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
@@ -414,6 +417,7 @@ struct ReplayKernel {
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
     if isPart { noteApplied() }
+    if keepsLastEvent { keepLastEvent(of: item) }
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
@@ -670,6 +674,17 @@ struct ReplayKernel {
     let eventError =
       error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
     return reject(router.namingPayload(in: eventError, of: routed.envelope), item: item)
+  }
+
+  /// Whether each stream keeps its last event's line, for a checkpoint: a replay resumed
+  /// from it with `--final --with-event` or `--at` prints it.
+  private let keepsLastEvent: Bool
+
+  /// Keeps the line of the event just applied as its stream's last.
+  @inline(never)
+  private mutating func keepLastEvent(of item: UnsafePointer<ReplayItem>) {
+    stream.lastEventBytes.removeAll(keepingCapacity: true)
+    stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
   }
 
   /// Whether each event's record is the whole snapshot, alone: the common case.

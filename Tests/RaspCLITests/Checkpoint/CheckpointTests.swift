@@ -60,6 +60,56 @@ import Testing
     }
   }
 
+  @Test(arguments: ["--at", "--since", "--until"])
+  func aRangeStartsFromACheckpointBeforeItAndAtOrUntilRefuseOneAfter(_ option: String) throws {
+    let text = try String(
+      contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8)
+    let logLines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let directory = try TemporaryDirectory()
+    let positions =
+      ["#3", "#12", "line:7", "line:20", "2026-11-22T09:30:01Z", "2026-11-22T09:30:03.5Z"]
+    let select = ["--select", "nav.stack", "--with-event"]
+    for cut in [0, 5, 12] {
+      try directory.write("events.jsonl", logLines.prefix(cut).map { $0 + "\n" }.joined())
+      let saving = replay(select + ["--save-state", "s.json", "events.jsonl"], in: directory)
+      #expect(saving.status == 0)
+      try directory.write("events.jsonl", text)
+      for position in positions {
+        let options = select + [option, position]
+        let whole = try lines(replay(options + ["events.jsonl"], in: directory).standardOutput)
+          .map { try JSONParser.parse(String($0)) }
+        let resumed = replay(options + ["--resume", "s.json", "events.jsonl"], in: directory)
+        let place = "\(option) \(position) after line \(cut)"
+        if resumed.status == 0 {
+          // The lines the whole replay prints after the checkpoint (`--at`: its one line).
+          let expected = option == "--at" ? whole : whole.filter { Self.seq($0) > cut }
+          let got = try lines(resumed.standardOutput).map { try JSONParser.parse(String($0)) }
+          #expect(got == expected, "\(place)")
+        } else {
+          #expect(option != "--since", "\(place)")
+          #expect(
+            resumed.standardError.hasPrefix(
+              "rasp: error: the checkpoint in 's.json' is past \(option) '\(position)': it was "
+                + "saved after event \(cut) ('events.jsonl' line \(cut)); resume from an earlier "),
+            "\(resumed.standardError)")
+          #expect(resumed.standardOutput.isEmpty)
+        }
+        // By number or line, the example's events are its lines: refused exactly when the
+        // checkpoint is past the position.
+        if option != "--since", let number = Int(position.drop { !$0.isNumber }),
+          !position.hasPrefix("2026")
+        {
+          #expect((resumed.status == 2) == (cut > number), "\(place)")
+        }
+      }
+    }
+  }
+
+  static func seq(_ record: JSONValue) -> Int {
+    guard case .number(let seq)? = record["seq"] else { return -1 }
+    return Int(seq.integerValue ?? -1)
+  }
+
   @Test func theLinesOfErrorsAndEventsGoOnFromTheCheckpoint() throws {
     let directory = try TemporaryDirectory()
     let first = #"{"type":"nav.push","payload":{"screen":"a"}}"# + "\n"
