@@ -284,8 +284,9 @@ public struct Replay: ~Copyable {
   }
 
   /// The checkpoint of where the replay is now.
-  private func makeCheckpoint() -> ReplayCheckpoint {
-    ReplayCheckpoint(
+  private mutating func makeCheckpoint() -> ReplayCheckpoint {
+    kernel.settleLastEvent()
+    return ReplayCheckpoint(
       lines: positions.lines, times: positions.times, events: kernel.seq,
       records: positions.records,
       state: kernel.checkpointState())
@@ -459,6 +460,8 @@ public struct Replay: ~Copyable {
   /// Makes `count` items of `next`, from `position` on, the ones to handle.
   private mutating func take(_ next: ReplayBatch, from position: Int, count: Int) {
     if batch !== next {
+      // The last event's line is in the batch let go.
+      if tracksPositions { kernel.settleLastEvent() }
       batch = next
       unretainedBatch = Unmanaged.passUnretained(next)
       columns = next.columns.map(Unmanaged.passUnretained)

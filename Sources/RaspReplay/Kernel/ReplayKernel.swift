@@ -417,7 +417,9 @@ struct ReplayKernel {
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
     if isPart { noteApplied() }
-    if keepsLastEvent { keepLastEvent(of: item) }
+    if keepsLastEvent {
+      if isKeyed { keepLastEvent(of: item) } else { pendingLastEvent = item.pointee.eventBytes }
+    }
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
@@ -679,6 +681,20 @@ struct ReplayKernel {
   /// Whether each stream keeps its last event's line, for a checkpoint: a replay resumed
   /// from it with `--final --with-event` or `--at` prints it.
   private let keepsLastEvent: Bool
+
+  /// The line of the last event applied, where it is in its batch, not copied yet: in a replay
+  /// without keys, it is copied only when its batch is let go (``settleLastEvent()``), not
+  /// after every event.
+  private var pendingLastEvent: UnsafeBufferPointer<UInt8>?
+
+  /// Copies the last event's line into its stream, before its batch is let go or a checkpoint
+  /// is made.
+  mutating func settleLastEvent() {
+    guard let line = pendingLastEvent else { return }
+    pendingLastEvent = nil
+    stream.lastEventBytes.removeAll(keepingCapacity: true)
+    stream.lastEventBytes.append(contentsOf: line)
+  }
 
   /// Keeps the line of the event just applied as its stream's last.
   @inline(never)
