@@ -110,6 +110,25 @@ import Testing
     return Int(seq.integerValue ?? -1)
   }
 
+  @Test func aKeyedCheckpointIsTheSameBytesForEveryJobs() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "events.jsonl",
+      try String(
+        contentsOfFile: Repository.path("fixtures/replay-key-by/events.jsonl"), encoding: .utf8))
+    var saved: [[UInt8]] = []
+    for jobs in ["1", "2", "3", "8"] {
+      let run = replay(
+        [
+          "--key-by", "payload.deviceId", "--final", "-j", jobs, "--save-state", "s\(jobs).json",
+          "events.jsonl",
+        ], in: directory)
+      #expect(run.status == 0)
+      saved.append(try #require(directory.bytes("s\(jobs).json")))
+    }
+    #expect(Set(saved).count == 1)
+  }
+
   @Test func theLinesOfErrorsAndEventsGoOnFromTheCheckpoint() throws {
     let directory = try TemporaryDirectory()
     let first = #"{"type":"nav.push","payload":{"screen":"a"}}"# + "\n"
