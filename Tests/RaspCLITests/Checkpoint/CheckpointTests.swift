@@ -110,6 +110,17 @@ import Testing
     return Int(seq.integerValue ?? -1)
   }
 
+  @Test func aCheckpointThatCannotBeWrittenIsAnErrorAfterTheLines() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", #"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
+    let run = replay(["--save-state", "missing/s.json", "events.jsonl"], in: directory)
+    #expect(run.status == 2)
+    #expect(run.standardOutput.hasPrefix(#"{"data":{},"geo":{"accuracy":null,"heading":1,"#))
+    #expect(
+      run.standardError == "rasp: error: cannot write 'missing/s.json': No such file or directory\n"
+    )
+  }
+
   @Test func aKeyedCheckpointIsTheSameBytesForEveryJobs() throws {
     let directory = try TemporaryDirectory()
     try directory.write(
