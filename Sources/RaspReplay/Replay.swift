@@ -71,6 +71,13 @@ public struct Replay: ~Copyable {
   /// The same request, not retained (``interruption`` keeps it): asked before every line, it
   /// then costs one load, not two atomic operations of reference counting.
   private let unretainedInterruption: Unmanaged<ReplayInterruption>?
+  /// Where the replay is, when it yields checkpoints.
+  private var positions: CheckpointPositions
+  /// Whether it yields checkpoints: asked for every line.
+  private let tracksPositions: Bool
+  /// Whether the items come one at a time from a merge, which cannot tell whether an event of
+  /// a batch line is its line's last.
+  private let isMerged: Bool
 
   /// Starts a replay; nothing is read until ``next(appendingTo:)``.
   ///
@@ -82,20 +89,111 @@ public struct Replay: ~Copyable {
   ///   - configuration: The domains and what to yield.
   ///   - inputs: The logs, merged by time when there are several.
   public init(configuration: ReplayConfiguration, inputs: [ReplayInput]) {
+    self.init(configuration: configuration, inputs: inputs, resumingFrom: nil)
+  }
+
+  /// Starts a replay from a checkpoint: with its state, its count of events and records, and
+  /// inputs that start after the lines it handled; nothing is read until
+  /// ``next(appendingTo:)``.
+  ///
+  /// Each input must start at the byte after the checkpoint's last line of it (the caller
+  /// checks that the bytes before are those the checkpoint read): its lines are numbered on
+  /// from there. A replay resumed applies its events on one thread, whatever
+  /// ``ReplayConfiguration/jobs`` says.
+  ///
+  /// ```swift
+  /// var replay = try Replay(configuration: configuration, inputs: [rest], resumingFrom: saved)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - configuration: The domains and what to yield: those of the replay that made the
+  ///     checkpoint.
+  ///   - inputs: The rest of each log.
+  ///   - checkpoint: Where to go on from.
+  /// - Throws: ``ReplayCheckpointError`` when the checkpoint's state is not one of these
+  ///   domains, or its inputs are not as many.
+  public init(
+    configuration: ReplayConfiguration, inputs: [ReplayInput],
+    resumingFrom checkpoint: ReplayCheckpoint
+  ) throws(ReplayCheckpointError) {
+    guard checkpoint.lines.count == inputs.count else {
+      throw ReplayCheckpointError(
+        path: "inputs",
+        reason: "the checkpoint is of \(checkpoint.lines.count) logs, not \(inputs.count)")
+    }
+    // The state is read into a kernel of its own first, so that a bad one is refused before
+    // the replay starts reading.
+    let adjusted = Self.adjusted(configuration, resuming: true)
+    var kernel = ReplayKernel(
+      configuration: adjusted, inputNames: inputs.map(\.name), types: Self.types(of: adjusted))
+    try kernel.restore(
+      from: checkpoint.state, events: checkpoint.events,
+      isBeforeSince: Self.isBefore(adjusted.since, checkpoint))
+    self.init(configuration: configuration, inputs: inputs, resumingFrom: (checkpoint, kernel))
+  }
+
+  /// The configuration as the replay applies it: `--at` is `--final` at a position; a range
+  /// is applied on one thread, where the events' numbers and the place to stop are known as
+  /// each event is applied, and so is a replay with checkpoints, which hold each stream's
+  /// state as one thread has it.
+  private static func adjusted(_ configuration: ReplayConfiguration, resuming: Bool)
+    -> ReplayConfiguration
+  {
     var configuration = configuration
-    // `--at` is `--final` at a position; a range is applied on one thread, where the events'
-    // numbers and the place to stop are known as each event is applied.
     if configuration.at != nil { configuration.isFinal = true }
     let hasRange =
       configuration.since != nil || configuration.until != nil || configuration.at != nil
-    if hasRange { configuration.jobs = 1 }
-    let tracksTime = [configuration.since, configuration.until, configuration.at].contains {
-      if case .time? = $0 { return true }
-      return false
+    let checkpoints = configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
+    if hasRange || checkpoints || resuming { configuration.jobs = 1 }
+    return configuration
+  }
+
+  /// Whether `position` is after the events of `checkpoint`: the replay that made it had not
+  /// reached it.
+  private static func isBefore(_ position: ReplayPosition?, _ checkpoint: ReplayCheckpoint)
+    -> Bool
+  {
+    switch position {
+    case nil: return false
+    case .event(let number)?: return checkpoint.events < number
+    case .line(let input, let line)?:
+      return input < checkpoint.lines.count && checkpoint.lines[input] < line
+    case .time(let time)?: return !checkpoint.times.contains { $0.map { $0 >= time } ?? false }
     }
-    let types = configuration.format.isRasp ? nil : TypeTable(format: configuration.format)
-    let kernel = ReplayKernel(
-      configuration: configuration, inputNames: inputs.map(\.name), types: types)
+  }
+
+  /// The table of the configuration's log format, or `nil` for rasp's own.
+  private static func types(of configuration: ReplayConfiguration) -> TypeTable? {
+    configuration.format.isRasp ? nil : TypeTable(format: configuration.format)
+  }
+
+  private init(
+    configuration: ReplayConfiguration, inputs: [ReplayInput],
+    resumingFrom resumption: (checkpoint: ReplayCheckpoint, kernel: ReplayKernel)?
+  ) {
+    let configuration = Self.adjusted(configuration, resuming: resumption != nil)
+    let linesBefore = resumption?.checkpoint.lines
+    let timesBefore = resumption?.checkpoint.times
+    let tracksPositions =
+      configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
+    self.tracksPositions = tracksPositions
+    positions = CheckpointPositions(
+      lines: linesBefore ?? Array(repeating: 0, count: inputs.count),
+      times: resumption?.checkpoint.times ?? Array(repeating: nil, count: inputs.count),
+      records: resumption?.checkpoint.records ?? 0,
+      interval: configuration.checkpointInterval, events: resumption?.checkpoint.events ?? 0)
+    isMerged = inputs.count > 1
+    // A checkpoint keeps each input's time, for a replay resumed with a range by time.
+    let tracksTime =
+      tracksPositions
+      || [configuration.since, configuration.until, configuration.at].contains {
+        if case .time? = $0 { return true }
+        return false
+      }
+    let types = Self.types(of: configuration)
+    let kernel =
+      resumption?.kernel
+      ?? ReplayKernel(configuration: configuration, inputNames: inputs.map(\.name), types: types)
     self.kernel = kernel
     if configuration.keyPath != nil, configuration.jobs > 1 {
       let count = configuration.jobs
@@ -135,7 +233,8 @@ public struct Replay: ~Copyable {
           let batcher = LineBatcher(
             input: 0, reading: reading, tracksTime: tracksTime, types: types,
             decoding: decoding,
-            sharesDecoding: shares, partition: partition)
+            sharesDecoding: shares, partition: partition, linesBefore: linesBefore?[0] ?? 0,
+            timeBefore: timesBefore?[0] ?? nil)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
             batcher.adjustShare(
@@ -149,7 +248,8 @@ public struct Replay: ~Copyable {
           reading: InputReading(input, progress: progress) { interruption?.isRequested == true },
           tracksTime: inputs.count > 1 && !configuration.concatenatesInputs || tracksTime,
           types: types,
-          partition: partition)
+          partition: partition, linesBefore: linesBefore?[index] ?? 0,
+          timeBefore: timesBefore?[index] ?? nil)
       }
       feed =
         batchers.count == 1
@@ -177,10 +277,48 @@ public struct Replay: ~Copyable {
     if case .ended = feed { return nil }
     swap(&output, &writer.bytes)
     defer { swap(&output, &writer.bytes) }
+    guard tracksPositions else { return nextOutcome() }
+    let outcome = nextOutcome()
+    if case .record = outcome { positions.records += 1 }
+    return outcome
+  }
+
+  /// The checkpoint of where the replay is now.
+  private mutating func makeCheckpoint() -> ReplayCheckpoint {
+    kernel.settleLastEvent()
+    return ReplayCheckpoint(
+      lines: positions.lines, times: positions.times, events: kernel.seq,
+      records: positions.records,
+      state: kernel.checkpointState())
+  }
+
+  /// Notes the line of an item the kernel handled, for checkpoints.
+  @inline(never)
+  private mutating func notePosition(
+    of item: UnsafePointer<ReplayItem>, next: UnsafePointer<ReplayItem>?
+  ) {
+    guard !item.pointee.isNotice, !kernel.isItemLeftUnread else { return }
+    // A checkpoint comes between lines: not after an event of a batch line that has more.
+    let atLineEnd =
+      item.pointee.memberState == 0
+      || (!isMerged && next.map { $0.pointee.memberState != 2 } ?? true)
+    positions.note(
+      line: item.pointee.lineNumber, time: item.pointee.time, of: item.pointee.input,
+      events: kernel.seq,
+      atLineEnd: atLineEnd)
+  }
+
+  /// Replays up to the next outcome; ``next(appendingTo:)`` with the output in ``writer``.
+  private mutating func nextOutcome() -> ReplayOutcome? {
     while true {
+      if tracksPositions, positions.isDue {
+        positions.isDue = false
+        return .checkpoint(makeCheckpoint())
+      }
       if let pool, let outcome = pool.nextPending(writer: &writer) { return outcome }
       guard ending == nil else { break }
       if let outcome = handleItems() { return outcome }
+      if tracksPositions, positions.isDue { continue }
       guard ending == nil else { continue }
       switch fetch() {
       case .some(true):
@@ -226,7 +364,14 @@ public struct Replay: ~Copyable {
         continue
       }
       if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
+        if tracksPositions {
+          notePosition(of: item, next: index < items.count ? first + index : nil)
+        }
         return outcome
+      }
+      if tracksPositions {
+        notePosition(of: item, next: index < items.count ? first + index : nil)
+        if positions.isDue { return nil }
       }
       if kernel.ending != nil { return nil }
     }
@@ -315,6 +460,8 @@ public struct Replay: ~Copyable {
   /// Makes `count` items of `next`, from `position` on, the ones to handle.
   private mutating func take(_ next: ReplayBatch, from position: Int, count: Int) {
     if batch !== next {
+      // The last event's line is in the batch let go.
+      if tracksPositions { kernel.settleLastEvent() }
       batch = next
       unretainedBatch = Unmanaged.passUnretained(next)
       columns = next.columns.map(Unmanaged.passUnretained)
@@ -327,6 +474,13 @@ public struct Replay: ~Copyable {
   @inline(never)
   private mutating func end() -> ReplayOutcome {
     let ending = self.ending ?? .completed
+    if kernel.configuration.checkpointsAtEnd, !positions.isEndDone {
+      positions.isEndDone = true
+      switch ending {
+      case .completed, .interrupted: return .checkpoint(makeCheckpoint())
+      case .stoppedAtBadLine, .readFailure: break
+      }
+    }
     if kernel.configuration.isFinal {
       switch ending {
       case .completed, .interrupted:

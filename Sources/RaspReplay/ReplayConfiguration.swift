@@ -227,6 +227,24 @@ public struct ReplayConfiguration {
   /// configuration.progress = ReplayProgress(totalBytes: size)
   /// ```
   public var progress: ReplayProgress?
+  /// Yield a ``ReplayOutcome/checkpoint(_:)`` at the first line boundary after every this many
+  /// events applied; `nil` (the default) for none along the way.
+  ///
+  /// A replay that yields checkpoints applies its events on one thread, whatever ``jobs``
+  /// says.
+  ///
+  /// ```swift
+  /// configuration.checkpointInterval = 1_000_000
+  /// ```
+  public var checkpointInterval: Int?
+  /// Yield a ``ReplayOutcome/checkpoint(_:)`` at the end — after the last line, or where
+  /// `--until` or a request to stop ended the replay, but not after a bad line that stopped
+  /// it — before the `--final` records and ``ReplayOutcome/end(_:)``.
+  ///
+  /// ```swift
+  /// configuration.checkpointsAtEnd = true
+  /// ```
+  public var checkpointsAtEnd = false
   /// How the work is spread over threads.
   package var threading = Threading.automatic
 

@@ -92,4 +92,21 @@ public struct ReplayInput: Sendable {
     guard followed == nil, !isLive else { return nil }
     return source?.byteCount
   }
+
+  /// The same input, read from byte `offset` on: the rest of a log after a checkpoint.
+  ///
+  /// ```swift
+  /// let rest = try input.startingAt(byte: 1742)
+  /// ```
+  ///
+  /// - Parameter offset: The first byte to read.
+  /// - Returns: The input.
+  /// - Throws: ``RaspInputError`` when the input is not a file that can be read from there.
+  public func startingAt(byte offset: Int) throws(RaspInputError) -> ReplayInput {
+    guard offset > 0 else { return self }
+    guard followed == nil, let source, source.seek(to: offset) else {
+      throw RaspInputError(message: "cannot be read from byte \(offset): it is not a file")
+    }
+    return self
+  }
 }

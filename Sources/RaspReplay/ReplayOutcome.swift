@@ -11,6 +11,7 @@
 ///   case .skipped(let diagnostic): print(diagnostic)
 ///   case .notice(let notice): print(notice.message)
 ///   case .waiting: flush()
+///   case .checkpoint(let checkpoint): flush(); save(checkpoint)
 ///   case .end(let summary): print(summary.statistics.summary)
 ///   }
 /// }
@@ -32,6 +33,11 @@ public enum ReplayOutcome: Sendable, Equatable {
   /// A live input (a pipe, a terminal, a followed file) has nothing more ready: the next call
   /// may wait for it. Deliver what you hold now, so that it is seen without delay.
   case waiting
+  /// The replay reached a line boundary where a checkpoint is due
+  /// (``ReplayConfiguration/checkpointInterval``), or its end
+  /// (``ReplayConfiguration/checkpointsAtEnd``): every record before it was yielded, none
+  /// after. Deliver the records you hold, then save it.
+  case checkpoint(ReplayCheckpoint)
   /// The end of the replay, with its counts and how it ended. Nothing follows.
   case end(ReplaySummary)
 }

@@ -46,6 +46,7 @@ import Testing
         seen.append("\(record.line ?? 0): " + String(decoding: output[record.range], as: UTF8.self))
       case .waiting: try act(records, interruption)
       case .ignored(let diagnostic): seen.append("ignored \(diagnostic)")
+      case .checkpoint: break
       case .notice(let notice): seen.append("note: \(notice.message)")
       case .skipped(let diagnostic): seen.append("skipped \(diagnostic)")
       case .end(let summary):

@@ -39,6 +39,7 @@ import Testing
       case .ignored(let diagnostic): described.append("ignored \(diagnostic)")
       case .notice(let notice): described.append("notice \(notice.message)")
       case .waiting: described.append("waiting")
+      case .checkpoint: described.append("checkpoint")
       case .end(let summary): described.append("end \(summary)")
       }
     }
@@ -92,14 +93,36 @@ import Testing
   /// The options a keyed replay is run with, each a different way of writing records.
   private static let variants: [(String, @Sendable (inout ReplayConfiguration) -> Void)] = [
     ("every snapshot", { $0.errorMode = .skip }),
-    ("--final", { $0.errorMode = .skip; $0.isFinal = true }),
-    ("--select", { $0.errorMode = .skip; $0.selection = try? JSONPath("nav.stack[-1]") }),
-    ("--emit diff", { $0.errorMode = .skip; $0.emit = .diff }),
+    (
+      "--final",
+      {
+        $0.errorMode = .skip; $0.isFinal = true
+      }
+    ),
+    (
+      "--select",
+      {
+        $0.errorMode = .skip; $0.selection = try? JSONPath("nav.stack[-1]")
+      }
+    ),
+    (
+      "--emit diff",
+      {
+        $0.errorMode = .skip; $0.emit = .diff
+      }
+    ),
     (
       "--emit diff --changes-only",
-      { $0.errorMode = .skip; $0.emit = .diff; $0.changesOnly = true }
+      {
+        $0.errorMode = .skip; $0.emit = .diff; $0.changesOnly = true
+      }
     ),
-    ("--with-event", { $0.errorMode = .skip; $0.includesEvent = true }),
+    (
+      "--with-event",
+      {
+        $0.errorMode = .skip; $0.includesEvent = true
+      }
+    ),
     (
       "--final --with-event --select",
       {
@@ -109,10 +132,30 @@ import Testing
         $0.selection = try? JSONPath("geo.heading")
       }
     ),
-    ("--final --emit diff", { $0.errorMode = .skip; $0.isFinal = true; $0.emit = .diff }),
-    ("--strict", { $0.errorMode = .skip; $0.isStrict = true; $0.includesEvent = true }),
-    ("--on-error fail", { $0.errorMode = .fail; $0.includesEvent = true }),
-    ("--on-error fail --final", { $0.errorMode = .fail; $0.isFinal = true }),
+    (
+      "--final --emit diff",
+      {
+        $0.errorMode = .skip; $0.isFinal = true; $0.emit = .diff
+      }
+    ),
+    (
+      "--strict",
+      {
+        $0.errorMode = .skip; $0.isStrict = true; $0.includesEvent = true
+      }
+    ),
+    (
+      "--on-error fail",
+      {
+        $0.errorMode = .fail; $0.includesEvent = true
+      }
+    ),
+    (
+      "--on-error fail --final",
+      {
+        $0.errorMode = .fail; $0.isFinal = true
+      }
+    ),
   ]
 
   @Test(arguments: variants.indices)

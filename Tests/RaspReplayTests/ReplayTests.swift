@@ -46,6 +46,7 @@ import Testing
     case .ignored(let diagnostic): return "ignored \(diagnostic)"
     case .notice(let notice): return "notice \(notice.input): \(notice.message)"
     case .waiting: return "waiting"
+    case .checkpoint(let checkpoint): return "checkpoint \(checkpoint.lines) #\(checkpoint.events)"
     case .end(let summary):
       let counts = summary.statistics
       return "end \(summary.ending): \(counts.read) read, \(counts.applied) applied, "

@@ -71,6 +71,8 @@ import Testing
         } else if seen.count == 2 {
           interruption.request(signal: SIGINT)
         }
+      case .checkpoint:
+        break
       case .end(let summary):
         let counts = summary.statistics
         seen.append(

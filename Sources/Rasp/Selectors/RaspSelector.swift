@@ -107,6 +107,12 @@ public struct RaspSelector<State, Value: Equatable> {
   public mutating func reset() {
     lastValue = nil
   }
+
+  /// Takes `value` as the last value selected, as if it had just been selected: for a replay
+  /// that resumes from a checkpoint.
+  package mutating func restore(last value: Value?) {
+    lastValue = value
+  }
 }
 
 extension RaspSelector: Sendable where Value: Sendable {}

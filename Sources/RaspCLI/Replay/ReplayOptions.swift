@@ -32,6 +32,18 @@ struct ReplayOptions {
   var progress = ProgressChoice.automatic
   /// Whether to write one Redux DevTools export instead of lines (`--emit devtools`).
   var emitsDevTools = false
+  /// Where to save checkpoints (`--save-state`), if anywhere.
+  var saveStateFile: String?
+  /// The checkpoint to resume from (`--resume`), if any.
+  var resumeFile: String?
+  /// The options a replay's state depends on, as a checkpoint keeps them: a replay resumes
+  /// only from a checkpoint saved with the same.
+  var checkpointOptions = JSONObject()
+  /// The positions of `--since`, `--until` and `--at` as written, for messages.
+  private var positionTexts: [String: String] = [:]
+
+  /// The value of `--since`, `--until` or `--at` as written (`option` with its dashes).
+  func text(of option: String) -> String { positionTexts[option] ?? "" }
 
   /// When a replay shows its progress line.
   enum ProgressChoice: Equatable {
@@ -290,6 +302,60 @@ struct ReplayOptions {
     if let path = configuration.selection, let text = parsed.value("select") {
       try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)
     }
+    try readCheckpoints(parsed, fail: fail)
+  }
+
+  /// Reads `--save-state`, `--checkpoint-every` and `--resume`, and what the state depends on.
+  private mutating func readCheckpoints(
+    _ parsed: RaspParsedArguments, fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) {
+    saveStateFile = parsed.value("save-state")
+    resumeFile = parsed.value("resume")
+    if let text = parsed.value("checkpoint-every") {
+      guard saveStateFile != nil else {
+        throw fail("Option '--checkpoint-every <n>' needs '--save-state <file>': where to save")
+      }
+      guard let count = Int(text), count >= 1 else {
+        throw fail(
+          "Invalid value '\(text)' for '--checkpoint-every <n>': expected a whole number of "
+            + "events from 1")
+      }
+      configuration.checkpointInterval = count
+    }
+    guard
+      let option = saveStateFile != nil
+        ? "--save-state <file>" : resumeFile.map({ _ in "--resume <file>" })
+    else { return }
+    configuration.checkpointsAtEnd = saveStateFile != nil
+    for file in [saveStateFile, resumeFile].compactMap({ $0 }) where file == "-" {
+      throw fail("Option '\(option)' needs a file: a checkpoint is not read from or written to '-'")
+    }
+    if files.contains("-") {
+      throw fail(
+        "Option '\(option)' needs files: standard input ('-') cannot be read again from a "
+          + "checkpoint's offset")
+    }
+    let conflicting =
+      (follows ? ["--follow"] : [])
+      + (configuration.emit != .snapshot ? ["--emit \(configuration.emit.rawValue)"] : [])
+      + (emitsDevTools ? ["--emit devtools"] : [])
+      + (configuration.format.document != nil ? ["--log-format \(configuration.format.name)"] : [])
+    if let other = conflicting.first {
+      throw fail("Option '\(option)' cannot be used with '\(other)' yet")
+    }
+    func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+    func text(_ name: String) -> JSONValue { parsed.value(name).map { .string($0) } ?? .null }
+    checkpointOptions = JSONObject(sortedMembers: [
+      ("concat", .bool(configuration.concatenatesInputs)),
+      ("domain", strings(configuration.domains.map(\.name).sorted())),
+      ("drop", strings(configuration.droppedTypes)),
+      ("hide", strings(configuration.hiddenTypes)),
+      ("key-by", text("key-by")),
+      ("log-format", .string(configuration.format.name)),
+      ("select", text("select")),
+      ("spec", strings(specFiles)),
+      ("strict", .bool(configuration.isStrict)),
+    ])
   }
 
   /// Reads `--since`, `--until` and `--at`: a bad position is a usage error that says what was
@@ -304,6 +370,9 @@ struct ReplayOptions {
       } catch {
         throw fail("Invalid position '\(text)' for '--\(option) <position>': \(error)")
       }
+    }
+    for option in ["since", "until", "at"] {
+      positionTexts["--" + option] = parsed.value(option)
     }
     configuration.since = try position("since")
     configuration.until = try position("until")

@@ -40,10 +40,23 @@ enum ReplayRun {
     opened: [Int: ImportedDocument] = [:], into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
-    let inputs: [ReplayInput]
+    var inputs: [ReplayInput]
     var documents = opened
-    do {
+    var checkpointing: Checkpointing?
+    do throws(RaspCommandError) {
+      if options.saveStateFile != nil || options.resumeFile != nil {
+        checkpointing = try Checkpointing(options, environment: environment)
+      }
       inputs = try openInputs(options, environment: environment, documents: &documents)
+      if let offsets = checkpointing?.startOffsets {
+        for index in inputs.indices {
+          do {
+            inputs[index] = try inputs[index].startingAt(byte: offsets[index])
+          } catch {
+            throw RaspCommandError.cannotOpen(options.files[index], reason: error.message)
+          }
+        }
+      }
     } catch {
       result.failure = error
       return result
@@ -56,10 +69,14 @@ enum ReplayRun {
     let display = showProgress(of: inputs, options: &options, environment: &environment)
     defer { display?.stop() }
     guard let interruption = options.configuration.interruption else {
-      return run(inputs, documents, options, environment: environment, into: &sink)
+      return run(
+        inputs, documents, options, checkpointing: &checkpointing, environment: environment,
+        into: &sink)
     }
     return interruption.watching {
-      run(inputs, documents, options, environment: environment, into: &sink)
+      run(
+        inputs, documents, options, checkpointing: &checkpointing, environment: environment,
+        into: &sink)
     }
   }
 
@@ -89,10 +106,24 @@ enum ReplayRun {
   /// Replays opened inputs into `sink`.
   private static func run<Sink: ReplaySink>(
     _ inputs: [ReplayInput], _ documents: [Int: ImportedDocument], _ options: ReplayOptions,
-    environment: RaspEnvironment, into sink: inout Sink
+    checkpointing: inout Checkpointing?, environment: RaspEnvironment, into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
-    var replay = Replay(configuration: options.configuration, inputs: inputs)
+    var replay: Replay
+    if let resumed = checkpointing?.resumed, let file = options.resumeFile {
+      do {
+        replay = try Replay(
+          configuration: options.configuration, inputs: inputs, resumingFrom: resumed.checkpoint)
+      } catch {
+        result.failure = .invalidFile(
+          file, line: nil, column: nil,
+          path: "state" + (error.path.hasPrefix("[") || error.path.isEmpty ? "" : ".") + error.path,
+          reason: error.reason)
+        return result
+      }
+    } else {
+      replay = Replay(configuration: options.configuration, inputs: inputs)
+    }
     var output: [UInt8] = []
     output.reserveCapacity(1 << 17)
     do throws(ReplayStop) {
@@ -116,6 +147,17 @@ enum ReplayRun {
           RaspDiagnostics.write("rasp: note: \(notice.message)\n", to: environment)
         case .waiting:
           try sink.flush(&output)
+        case .checkpoint(let checkpoint):
+          // What was printed before the checkpoint is delivered before it is saved: a replay
+          // resumed from it prints what comes after.
+          try sink.flush(&output)
+          do {
+            try checkpointing?.save(checkpoint, environment: environment)
+          } catch {
+            result.failure = error
+            try sink.finish(&output)
+            return result
+          }
         case .end(let summary):
           result.statistics = summary.statistics
           // A replay of one export that stopped early passed only the skipped actions before

@@ -108,6 +108,19 @@ public struct DataDomain: RaspDomain {
     return .set(key: key, value: value)
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes: the store, an object.
+  ///
+  /// ```swift
+  /// let state = try DataDomain().decodeState(try JSONParser.parse(#"{"theme":"dark"}"#))
+  /// ```
+  ///
+  /// - Parameter value: The store.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` when the value is not an object.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> DataState {
+    DataState(store: try RaspStateValue(value).object())
+  }
+
   /// Writes the store: `{"cart":{…},"theme":"dark"}`.
   ///
   /// ```swift

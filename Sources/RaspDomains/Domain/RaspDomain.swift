@@ -79,6 +79,47 @@ public protocol RaspDomain: Sendable {
   ///   - state: The state.
   ///   - writer: Where to write it.
   func encode(_ state: State, into writer: inout JSONWriter)
+
+  /// Reads a state back from the JSON that ``encode(_:into:)`` wrote: how a replay resumes
+  /// from a checkpoint (`rasp replay --resume`).
+  ///
+  /// Reading back what `encode` wrote must give a state that `encode` writes the same, and
+  /// that every later event changes as it would have changed the original. The default
+  /// implementation throws, so a domain that does not implement it still replays, but cannot
+  /// be saved in a checkpoint. Read the value with ``RaspStateValue``, whose errors name the
+  /// path of what is wrong.
+  ///
+  /// ```swift
+  /// func decodeState(_ value: JSONValue) throws(RaspStateError) -> CounterState {
+  ///   CounterState(count: try RaspStateValue(value).member("count").integer())
+  /// }
+  /// ```
+  ///
+  /// - Parameter value: The state's JSON, as `encode(_:into:)` wrote it.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` for JSON that is not a state of this domain, or when the
+  ///   domain cannot read states back.
+  func decodeState(_ value: JSONValue) throws(RaspStateError) -> State
+}
+
+extension RaspDomain {
+  /// Refuses to read a state back: a domain that does not implement `decodeState(_:)` cannot
+  /// be restored from a checkpoint.
+  ///
+  /// ```swift
+  /// try CounterDomain().decodeState(.null)
+  /// // throws: the domain 'counter' cannot be restored from a checkpoint: …
+  /// ```
+  ///
+  /// - Parameter value: The state's JSON.
+  /// - Returns: Never.
+  /// - Throws: ``RaspStateError``, always.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> State {
+    throw RaspStateError(
+      path: "",
+      reason: "the domain '\(name)' cannot be restored from a checkpoint: it does not implement "
+        + "decodeState(_:)")
+  }
 }
 
 extension RaspDomain {

@@ -100,6 +100,33 @@ public struct GeoDomain: RaspDomain {
     return .location(GeoLocation(latitude: latitude, longitude: longitude), accuracy: accuracy)
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes.
+  ///
+  /// ```swift
+  /// let state = try GeoDomain().decodeState(
+  ///   try JSONParser.parse(#"{"accuracy":null,"heading":90,"location":null}"#))
+  /// ```
+  ///
+  /// - Parameter value: `{"accuracy":…,"heading":…,"location":…}`.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` naming the member that is missing or of the wrong kind.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> GeoState {
+    let state = RaspStateValue(value)
+    let location = try state.member("location").optional { (location) throws(RaspStateError) in
+      GeoLocation(
+        latitude: try location.member("latitude").double(),
+        longitude: try location.member("longitude").double())
+    }
+    return GeoState(
+      heading: try state.member("heading").optional { (value) throws(RaspStateError) in
+        try value.double()
+      },
+      location: location,
+      accuracy: try state.member("accuracy").optional { (value) throws(RaspStateError) in
+        try value.double()
+      })
+  }
+
   /// Writes `{"accuracy":…,"heading":…,"location":{"latitude":…,"longitude":…}}`.
   ///
   /// ```swift

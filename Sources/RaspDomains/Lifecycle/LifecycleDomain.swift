@@ -97,6 +97,26 @@ public struct LifecycleDomain: RaspDomain {
     }
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes.
+  ///
+  /// ```swift
+  /// let state = try LifecycleDomain().decodeState(try JSONParser.parse(
+  ///   #"{"changedAt":null,"launches":0,"memoryWarnings":0,"phase":"notRunning"}"#))
+  /// ```
+  ///
+  /// - Parameter value: `{"changedAt":…,"launches":…,"memoryWarnings":…,"phase":…}`.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` naming the member that is missing or of the wrong kind.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> LifecycleState {
+    let state = RaspStateValue(value)
+    let changedAt = try state.member("changedAt")
+    return LifecycleState(
+      phase: try state.member("phase").oneOf(LifecyclePhase.self),
+      changedAt: changedAt.isNull ? nil : changedAt.value,
+      launches: try state.member("launches").integer(),
+      memoryWarnings: try state.member("memoryWarnings").integer())
+  }
+
   /// Writes `{"changedAt":…,"launches":…,"memoryWarnings":…,"phase":"…"}`.
   ///
   /// ```swift

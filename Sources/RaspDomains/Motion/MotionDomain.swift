@@ -173,6 +173,45 @@ public struct MotionDomain: RaspDomain {
     throw payload.invalid("must be one of \(names), found '\(text)'")
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes.
+  ///
+  /// ```swift
+  /// let state = try MotionDomain().decodeState(
+  ///   try JSONParser.parse(#"{"activity":"walking","confidence":"high","sample":null}"#))
+  /// ```
+  ///
+  /// - Parameter value: `{"activity":…,"confidence":…,"sample":…}`.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` naming the member that is missing or of the wrong kind.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> MotionState {
+    let state = RaspStateValue(value)
+    func vector(_ value: RaspStateValue) throws(RaspStateError) -> MotionVector? {
+      try value.optional { (vector) throws(RaspStateError) in
+        MotionVector(
+          x: try vector.member("x").double(), y: try vector.member("y").double(),
+          z: try vector.member("z").double())
+      }
+    }
+    let sample = try state.member("sample").optional { (sample) throws(RaspStateError) in
+      MotionSample(
+        acceleration: try vector(try sample.member("acceleration")),
+        rotationRate: try vector(try sample.member("rotationRate")),
+        attitude: try sample.member("attitude").optional { (attitude) throws(RaspStateError) in
+          MotionAttitude(
+            roll: try attitude.member("roll").double(),
+            pitch: try attitude.member("pitch").double(), yaw: try attitude.member("yaw").double())
+        })
+    }
+    return MotionState(
+      sample: sample,
+      activity: try state.member("activity").optional { (value) throws(RaspStateError) in
+        try value.oneOf(MotionActivity.self)
+      },
+      confidence: try state.member("confidence").optional { (value) throws(RaspStateError) in
+        try value.oneOf(MotionConfidence.self)
+      })
+  }
+
   /// Writes `{"activity":…,"confidence":…,"sample":…}`, the sample as
   /// `{"acceleration":…,"attitude":…,"rotationRate":…}`.
   ///

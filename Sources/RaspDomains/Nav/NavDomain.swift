@@ -114,6 +114,29 @@ public struct NavDomain: RaspDomain {
     return value
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes.
+  ///
+  /// ```swift
+  /// let state = try NavDomain().decodeState(
+  ///   try JSONParser.parse(#"{"modal":null,"stack":["orders"],"tab":null}"#))
+  /// ```
+  ///
+  /// - Parameter value: `{"modal":…,"stack":[…],"tab":…}`.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` naming the member that is missing or of the wrong kind.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> NavState {
+    let state = RaspStateValue(value)
+    var stack: [String] = []
+    for screen in try state.member("stack").array() { stack.append(try screen.string()) }
+    return NavState(
+      stack: stack,
+      tab: try state.member("tab").optional { (value) throws(RaspStateError) in try value.string()
+      },
+      modal: try state.member("modal").optional { (value) throws(RaspStateError) in
+        try value.string()
+      })
+  }
+
   /// Writes `{"modal":…,"stack":[…],"tab":…}`.
   ///
   /// ```swift

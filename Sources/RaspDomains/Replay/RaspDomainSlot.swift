@@ -82,6 +82,12 @@ package class RaspDomainSlot {
   /// Writes the state's canonical JSON; overridden.
   package func encodeState(into writer: inout JSONWriter) {}
 
+  /// Replaces the state with one read back from its JSON (``RaspDomain/decodeState(_:)``);
+  /// overridden.
+  ///
+  /// - Throws: ``RaspStateError``; the state is then unchanged.
+  package func restoreState(from value: JSONValue) throws(RaspStateError) {}
+
   /// A copy with its own state; overridden.
   package func copy() -> RaspDomainSlot { self }
 }
@@ -134,6 +140,10 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
 
   override func encodeState(into writer: inout JSONWriter) {
     domain.encode(state, into: &writer)
+  }
+
+  override func restoreState(from value: JSONValue) throws(RaspStateError) {
+    state = try domain.decodeState(value)
   }
 
   override func copy() -> RaspDomainSlot {

@@ -102,6 +102,10 @@ package struct RaspForeignDomain<Base: RaspDomain>: RaspSpecializedDomain {
     try base.decodeEvent(name, payload: &payload, context: context)
   }
 
+  package func decodeState(_ value: JSONValue) throws(RaspStateError) -> Base.State {
+    try base.decodeState(value)
+  }
+
   /// Writes the state as the domain writes it, made canonical: read back by the strict
   /// parser and written again with sorted keys, so that a domain of the user's own cannot put
   /// keys out of order in a snapshot. A state whose JSON does not read back is written as

@@ -202,6 +202,39 @@ public struct RestDomain: RaspDomain {
     return links
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes: each relation a plain link's
+  /// href, a link object, or a list of them.
+  ///
+  /// ```swift
+  /// let state = try RestDomain().decodeState(
+  ///   try JSONParser.parse(#"{"links":{"self":"/orders"}}"#))
+  /// ```
+  ///
+  /// - Parameter value: `{"links":{…}}`.
+  /// - Returns: The state.
+  /// - Throws: ``RaspStateError`` naming the link that is not one this domain writes.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> RestState {
+    func link(_ value: RaspStateValue, rel: String) throws(RaspStateError) -> RestLink {
+      if case .string(let href) = value.value { return RestLink(rel: rel, href: href) }
+      return RestLink(
+        rel: rel, href: try value.member("href").string(),
+        isTemplated: try value.optionalMember("templated")?.bool() ?? false,
+        name: try value.optionalMember("name")?.string(),
+        deprecation: try value.optionalMember("deprecation")?.string())
+    }
+    var relations: [RestRelation] = []
+    for (rel, value) in try RaspStateValue(value).member("links").members() {
+      if case .array = value.value {
+        var links: [RestLink] = []
+        for element in try value.array() { links.append(try link(element, rel: rel)) }
+        relations.append(RestRelation(rel: rel, list: links))
+      } else {
+        relations.append(RestRelation(try link(value, rel: rel)))
+      }
+    }
+    return RestState(relations: relations)
+  }
+
   /// Writes `{"links":{"item":["/a","/b"],"next":"…","search":{"href":"…","templated":true}}}`:
   /// a plain link as its href, another as an object with sorted keys, a list as an array.
   ///

@@ -145,6 +145,19 @@ public struct RaspSpecDomain: RaspDomain {
     return Int(exactly: integer) != nil
   }
 
+  /// Reads a state back from the JSON ``encode(_:into:)`` writes: the state is that JSON.
+  ///
+  /// ```swift
+  /// let state = try cart.decodeState(try JSONParser.parse(#"{"items":[],"total":0}"#))
+  /// ```
+  ///
+  /// - Parameter value: The state's JSON.
+  /// - Returns: The state.
+  /// - Throws: Never: any JSON is a spec domain's state.
+  public func decodeState(_ value: JSONValue) throws(RaspStateError) -> RaspSpecState {
+    RaspSpecState(value)
+  }
+
   /// Writes the state's JSON, canonically.
   ///
   /// ```swift

@@ -236,6 +236,14 @@ public final class JSONLinesReader<Source: JSONByteSource> {
     lineNumber = 0
   }
 
+  /// Numbers the lines from `count + 1` on, for a source that starts after the first `count`
+  /// lines of its input (a replay resumed from a checkpoint), and skips no byte order mark,
+  /// which only the input's start may have. Call it before the first line is read.
+  package func resumeLineNumbers(after count: Int) {
+    lineNumber = count
+    if count > 0 { checkedByteOrderMark = true }
+  }
+
   private func makeLine(from lineStart: Int, to lineEnd: Int) -> JSONLine {
     lineNumber += 1
     var contentEnd = lineEnd

@@ -97,6 +97,19 @@ extension RaspInputSource {
     return max(0, Int(status.st_size) - max(0, Int(position)))
   }
 
+  /// Moves a file's reading position to `offset`, for a replay that resumes after a
+  /// checkpoint.
+  ///
+  /// - Returns: Whether it moved: `false` for anything but a regular file.
+  func seek(to offset: Int) -> Bool {
+    guard case .file(let file) = self else { return false }
+    var status = stat()
+    guard fstat(file.descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return false
+    }
+    return lseek(file.descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+  }
+
   private static func isLive(_ descriptor: Int32) -> Bool {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return false }

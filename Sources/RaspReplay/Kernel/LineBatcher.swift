@@ -64,18 +64,24 @@ final class LineBatcher: @unchecked Sendable {
   ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue
   ///     (``adjustShare(pendingBatches:replayWaited:)``); otherwise all of them.
   ///   - partition: How to tell the kernel of each event, in a replay split by key.
+  ///   - linesBefore: How many lines of the input come before what `reading` reads: the
+  ///     first line read is numbered one more.
+  ///   - timeBefore: The time of the last line before, for the lines without `ts` after it.
   init(
     input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
     assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
-    sharesDecoding: Bool = false, partition: KeyPartition? = nil
+    sharesDecoding: Bool = false, partition: KeyPartition? = nil, linesBefore: Int = 0,
+    timeBefore: RaspTimestamp? = nil
   ) {
     self.input = input
     self.isLive = reading.isLive
     self.progress = reading.progress
     self.reader = LineBatcher.makeReader(reading)
+    if linesBefore > 0 { self.reader.resumeLineNumbers(after: linesBefore) }
     self.classifier = LineClassifier(
       input: input, tracksTime: tracksTime, assumesPayloadEnd: assumesPayloadEnd)
     self.classifier.mapped = types.map(MappedEnvelopeReader.init)
+    if tracksTime { self.classifier.lastTime = timeBefore }
     self.decoding = decoding
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
     self.partition = partition

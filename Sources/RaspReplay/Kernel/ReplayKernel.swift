@@ -20,9 +20,9 @@ struct ReplayKernel {
   let inputNames: [String]
   /// The streams: the one stream of a replay; in a keyed replay, the stream before any event,
   /// then each key's, key `n` at `n + 1`.
-  private let streams: ReplayStreams
+  let streams: ReplayStreams
   /// The stream the kernel works on, in ``streams``.
-  private var streamPointer: UnsafeMutablePointer<ReplayStream>
+  var streamPointer: UnsafeMutablePointer<ReplayStream>
   /// The current stream's snapshot, text, selection and last event: the only one, or the
   /// current key's in a keyed replay. Worked on in place (``ReplayStreams``).
   private var stream: ReplayStream {
@@ -30,14 +30,14 @@ struct ReplayKernel {
     unsafeMutableAddress { streamPointer }
   }
   /// The stream each key starts with.
-  private let initialStream: ReplayStream
+  let initialStream: ReplayStream
   /// The number of the key whose stream is the current one; -1 before the first event.
-  private var currentKey = -1
+  var currentKey = -1
   /// The keys and their streams, in a keyed replay (`--key-by`).
-  private var keys: ReplayKeys?
+  var keys: ReplayKeys?
   /// Whether the replay is keyed: asked of ``keys`` for every event, `keys != nil` would copy
   /// them, arrays and all, first.
-  private let isKeyed: Bool
+  let isKeyed: Bool
   /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
   private var finalOrder: [Int]?
   private var finalPosition = 0
@@ -73,10 +73,13 @@ struct ReplayKernel {
   private let until: ReplayPosition?
   /// Whether the replay has reached `--since`.
   private var isSinceReached = false
+  /// Whether the last item handed to ``handle(_:of:columns:writer:)`` was left unread: it is
+  /// past `--until`, which ended the replay before it.
+  private(set) var isItemLeftUnread = false
   /// Whether the item being handled is before `--since`.
   private var isBeforeSince = false
   /// How many events were applied.
-  private var seq = 0
+  private(set) var seq = 0
   /// The batch of the item being handled, for the origins of events that are not simply their
   /// lines (not retained: the caller keeps it).
   private var currentBatch: Unmanaged<ReplayBatch>?
@@ -132,6 +135,9 @@ struct ReplayKernel {
     streamPointer = streams.pointer(to: 0)
     keys = configuration.keyPath.map { ReplayKeys(path: $0) }
     isKeyed = configuration.keyPath != nil
+    keepsLastEvent =
+      (configuration.checkpointInterval != nil || configuration.checkpointsAtEnd)
+      && !configuration.isFinal
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
@@ -166,6 +172,7 @@ struct ReplayKernel {
   ) -> ReplayOutcome? {
     let pointee = item.pointee
     if pointee.isNotice { return handleItem(item, of: batch, columns: columns, writer: &writer) }
+    isItemLeftUnread = true
     switch until {
     case .time(let time)?:
       if let itemTime = pointee.time, itemTime > time { return stopAtUntil() }
@@ -176,6 +183,7 @@ struct ReplayKernel {
     case nil:
       break
     }
+    isItemLeftUnread = false
     if !isSinceReached {
       switch since {
       case .time(let time)?:
@@ -207,6 +215,13 @@ struct ReplayKernel {
       break
     }
     return outcome
+  }
+
+  /// Takes the count of events applied from a checkpoint, so that `seq` goes on from it, and
+  /// counts the keys it brought.
+  mutating func restoreCount(events: Int) {
+    seq = events
+    if isKeyed { statistics.keys = keys?.count ?? 0 }
   }
 
   /// Ends the replay at `--until` (or `--at`): nothing more is read.
@@ -417,6 +432,9 @@ struct ReplayKernel {
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
     if isPart { noteApplied() }
+    if keepsLastEvent {
+      if isKeyed { keepLastEvent(of: item) } else { pendingLastEvent = item.pointee.eventBytes }
+    }
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
@@ -617,7 +635,7 @@ struct ReplayKernel {
   /// Makes the stream of the key numbered `number` the current one, a new key's made from
   /// ``initialStream``.
   @inline(__always)
-  private mutating func switchToKey(_ number: Int) {
+  mutating func switchToKey(_ number: Int) {
     guard number != currentKey else { return }
     while streams.count <= number + 1 { _ = streams.append(initialStream) }
     streamPointer = streams.pointer(to: number + 1)
@@ -674,6 +692,31 @@ struct ReplayKernel {
     let eventError =
       error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
     return reject(router.namingPayload(in: eventError, of: routed.envelope), item: item)
+  }
+
+  /// Whether each stream keeps its last event's line, for a checkpoint: a replay resumed
+  /// from it with `--final --with-event` or `--at` prints it.
+  private let keepsLastEvent: Bool
+
+  /// The line of the last event applied, where it is in its batch, not copied yet: in a replay
+  /// without keys, it is copied only when its batch is let go (``settleLastEvent()``), not
+  /// after every event.
+  private var pendingLastEvent: UnsafeBufferPointer<UInt8>?
+
+  /// Copies the last event's line into its stream, before its batch is let go or a checkpoint
+  /// is made.
+  mutating func settleLastEvent() {
+    guard let line = pendingLastEvent else { return }
+    pendingLastEvent = nil
+    stream.lastEventBytes.removeAll(keepingCapacity: true)
+    stream.lastEventBytes.append(contentsOf: line)
+  }
+
+  /// Keeps the line of the event just applied as its stream's last.
+  @inline(never)
+  private mutating func keepLastEvent(of item: UnsafePointer<ReplayItem>) {
+    stream.lastEventBytes.removeAll(keepingCapacity: true)
+    stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
   }
 
   /// Whether each event's record is the whole snapshot, alone: the common case.

@@ -112,6 +112,14 @@ struct ReplayKeys {
     return Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
   }
 
+  /// The number of a key given as its canonical JSON, which is added when it is new: for a
+  /// replay that resumes from a checkpoint.
+  mutating func number(ofCanonical key: [UInt8]) -> Int {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: key)
+    return numberOfScratch()
+  }
+
   /// The number of the key `null`.
   mutating func nullKeyNumber() -> Int {
     scratch.removeAll(keepingCapacity: true)

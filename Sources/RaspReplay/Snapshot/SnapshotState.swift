@@ -134,6 +134,21 @@ package struct SnapshotState: RaspState {
     slots[index].encodeState(into: &writer)
   }
 
+  /// Replaces one domain's state with one read back from its JSON: a checkpoint's.
+  ///
+  /// - Parameters:
+  ///   - index: The domain's position in ``domainNames``.
+  ///   - value: The state's JSON, as ``encodeState(ofDomainAt:into:)`` wrote it.
+  /// - Throws: ``RaspDomains/RaspStateError``; the snapshot is then unchanged.
+  package mutating func restoreState(ofDomainAt index: Int, from value: JSONValue)
+    throws(RaspStateError)
+  {
+    if !isKnownUniquelyReferenced(&slots[index]) {
+      slots[index] = slots[index].copy()
+    }
+    try slots[index].restoreState(from: value)
+  }
+
   /// The canonical JSON of one domain's state.
   package func encodedState(ofDomainAt index: Int) -> [UInt8] {
     var writer = JSONWriter()

@@ -13,6 +13,11 @@ struct LogReplay {
     pipeline = RaspPipeline(initial: SnapshotState(domains: domains))
   }
 
+  /// A replay that goes on from `snapshot`.
+  init(from snapshot: SnapshotState) {
+    pipeline = RaspPipeline(initial: snapshot)
+  }
+
   /// The JSON of the first domain's state, or of the whole snapshot with `whole`.
   func json(whole: Bool = false) -> String {
     let bytes = whole ? pipeline.current.json() : pipeline.current.encodedState(ofDomainAt: 0)

@@ -32,7 +32,7 @@ func replayFormat(
       described.append("skipped \(diagnostic.line):\(diagnostic.column) \(diagnostic.reason)")
     case .ignored(let diagnostic): described.append("ignored \(diagnostic)")
     case .notice(let notice): described.append("notice \(notice.message)")
-    case .waiting: break
+    case .waiting, .checkpoint: break
     case .end(let summary):
       let counts = summary.statistics
       var end =

@@ -1,0 +1,159 @@
+import RaspDomains
+import RaspJSON
+import RaspReplay
+
+/// A checkpoint as `rasp replay --save-state` writes it and `--resume` reads it: one JSON
+/// document.
+///
+/// ```json
+/// {"events":20,"format":"rasp-checkpoint","inputs":[{"hash":"…","line":20,"name":"events.jsonl",
+///  "offset":1742,"size":1742}],"options":{…},"records":20,"state":{…},"version":1}
+/// ```
+///
+/// - `options`: the options the state depends on (``ReplayOptions/checkpointOptions``); a
+///   resume with others is refused, naming the option.
+/// - `inputs`: for each log, its name, the byte after the last line the replay handled
+///   (`offset`), that line's number (`line`), the hash of the bytes before `offset` (16
+///   hexadecimal digits of ``LogHash``) and the log's size when it was saved.
+/// - `events`, `records`: the events applied and the lines printed up to there.
+/// - `state`: the kernel's state of every stream (``RaspReplay/ReplayCheckpoint/state``).
+struct CheckpointFile {
+  /// What the file says it is.
+  static let formatName = "rasp-checkpoint"
+  /// The version this rasp writes and reads.
+  static let version = 1
+
+  /// One log's place.
+  struct Input: Equatable {
+    var name: String
+    var offset: Int
+    var line: Int
+    var hash: String
+    var size: Int
+    /// The time of the last line, as the merge orders lines
+    /// (``RaspReplay/ReplayCheckpoint/times``).
+    var time: RaspTimestamp?
+  }
+
+  var options: JSONObject
+  var inputs: [Input]
+  var checkpoint: ReplayCheckpoint
+
+  /// The document's bytes: canonical JSON, with a line end.
+  var bytes: [UInt8] {
+    let inputs = inputs.map { input -> JSONValue in
+      .object(
+        JSONObject(sortedMembers: [
+          ("hash", .string(input.hash)), ("line", .number(JSONNumber(input.line))),
+          ("name", .string(input.name)), ("offset", .number(JSONNumber(input.offset))),
+          ("size", .number(JSONNumber(input.size))), ("time", Self.json(input.time)),
+        ]))
+    }
+    let document = JSONValue.object(
+      JSONObject(sortedMembers: [
+        ("events", .number(JSONNumber(checkpoint.events))),
+        ("format", .string(Self.formatName)),
+        ("inputs", .array(inputs)),
+        ("options", .object(options)),
+        ("records", .number(JSONNumber(checkpoint.records))),
+        ("state", checkpoint.state),
+        ("version", .number(JSONNumber(Self.version))),
+      ]))
+    var writer = JSONWriter()
+    writer.write(document)
+    writer.writeRaw("\n")
+    return writer.bytes
+  }
+
+  /// Reads a checkpoint file's bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - file: Its name, for messages.
+  /// - Throws: ``RaspCommandError/invalidFile(_:line:column:path:reason:)`` naming the place
+  ///   (a line and column for bad JSON, a JSON path for a member that is wrong).
+  init(parsing bytes: [UInt8], file: String) throws(RaspCommandError) {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      let position = bytes.withUnsafeBufferPointer {
+        JSONTextPosition(offset: error.offset, in: $0)
+      }
+      throw .invalidFile(
+        file, line: position.line, column: position.column, path: nil,
+        reason: "not a checkpoint: \(error.reason)")
+    }
+    do throws(RaspStateError) {
+      let root = RaspStateValue(value)
+      guard case .object = value,
+        try root.optionalMember("format")?.value == .string(Self.formatName)
+      else {
+        throw root.error(
+          "not a checkpoint of 'rasp replay --save-state': no \"format\":\"\(Self.formatName)\"")
+      }
+      let version = try root.member("version")
+      guard try version.integer() == Self.version else {
+        throw version.error(
+          "a checkpoint of version \(version.value), which this rasp cannot read (it reads "
+            + "version \(Self.version)): save it again with this rasp")
+      }
+      options = try root.member("options").object()
+      inputs = []
+      for entry in try root.member("inputs").array() {
+        func count(_ key: String) throws(RaspStateError) -> Int {
+          let member = try entry.member(key)
+          let number = try member.integer()
+          guard number >= 0 else { throw member.error("expected a count from 0, found \(number)") }
+          return number
+        }
+        let hash = try entry.member("hash")
+        let text = try hash.string()
+        guard text.utf8.count == 16, UInt64(text, radix: 16) != nil else {
+          throw hash.error("expected 16 hexadecimal digits, found '\(text)'")
+        }
+        inputs.append(
+          Input(
+            name: try entry.member("name").string(), offset: try count("offset"),
+            line: try count("line"), hash: text, size: try count("size"),
+            time: try Self.time(entry.member("time"))))
+      }
+      checkpoint = ReplayCheckpoint(
+        lines: inputs.map(\.line), times: inputs.map(\.time),
+        events: try root.member("events").integer(),
+        records: try root.member("records").integer(), state: try root.member("state").value)
+    } catch {
+      throw .invalidFile(
+        file, line: nil, column: nil, path: error.path.isEmpty ? nil : error.path,
+        reason: error.reason)
+    }
+  }
+
+  /// A time as a checkpoint writes it: `{"nanoseconds":…,"seconds":…}`, or `null`.
+  static func json(_ time: RaspTimestamp?) -> JSONValue {
+    guard let time else { return .null }
+    return .object(
+      JSONObject(sortedMembers: [
+        ("nanoseconds", .number(JSONNumber(Int(time.nanoseconds)))),
+        ("seconds", .number(JSONNumber(time.seconds))),
+      ]))
+  }
+
+  /// A time read back.
+  static func time(_ value: RaspStateValue) throws(RaspStateError) -> RaspTimestamp? {
+    guard !value.isNull else { return nil }
+    let nanoseconds = try value.member("nanoseconds")
+    guard let fraction = Int32(exactly: try nanoseconds.integer()),
+      (0..<1_000_000_000).contains(fraction)
+    else { throw nanoseconds.error("expected a count of nanoseconds below 1000000000") }
+    return RaspTimestamp(
+      seconds: Int64(try value.member("seconds").integer()), nanoseconds: fraction)
+  }
+
+  /// A checkpoint to write.
+  init(options: JSONObject, inputs: [Input], checkpoint: ReplayCheckpoint) {
+    self.options = options
+    self.inputs = inputs
+    self.checkpoint = checkpoint
+  }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a replay is in one log, for its checkpoints: the byte after the last line it
+/// handled, that line's number, and the hash of every byte before.
+///
+/// The replay tells the line; the byte offset and the hash are found here, by reading the log
+/// again from the last checkpoint's offset up to that line's end — once per checkpoint, never
+/// per line, so that a replay pays nothing for checkpoints between them, and the bytes are
+/// read from the page cache.
+///
+/// ```swift
+/// var input = try CheckpointInput(name: "events.jsonl", path: resolved)
+/// try input.advance(toLine: 1742)
+/// input.offset   // the byte after line 1742
+/// ```
+struct CheckpointInput {
+  /// The log's name, as the user wrote it.
+  let name: String
+  /// Its path, resolved.
+  let path: String
+  /// The byte after the last line handled.
+  private(set) var offset = 0
+  /// The number of the last line handled.
+  private(set) var line = 0
+  /// The hash of the bytes before ``offset``.
+  private(set) var hash = LogHash()
+
+  /// Why a log could not be read again.
+  struct ReadError: Error {
+    let message: String
+  }
+
+  /// A log at its start.
+  init(name: String, path: String) {
+    self.name = name
+    self.path = path
+  }
+
+  /// Goes to the end of line `target`, hashing every byte on the way; at the log's end when
+  /// it has fewer lines (its last without a line end).
+  ///
+  /// - Throws: ``ReadError`` when the log cannot be read.
+  mutating func advance(toLine target: Int) throws(ReadError) {
+    guard target > line else { return }
+    var line = self.line
+    var hash = self.hash
+    var offset = self.offset
+    var isInLine = false
+    try Self.read(path, from: offset) { chunk in
+      var start = 0
+      while line < target, start < chunk.count {
+        guard let found = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start) else {
+          start = chunk.count
+          isInLine = true
+          break
+        }
+        start = chunk.baseAddress!.distance(to: UnsafeRawPointer(found)) + 1
+        isInLine = false
+        line += 1
+      }
+      hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<start]))
+      offset += start
+      return line < target
+    }
+    // A last line without a line end is a line too.
+    if line < target, isInLine { line += 1 }
+    self.line = line
+    self.hash = hash
+    self.offset = offset
+  }
+
+  /// Hashes the first `count` bytes of the log, whose last line is numbered `line`: where a
+  /// checkpoint left it.
+  ///
+  /// - Returns: Whether the log has `count` bytes.
+  /// - Throws: ``ReadError`` when the log cannot be read.
+  mutating func skip(bytes count: Int, line: Int) throws(ReadError) -> Bool {
+    var hash = self.hash
+    var offset = self.offset
+    try Self.read(path, from: offset) { chunk in
+      let taken = min(chunk.count, count - offset)
+      hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<taken]))
+      offset += taken
+      return offset < count
+    }
+    self.hash = hash
+    self.offset = offset
+    self.line = line
+    return offset == count
+  }
+
+  /// The log's size now, or `nil` when it cannot be asked.
+  func size() -> Int? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Int(status.st_size)
+  }
+
+  /// Reads the log at `path` from `start` on, a chunk at a time, while `body` asks for more.
+  private static func read(
+    _ path: String, from start: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+  ) throws(ReadError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw ReadError(message: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { buffer.deallocate() }
+    var position = start
+    while true {
+      let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(position))
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(message: String(cString: strerror(errno)))
+      }
+      if count == 0 { return }
+      position += count
+      guard body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return }
+    }
+  }
+}

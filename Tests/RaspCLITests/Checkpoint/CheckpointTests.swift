@@ -1,0 +1,282 @@
+import Foundation
+import RaspJSON
+import RaspTestSupport
+import Testing
+
+@testable import RaspCLI
+
+/// `rasp replay --save-state` and `--resume`, checked against the full replay: a checkpoint
+/// saved after the first lines of a log, resumed on the whole log, prints the full replay's
+/// lines after the checkpoint's `records`, and nothing else.
+@Suite struct CheckpointTests {
+  static let logs = [
+    "fixtures/example/events.jsonl", "fixtures/session-mixed/events.jsonl",
+    "fixtures/replay-key-by/events.jsonl",
+  ]
+  static let optionSets: [[String]] = [
+    [], ["--select", "nav.stack"], ["--with-event", "--select", "geo.heading"], ["--final"],
+    ["--final", "--with-event"], ["--hide", "geo.*", "--select", "geo.heading"],
+    ["--key-by", "source", "--select", "nav.stack"], ["--key-by", "source", "--final"],
+    ["--since", "#5"], ["--on-error", "skip", "--domain", "nav"],
+  ]
+
+  func replay(_ arguments: [String], in directory: TemporaryDirectory) -> CommandRun {
+    CommandRun.run(["replay"] + arguments, in: directory.path)
+  }
+
+  func lines(_ text: String) -> [Substring] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+  }
+
+  func records(in directory: TemporaryDirectory, _ name: String = "state.json") throws -> Int {
+    let value = try JSONParser.parse(try #require(directory.bytes(name)))
+    guard case .number(let records)? = value["records"] else { return -1 }
+    return Int(records.integerValue ?? -1)
+  }
+
+  @Test(arguments: logs)
+  func aReplayResumedOnTheGrownLogPrintsTheFullReplaysLinesAfterTheCheckpoint(_ log: String)
+    throws
+  {
+    let text = try String(contentsOfFile: Repository.path(log), encoding: .utf8)
+    let logLines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let directory = try TemporaryDirectory()
+    for options in Self.optionSets {
+      try directory.write("events.jsonl", text)
+      let full = lines(replay(options + ["events.jsonl"], in: directory).standardOutput)
+      for cut in 0...logLines.count {
+        try directory.write("events.jsonl", logLines.prefix(cut).map { $0 + "\n" }.joined())
+        let saving = replay(
+          options + ["--save-state", "state.json", "events.jsonl"], in: directory)
+        #expect(saving.status == 0, "\(saving.standardError)")
+        try directory.write("events.jsonl", text)
+        let resumed = replay(options + ["--resume", "state.json", "events.jsonl"], in: directory)
+        #expect(resumed.status == 0, "\(options) after \(cut): \(resumed.standardError)")
+        let records = try records(in: directory)
+        #expect(
+          Array(full.prefix(records)) + lines(resumed.standardOutput) == full,
+          "\(options) after line \(cut)")
+      }
+    }
+  }
+
+  @Test(arguments: ["--at", "--since", "--until"])
+  func aRangeStartsFromACheckpointBeforeItAndAtOrUntilRefuseOneAfter(_ option: String) throws {
+    let text = try String(
+      contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8)
+    let logLines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let directory = try TemporaryDirectory()
+    let positions =
+      ["#3", "#12", "line:7", "line:20", "2026-11-22T09:30:01Z", "2026-11-22T09:30:03.5Z"]
+    let select = ["--select", "nav.stack", "--with-event"]
+    for cut in [0, 5, 12] {
+      try directory.write("events.jsonl", logLines.prefix(cut).map { $0 + "\n" }.joined())
+      let saving = replay(select + ["--save-state", "s.json", "events.jsonl"], in: directory)
+      #expect(saving.status == 0)
+      try directory.write("events.jsonl", text)
+      for position in positions {
+        let options = select + [option, position]
+        let whole = try lines(replay(options + ["events.jsonl"], in: directory).standardOutput)
+          .map { try JSONParser.parse(String($0)) }
+        let resumed = replay(options + ["--resume", "s.json", "events.jsonl"], in: directory)
+        let place = "\(option) \(position) after line \(cut)"
+        if resumed.status == 0 {
+          // The lines the whole replay prints after the checkpoint (`--at`: its one line).
+          let expected = option == "--at" ? whole : whole.filter { Self.seq($0) > cut }
+          let got = try lines(resumed.standardOutput).map { try JSONParser.parse(String($0)) }
+          #expect(got == expected, "\(place)")
+        } else {
+          #expect(option != "--since", "\(place)")
+          #expect(
+            resumed.standardError.hasPrefix(
+              "rasp: error: the checkpoint in 's.json' is past \(option) '\(position)': it was "
+                + "saved after event \(cut) ('events.jsonl' line \(cut)); resume from an earlier "),
+            "\(resumed.standardError)")
+          #expect(resumed.standardOutput.isEmpty)
+        }
+        // By number or line, the example's events are its lines: refused exactly when the
+        // checkpoint is past the position.
+        if option != "--since", let number = Int(position.drop { !$0.isNumber }),
+          !position.hasPrefix("2026")
+        {
+          #expect((resumed.status == 2) == (cut > number), "\(place)")
+        }
+      }
+    }
+  }
+
+  static func seq(_ record: JSONValue) -> Int {
+    guard case .number(let seq)? = record["seq"] else { return -1 }
+    return Int(seq.integerValue ?? -1)
+  }
+
+  @Test func aCheckpointThatCannotBeWrittenIsAnErrorAfterTheLines() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", #"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
+    let run = replay(["--save-state", "missing/s.json", "events.jsonl"], in: directory)
+    #expect(run.status == 2)
+    #expect(run.standardOutput.hasPrefix(#"{"data":{},"geo":{"accuracy":null,"heading":1,"#))
+    #expect(
+      run.standardError == "rasp: error: cannot write 'missing/s.json': No such file or directory\n"
+    )
+  }
+
+  @Test func aKeyedCheckpointIsTheSameBytesForEveryJobs() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "events.jsonl",
+      try String(
+        contentsOfFile: Repository.path("fixtures/replay-key-by/events.jsonl"), encoding: .utf8))
+    var saved: [[UInt8]] = []
+    for jobs in ["1", "2", "3", "8"] {
+      let run = replay(
+        [
+          "--key-by", "payload.deviceId", "--final", "-j", jobs, "--save-state", "s\(jobs).json",
+          "events.jsonl",
+        ], in: directory)
+      #expect(run.status == 0)
+      saved.append(try #require(directory.bytes("s\(jobs).json")))
+    }
+    #expect(Set(saved).count == 1)
+  }
+
+  @Test func theLinesOfErrorsAndEventsGoOnFromTheCheckpoint() throws {
+    let directory = try TemporaryDirectory()
+    let first = #"{"type":"nav.push","payload":{"screen":"a"}}"# + "\n"
+    try directory.write("events.jsonl", first + first)
+    let options = ["--with-event", "--select", "nav.stack"]
+    #expect(
+      replay(options + ["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
+    try directory.write("events.jsonl", first + first + first + "{\"type\":\n")
+    let resumed = replay(
+      ["--resume", "s.json", "--with-event", "--select", "nav.stack", "events.jsonl"], in: directory
+    )
+    #expect(resumed.status == 2)
+    #expect(
+      resumed.standardOutput
+        == #"{"event":{"payload":{"screen":"a"},"type":"nav.push"},"file":"events.jsonl","#
+        + #""line":3,"seq":3,"value":["a","a","a"]}"#
+        + "\n")
+    #expect(resumed.standardError.hasPrefix("events.jsonl:4:9: error: "))
+  }
+
+  @Test func aLogChangedBeforeTheOffsetIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let push = #"{"type":"nav.push","payload":{"screen":"a"}}"# + "\n"
+    try directory.write("events.jsonl", push + push)
+    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
+    try directory.write(
+      "events.jsonl", push.replacingOccurrences(of: "\"a\"", with: "\"b\"") + push + push)
+    let changed = replay(["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(changed.status == 2)
+    #expect(
+      changed.standardError
+        == "rasp: error: 'events.jsonl' changed before the checkpoint's offset (90 bytes) in "
+        + "'s.json': its first bytes are not those the checkpoint read; replay it from the start\n")
+    #expect(changed.standardOutput.isEmpty)
+    try directory.write("events.jsonl", push)
+    let shorter = replay(["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(shorter.status == 2)
+    #expect(
+      shorter.standardError.contains("'events.jsonl' is shorter than the checkpoint's offset"))
+  }
+
+  @Test func aCheckpointSavedWithOtherOptionsIsRefusedNamingTheOption() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", #"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
+    #expect(
+      replay(["--save-state", "s.json", "--select", "geo.heading", "events.jsonl"], in: directory)
+        .status == 0)
+    let other = replay(
+      ["--resume", "s.json", "--select", "nav.tab", "events.jsonl"], in: directory)
+    #expect(other.status == 2)
+    #expect(
+      other.standardError
+        == "rasp: error: cannot resume from 's.json': it was saved with '--select geo.heading', "
+        + "not with '--select nav.tab'; resume with the options it was saved with\n")
+    let domains = replay(
+      ["--resume", "s.json", "--select", "geo.heading", "--domain", "geo", "events.jsonl"],
+      in: directory)
+    #expect(
+      domains.standardError.contains(
+        "it was saved with '--domain data,geo,lifecycle,motion,nav,rest', not with '--domain geo'"))
+    try directory.write("other.jsonl", "")
+    let logs = replay(
+      ["--resume", "s.json", "--select", "geo.heading", "other.jsonl"], in: directory)
+    #expect(
+      logs.standardError
+        == "rasp: error: cannot resume from 's.json': it is a checkpoint of 'events.jsonl', not "
+        + "of 'other.jsonl'\n"
+    )
+  }
+
+  @Test(arguments: [
+    (
+      "{",
+      "c.json:1:2: error: not a checkpoint: unexpected end of input in an unterminated object, "
+        + "expected a key or '}'\n"
+    ),
+    (
+      "[]",
+      "c.json: error: not a checkpoint of 'rasp replay --save-state': no "
+        + "\"format\":\"rasp-checkpoint\"\n"
+    ),
+    (
+      #"{"format":"rasp-checkpoint","version":7}"#,
+      "c.json: error: at version: a checkpoint of version 7, which this rasp cannot read (it "
+        + "reads version 1): save it again with this rasp\n"
+    ),
+  ])
+  func aBadCheckpointIsRefusedNamingWhereItIsWrong(text: String, message: String) throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", "")
+    try directory.write("c.json", text)
+    let run = replay(["--resume", "c.json", "events.jsonl"], in: directory)
+    #expect(run.status == 2)
+    #expect(run.standardError == message)
+  }
+
+  @Test func aStateOfTheWrongShapeIsRefusedWithItsPath() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", #"{"type":"nav.push","payload":{"screen":"a"}}"# + "\n")
+    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
+    let text = try #require(directory.bytes("s.json")).map { Character(UnicodeScalar($0)) }
+    try directory.write(
+      "s.json", String(text).replacingOccurrences(of: #""stack":["a"]"#, with: #""stack":[1]"#))
+    let run = replay(["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "s.json: error: at state.stream.domains.nav.stack[0]: expected a string, found 1\n")
+  }
+
+  @Test(arguments: [
+    (
+      ["--checkpoint-every", "5", "a.jsonl"],
+      "option '--checkpoint-every <n>' needs '--save-state <file>': where to save"
+    ),
+    (
+      ["--save-state", "s.json", "--checkpoint-every", "x", "a.jsonl"],
+      "invalid value 'x' for '--checkpoint-every <n>': expected a whole number of events from 1"
+    ),
+    (
+      ["--resume", "s.json", "-"],
+      "option '--resume <file>' needs files: standard input ('-') cannot be read again from a "
+        + "checkpoint's offset"
+    ),
+    (
+      ["--save-state", "s.json", "--follow", "a.jsonl"],
+      "option '--save-state <file>' cannot be used with '--follow' yet"
+    ),
+    (
+      ["--save-state", "s.json", "--emit", "diff", "a.jsonl"],
+      "option '--save-state <file>' cannot be used with '--emit diff' yet"
+    ),
+  ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let run = replay(arguments, in: directory)
+    #expect(run.status == 64)
+    #expect(run.standardError.hasPrefix("rasp: error: \(message)\n"))
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import RaspJSON
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A replay with `--checkpoint-every`, killed with SIGKILL at random points and resumed from
+/// its last checkpoint: nothing lost, nothing doubled. The oracle is the full replay: the
+/// killed run printed its first lines (every line up to the checkpoint was delivered before
+/// the checkpoint was saved), and the resumed run prints exactly its lines after the
+/// checkpoint's `records`. Randomness only decides when to kill; nothing is timed.
+@Suite(.serialized) struct KilledReplayTests {
+  /// A log of `count` events of two domains, different enough that a line lost or doubled
+  /// shows.
+  static func log(count: Int) -> String {
+    var text = ""
+    text.reserveCapacity(count * 60)
+    for index in 0..<count {
+      switch index % 5 {
+      case 0: text += #"{"type":"nav.push","payload":{"screen":"s\#(index % 7)"}}"# + "\n"
+      case 3: text += #"{"type":"nav.pop"}"# + "\n"
+      default: text += #"{"type":"geo.heading","payload":{"heading":\#(index % 360)}}"# + "\n"
+      }
+    }
+    return text
+  }
+
+  /// A small generator of its own, so that a seed always kills at the same delays.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11 ^ state
+    }
+  }
+
+  func lines(_ text: String) -> [Substring] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+  }
+
+  @Test func aReplayKilledAtRandomPointsResumesFromItsLastCheckpointExactly() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.log(count: 100_000))
+    let options = ["--domain", "geo,nav"]
+    let full = lines(
+      CommandRun.run(["replay"] + options + ["events.jsonl"], in: directory.path).standardOutput)
+    #expect(full.count == 100_000)
+    var resumedRuns = 0
+    for seed in 1...6 {
+      var random = SeededGenerator(state: UInt64(seed))
+      try? FileManager.default.removeItem(atPath: directory.file("state.json"))
+      let command = try SpawnedCommand(
+        ["replay"] + options + [
+          "--save-state", directory.file("state.json"), "--checkpoint-every", "1009",
+          directory.file("events.jsonl"),
+        ], outputDirectory: directory.path)
+      command.closeInput()
+      usleep(UInt32.random(in: 20_000...600_000, using: &random))
+      command.signal(SIGKILL)
+      _ = command.wait()
+      guard let saved = directory.bytes("state.json") else { continue }
+      let records = try #require(
+        JSONParser.parse(saved)["records"].flatMap {
+          if case .number(let number) = $0 { return number.integerValue.map(Int.init) }
+          return nil
+        })
+      // The killed run's whole lines are the full replay's first ones, and reach the
+      // checkpoint. (Compared as Booleans first: a failure describes no 100,000 lines.)
+      let killed = lines(String(decoding: directory.bytes("stdout") ?? [], as: UTF8.self))
+      #expect(killed.count >= records, "seed \(seed)")
+      let isPrefix = killed.elementsEqual(full.prefix(killed.count))
+      #expect(isPrefix, "seed \(seed): the killed run's lines are not the full replay's")
+      let resumed = CommandRun.run(
+        ["replay"] + options + ["--resume", "state.json", directory.file("events.jsonl")],
+        in: directory.path)
+      #expect(resumed.status == 0, "seed \(seed): \(resumed.standardError)")
+      let isRest = Array(full.prefix(records)) + lines(resumed.standardOutput) == full
+      #expect(isRest, "seed \(seed): resumed after \(records) records, not the full replay's rest")
+      resumedRuns += 1
+    }
+    #expect(resumedRuns >= 1, "no run lived long enough to save a checkpoint")
+  }
+}
