@@ -201,7 +201,7 @@ enum CheckCommand {
       options.specDomainNames.isEmpty
       ? domains : options.specDomainNames.filter(domains.contains)
     var sink = try RecordedStatesSink(
-      document: document, initialSnapshot: ReplayCommand.initialSnapshot(started),
+      document: document, initialSnapshot: started.initialSnapshot,
       comparedDomains: Set(compared), isFinal: options.isFinal, options: comparison.diff,
       keepingAtMost: comparison.differenceLimit, ignoredTexts: comparison.ignoredTexts)
     let result = ReplayRun.run(

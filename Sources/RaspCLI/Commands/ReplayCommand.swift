@@ -81,7 +81,7 @@ enum ReplayCommand {
       parsed: parsed, domains: domains, spec: spec, environment: environment)
     if options.emitsDevTools {
       var sink = DevToolsExportSink(
-        stream: environment.standardOutput, initialState: initialSnapshot(options))
+        stream: environment.standardOutput, initialState: options.initialSnapshot)
       let result = ReplayRun.run(options, environment: environment, into: &sink)
       return ReplayRun.finish(result, options: options, environment: environment)
     }
@@ -89,23 +89,5 @@ enum ReplayCommand {
       stream: environment.standardOutput, isPretty: options.isPretty, isRaw: options.isRaw)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     return ReplayRun.finish(result, options: options, environment: environment)
-  }
-
-  /// The snapshot before any event, with the options' domains: the final snapshot of an empty
-  /// log.
-  static func initialSnapshot(_ options: ReplayOptions) -> [UInt8] {
-    var configuration = options.configuration
-    configuration.isFinal = true
-    configuration.includesEvent = false
-    configuration.progress = nil
-    configuration.interruption = nil
-    var replay = Replay(
-      configuration: configuration,
-      inputs: [ReplayInput(name: "", source: .memory(JSONMemorySource([])))])
-    var output: [UInt8] = []
-    while let outcome = replay.next(appendingTo: &output) {
-      if case .record(let record) = outcome { return Array(output[record.range]) }
-    }
-    return Array("{}".utf8)
   }
 }

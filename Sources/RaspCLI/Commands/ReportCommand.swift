@@ -141,25 +141,6 @@ enum ReportCommand {
   /// The state the report starts from: the snapshot before any event, the value selected in
   /// it with `--select`, and with `--key-by` the state each key starts from.
   static func initialState(_ options: ReplayOptions) -> JSONValue {
-    var configuration = options.configuration
-    configuration.isFinal = true
-    configuration.includesEvent = false
-    configuration.emit = .snapshot
-    configuration.keyPath = nil
-    configuration.since = nil
-    configuration.until = nil
-    configuration.at = nil
-    configuration.progress = nil
-    configuration.interruption = nil
-    var replay = Replay(
-      configuration: configuration,
-      inputs: [ReplayInput(name: "", source: .memory(JSONMemorySource([])))])
-    var output: [UInt8] = []
-    while let outcome = replay.next(appendingTo: &output) {
-      if case .record(let record) = outcome {
-        return (try? JSONParser.parse(Array(output[record.range]))) ?? .null
-      }
-    }
-    return .object(JSONObject())
+    (try? JSONParser.parse(options.initialSnapshot)) ?? .null
   }
 }
