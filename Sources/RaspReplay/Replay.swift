@@ -75,6 +75,11 @@ public struct Replay: ~Copyable {
   private var positions: CheckpointPositions
   /// Whether it yields checkpoints: asked for every line.
   private let tracksPositions: Bool
+  /// The last item of the current batch the kernel handled, in a replay of one input that
+  /// yields checkpoints: its line and time are noted in ``positions`` only when they are
+  /// needed — a checkpoint is due, or the batch is let go (``settlePosition()``) — not for
+  /// every line.
+  private var lastHandled: UnsafePointer<ReplayItem>?
   /// Whether the items come one at a time from a merge, which cannot tell whether an event of
   /// a batch line is its line's last.
   private let isMerged: Bool
@@ -127,7 +132,7 @@ public struct Replay: ~Copyable {
     var kernel = ReplayKernel(
       configuration: adjusted, inputNames: inputs.map(\.name), types: Self.types(of: adjusted))
     try kernel.restore(
-      from: checkpoint.state, events: checkpoint.events,
+      from: checkpoint.state, events: checkpoint.events, records: checkpoint.records,
       isBeforeSince: Self.isBefore(adjusted.since, checkpoint))
     self.init(configuration: configuration, inputs: inputs, resumingFrom: (checkpoint, kernel))
   }
@@ -180,12 +185,14 @@ public struct Replay: ~Copyable {
     positions = CheckpointPositions(
       lines: linesBefore ?? Array(repeating: 0, count: inputs.count),
       times: resumption?.checkpoint.times ?? Array(repeating: nil, count: inputs.count),
-      records: resumption?.checkpoint.records ?? 0,
       interval: configuration.checkpointInterval, events: resumption?.checkpoint.events ?? 0)
-    isMerged = inputs.count > 1
-    // A checkpoint keeps each input's time, for a replay resumed with a range by time.
+    let isMerged = inputs.count > 1
+    self.isMerged = isMerged
+    // A checkpoint keeps each input's time, for a replay resumed with a range by time; that of
+    // one input is read from its last line with a `ts` when a checkpoint is made, that of
+    // several from the merge's items.
     let tracksTime =
-      tracksPositions
+      tracksPositions && isMerged
       || [configuration.since, configuration.until, configuration.at].contains {
         if case .time? = $0 { return true }
         return false
@@ -277,35 +284,65 @@ public struct Replay: ~Copyable {
     if case .ended = feed { return nil }
     swap(&output, &writer.bytes)
     defer { swap(&output, &writer.bytes) }
-    guard tracksPositions else { return nextOutcome() }
-    let outcome = nextOutcome()
-    if case .record = outcome { positions.records += 1 }
-    return outcome
+    return nextOutcome()
   }
 
   /// The checkpoint of where the replay is now.
   private mutating func makeCheckpoint() -> ReplayCheckpoint {
     kernel.settleLastEvent()
+    settlePosition()
     return ReplayCheckpoint(
       lines: positions.lines, times: positions.times, events: kernel.seq,
-      records: positions.records,
+      records: kernel.records,
       state: kernel.checkpointState())
   }
 
-  /// Notes the line of an item the kernel handled, for checkpoints.
+  /// Notes an item the kernel handled, for checkpoints: in a merge, its line and time; of one
+  /// input, only which it is, until a checkpoint is due.
+  @inline(__always)
+  private mutating func noteHandled(
+    _ item: UnsafePointer<ReplayItem>, next: UnsafePointer<ReplayItem>?
+  ) {
+    guard !item.pointee.isNotice, !kernel.isItemLeftUnread else { return }
+    lastHandled = item
+    if isMerged || kernel.seq >= positions.nextDue { notePosition(of: item, next: next) }
+  }
+
+  /// Notes the line of an item the kernel handled, and whether a checkpoint is due after it.
   @inline(never)
   private mutating func notePosition(
     of item: UnsafePointer<ReplayItem>, next: UnsafePointer<ReplayItem>?
   ) {
-    guard !item.pointee.isNotice, !kernel.isItemLeftUnread else { return }
     // A checkpoint comes between lines: not after an event of a batch line that has more.
     let atLineEnd =
       item.pointee.memberState == 0
       || (!isMerged && next.map { $0.pointee.memberState != 2 } ?? true)
+    let time = isMerged ? item.pointee.time : time(upTo: item)
     positions.note(
-      line: item.pointee.lineNumber, time: item.pointee.time, of: item.pointee.input,
-      events: kernel.seq,
+      line: item.pointee.lineNumber, time: time, of: item.pointee.input, events: kernel.seq,
       atLineEnd: atLineEnd)
+  }
+
+  /// Notes the line and time of the last item handled of one input's current batch, before the
+  /// batch is let go or a checkpoint is made.
+  private mutating func settlePosition() {
+    guard let item = lastHandled else { return }
+    lastHandled = nil
+    guard !isMerged else { return }
+    positions.lines[0] = item.pointee.lineNumber
+    positions.times[0] = time(upTo: item)
+  }
+
+  /// The time of one input up to `item` of the current batch, as a merge would order it: the
+  /// `ts` of the last event with one, at or before `item`; else that noted before the batch.
+  private func time(upTo item: UnsafePointer<ReplayItem>) -> RaspTimestamp? {
+    guard let first = items.baseAddress else { return positions.times[0] }
+    var current = item
+    while true {
+      if let time = current.pointee.ownTime { return time }
+      guard current > first else { return positions.times[0] }
+      current -= 1
+    }
   }
 
   /// Replays up to the next outcome; ``next(appendingTo:)`` with the output in ``writer``.
@@ -364,13 +401,11 @@ public struct Replay: ~Copyable {
         continue
       }
       if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
-        if tracksPositions {
-          notePosition(of: item, next: index < items.count ? first + index : nil)
-        }
+        if tracksPositions { noteHandled(item, next: index < items.count ? first + index : nil) }
         return outcome
       }
       if tracksPositions {
-        notePosition(of: item, next: index < items.count ? first + index : nil)
+        noteHandled(item, next: index < items.count ? first + index : nil)
         if positions.isDue { return nil }
       }
       if kernel.ending != nil { return nil }
@@ -460,8 +495,11 @@ public struct Replay: ~Copyable {
   /// Makes `count` items of `next`, from `position` on, the ones to handle.
   private mutating func take(_ next: ReplayBatch, from position: Int, count: Int) {
     if batch !== next {
-      // The last event's line is in the batch let go.
-      if tracksPositions { kernel.settleLastEvent() }
+      // The last event's line, and the last item handled, are in the batch let go.
+      if tracksPositions {
+        kernel.settleLastEvent()
+        settlePosition()
+      }
       batch = next
       unretainedBatch = Unmanaged.passUnretained(next)
       columns = next.columns.map(Unmanaged.passUnretained)

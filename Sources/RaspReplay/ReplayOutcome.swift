@@ -39,7 +39,10 @@ public enum ReplayOutcome: Sendable, Equatable {
   /// after. Deliver the records you hold, then save it.
   case checkpoint(ReplayCheckpoint)
   /// The end of the replay, with its counts and how it ended. Nothing follows.
-  case end(ReplaySummary)
+  ///
+  /// Boxed (`indirect`): the summary is four times the size of a record, and an outcome is
+  /// moved several times per event; unboxed, every outcome would be as large.
+  indirect case end(ReplaySummary)
 }
 
 /// One record a replay appended to its output, and where it came from.

@@ -1,11 +1,10 @@
 import RaspDomains
 
-/// Where a replay that yields checkpoints is: the last line it handled of each input, the
-/// records it yielded, and when the next checkpoint is due.
+/// Where a replay that yields checkpoints is: the last line it handled of each input, and
+/// when the next checkpoint is due.
 ///
 /// ```swift
-/// var positions = CheckpointPositions(
-///   lines: [0], times: [nil], records: 0, interval: 1000, events: 0)
+/// var positions = CheckpointPositions(lines: [0], times: [nil], interval: 1000, events: 0)
 /// positions.note(line: 12, time: nil, of: 0, events: 1000, atLineEnd: true)   // isDue
 /// ```
 struct CheckpointPositions {
@@ -13,21 +12,18 @@ struct CheckpointPositions {
   var lines: [Int]
   /// For each input, the time of the last line handled, as the merge orders it.
   var times: [RaspTimestamp?]
-  /// The records yielded, by this replay and those it resumed from.
-  var records: Int
   /// The events between checkpoints, or `nil` for none along the way.
   let interval: Int?
   /// The count of events at or after which the next checkpoint is due.
-  private var nextDue: Int
+  private(set) var nextDue: Int
   /// Whether a checkpoint is due: yielded before the next item is handled.
   var isDue = false
   /// Whether the checkpoint at the end was yielded.
   var isEndDone = false
 
-  init(lines: [Int], times: [RaspTimestamp?], records: Int, interval: Int?, events: Int) {
+  init(lines: [Int], times: [RaspTimestamp?], interval: Int?, events: Int) {
     self.lines = lines
     self.times = times
-    self.records = records
     self.interval = interval
     self.nextDue = interval.map { events + $0 } ?? .max
   }

@@ -79,6 +79,16 @@ struct ReplayItem {
     return false
   }
 
+  /// The `ts` of the item's own event, read from its line: `nil` for an item that is not an
+  /// event, or an event without one. (``time`` is the last `ts` up to the item, kept only
+  /// when the replay asks for it.)
+  var ownTime: RaspTimestamp? {
+    switch kind {
+    case .event(let envelope), .decoded(let envelope, _, _, _): return envelope.context.timestamp
+    default: return nil
+    }
+  }
+
   /// Whether `a` comes before `b` in the merge: by time, lines without a time first, and, for
   /// equal times, the earlier input (the merge keeps the first of equals).
   static func precedes(_ a: ReplayItem, _ b: ReplayItem) -> Bool {

@@ -60,7 +60,8 @@ extension ReplayKernel {
       ]))
   }
 
-  /// Takes the state of every stream from a checkpoint's, and its count of events.
+  /// Takes the state of every stream from a checkpoint's, and its counts of events and
+  /// records.
   ///
   /// - Throws: ``ReplayCheckpointError`` naming the path of what is wrong; the kernel is then
   ///   to be let go.
@@ -68,9 +69,12 @@ extension ReplayKernel {
   /// - Parameters:
   ///   - state: The state, as ``checkpointState()`` made it.
   ///   - events: The events applied up to the checkpoint.
+  ///   - records: The records yielded up to the checkpoint.
   ///   - isBeforeSince: Whether the checkpoint is before `--since`: its events are then
   ///     before it too, and the first event printed selects its value anew.
-  mutating func restore(from state: JSONValue, events: Int, isBeforeSince: Bool)
+  mutating func restore(
+    from state: JSONValue, events: Int, records: Int, isBeforeSince: Bool
+  )
     throws(ReplayCheckpointError)
   {
     let root = RaspStateValue(state)
@@ -94,7 +98,7 @@ extension ReplayKernel {
     } catch {
       throw ReplayCheckpointError(path: "", reason: "\(error)")
     }
-    restoreCount(events: events)
+    restoreCount(events: events, records: records)
   }
 
   /// Forgets the value selected, as a replay does before `--since`: it prints none before,

@@ -80,6 +80,8 @@ struct ReplayKernel {
   private var isBeforeSince = false
   /// How many events were applied.
   private(set) var seq = 0
+  /// How many records were yielded, for a checkpoint.
+  private(set) var records = 0
   /// The batch of the item being handled, for the origins of events that are not simply their
   /// lines (not retained: the caller keeps it).
   private var currentBatch: Unmanaged<ReplayBatch>?
@@ -217,10 +219,11 @@ struct ReplayKernel {
     return outcome
   }
 
-  /// Takes the count of events applied from a checkpoint, so that `seq` goes on from it, and
-  /// counts the keys it brought.
-  mutating func restoreCount(events: Int) {
+  /// Takes the counts of events applied and records yielded from a checkpoint, so that `seq`
+  /// goes on from them, and counts the keys it brought.
+  mutating func restoreCount(events: Int, records: Int) {
     seq = events
+    self.records = records
     if isKeyed { statistics.keys = keys?.count ?? 0 }
   }
 
@@ -438,6 +441,7 @@ struct ReplayKernel {
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
+      records += 1
       return .record(
         ReplayRecord(
           range: start..<writer.bytes.count, seq: seq, input: stream.lastInput,
@@ -941,6 +945,7 @@ struct ReplayKernel {
     } else {
       writeValue(value, to: &writer)
     }
+    records += 1
     return .record(
       ReplayRecord(
         range: start..<writer.bytes.count, seq: stream.lastSeq, input: stream.lastInput,
