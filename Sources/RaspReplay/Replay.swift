@@ -101,10 +101,11 @@ public struct Replay: ~Copyable {
   /// inputs that start after the lines it handled; nothing is read until
   /// ``next(appendingTo:)``.
   ///
-  /// Each input must start at the byte after the checkpoint's last line of it (the caller
-  /// checks that the bytes before are those the checkpoint read): its lines are numbered on
-  /// from there. A replay resumed applies its events on one thread, whatever
-  /// ``ReplayConfiguration/jobs`` says.
+  /// Each input must start at its offset in ``ReplayCheckpoint/offsets``, the byte after the
+  /// checkpoint's last line of it (the caller checks that the bytes before are those the
+  /// checkpoint read): its lines are numbered, and their offsets counted, on from there. A
+  /// replay resumed applies its events on one thread, whatever ``ReplayConfiguration/jobs``
+  /// says.
   ///
   /// ```swift
   /// var replay = try Replay(configuration: configuration, inputs: [rest], resumingFrom: saved)
@@ -116,7 +117,7 @@ public struct Replay: ~Copyable {
   ///   - inputs: The rest of each log.
   ///   - checkpoint: Where to go on from.
   /// - Throws: ``ReplayCheckpointError`` when the checkpoint's state is not one of these
-  ///   domains, or its inputs are not as many.
+  ///   domains, its inputs are not as many, or an offset is not known (-1).
   public init(
     configuration: ReplayConfiguration, inputs: [ReplayInput],
     resumingFrom checkpoint: ReplayCheckpoint
@@ -125,6 +126,12 @@ public struct Replay: ~Copyable {
       throw ReplayCheckpointError(
         path: "inputs",
         reason: "the checkpoint is of \(checkpoint.lines.count) logs, not \(inputs.count)")
+    }
+    guard checkpoint.offsets.count == inputs.count, checkpoint.offsets.allSatisfy({ $0 >= 0 })
+    else {
+      throw ReplayCheckpointError(
+        path: "offsets",
+        reason: "expected the offset of each log's next line, found \(checkpoint.offsets)")
     }
     // The state is read into a kernel of its own first, so that a bad one is refused before
     // the replay starts reading.
@@ -179,11 +186,13 @@ public struct Replay: ~Copyable {
     let configuration = Self.adjusted(configuration, resuming: resumption != nil)
     let linesBefore = resumption?.checkpoint.lines
     let timesBefore = resumption?.checkpoint.times
+    let offsetsBefore = resumption?.checkpoint.offsets
     let tracksPositions =
       configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
     self.tracksPositions = tracksPositions
     positions = CheckpointPositions(
       lines: linesBefore ?? Array(repeating: 0, count: inputs.count),
+      offsets: offsetsBefore ?? Array(repeating: 0, count: inputs.count),
       times: resumption?.checkpoint.times ?? Array(repeating: nil, count: inputs.count),
       interval: configuration.checkpointInterval, events: resumption?.checkpoint.events ?? 0)
     let isMerged = inputs.count > 1
@@ -241,7 +250,7 @@ public struct Replay: ~Copyable {
             input: 0, reading: reading, tracksTime: tracksTime, types: types,
             decoding: decoding,
             sharesDecoding: shares, partition: partition, linesBefore: linesBefore?[0] ?? 0,
-            timeBefore: timesBefore?[0] ?? nil)
+            timeBefore: timesBefore?[0] ?? nil, offsetBefore: offsetsBefore?[0] ?? 0)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
             batcher.adjustShare(
@@ -256,7 +265,7 @@ public struct Replay: ~Copyable {
           tracksTime: inputs.count > 1 && !configuration.concatenatesInputs || tracksTime,
           types: types,
           partition: partition, linesBefore: linesBefore?[index] ?? 0,
-          timeBefore: timesBefore?[index] ?? nil)
+          timeBefore: timesBefore?[index] ?? nil, offsetBefore: offsetsBefore?[index] ?? 0)
       }
       feed =
         batchers.count == 1
@@ -292,7 +301,8 @@ public struct Replay: ~Copyable {
     kernel.settleLastEvent()
     settlePosition()
     return ReplayCheckpoint(
-      lines: positions.lines, times: positions.times, events: kernel.seq,
+      lines: positions.lines, offsets: positions.offsets, times: positions.times,
+      events: kernel.seq,
       records: kernel.records,
       state: kernel.checkpointState())
   }
@@ -313,14 +323,16 @@ public struct Replay: ~Copyable {
   private mutating func notePosition(
     of item: UnsafePointer<ReplayItem>, next: UnsafePointer<ReplayItem>?
   ) {
-    // A checkpoint comes between lines: not after an event of a batch line that has more.
+    // A checkpoint comes between lines: not after an event of a batch line that has more, nor
+    // after a line found too long, whose end is not known yet.
     let atLineEnd =
-      item.pointee.memberState == 0
-      || (!isMerged && next.map { $0.pointee.memberState != 2 } ?? true)
+      (item.pointee.memberState == 0
+        || (!isMerged && next.map { $0.pointee.memberState != 2 } ?? true))
+      && item.pointee.lineEnd >= 0
     let time = isMerged ? item.pointee.time : time(upTo: item)
     positions.note(
-      line: item.pointee.lineNumber, time: time, of: item.pointee.input, events: kernel.seq,
-      atLineEnd: atLineEnd)
+      line: item.pointee.lineNumber, offset: item.pointee.lineEnd, time: time,
+      of: item.pointee.input, events: kernel.seq, atLineEnd: atLineEnd)
   }
 
   /// Notes the line and time of the last item handled of one input's current batch, before the
@@ -330,6 +342,7 @@ public struct Replay: ~Copyable {
     lastHandled = nil
     guard !isMerged else { return }
     positions.lines[0] = item.pointee.lineNumber
+    positions.offsets[0] = item.pointee.lineEnd
     positions.times[0] = time(upTo: item)
   }
 

@@ -38,13 +38,19 @@ import Testing
 
   /// The bytes of a log after its first `lines` lines.
   static func rest(_ bytes: [UInt8], after lines: Int) -> [UInt8] {
+    Array(bytes[offset(of: bytes, after: lines)...])
+  }
+
+  /// The offset of the byte after a log's first `lines` lines, counted by their line ends;
+  /// the log's end when it has no more (its last line without a line end).
+  static func offset(of bytes: [UInt8], after lines: Int) -> Int {
     var count = 0
     var index = 0
     while count < lines, index < bytes.count {
       if bytes[index] == 0x0A { count += 1 }
       index += 1
     }
-    return Array(bytes[index...])
+    return index
   }
 
   static func configuration(_ test: Case) throws -> ReplayConfiguration {
@@ -103,10 +109,13 @@ import Testing
     for checkpoint in checkpoints {
       #expect(checkpoint.events >= previous)
       previous = checkpoint.events
+      #expect(
+        checkpoint.offsets
+          == zip(logs, checkpoint.lines).map { Self.offset(of: $0, after: $1) })
       let rest = zip(test.logs, logs).enumerated().map { index, log in
         ReplayInput(
           name: log.0,
-          source: .memory(JSONMemorySource(Self.rest(log.1, after: checkpoint.lines[index]))))
+          source: .memory(JSONMemorySource(Array(log.1[checkpoint.offsets[index]...]))))
       }
       var resumed = try Replay(
         configuration: configuration, inputs: rest, resumingFrom: checkpoint)
@@ -115,5 +124,74 @@ import Testing
         Array(full.prefix(checkpoint.records)) + after == full,
         "resumed at \(checkpoint.lines), event \(checkpoint.events)")
     }
+  }
+
+  /// Logs whose line ends are not all one byte after each line: a byte order mark, CRLF line
+  /// ends, blank lines, a bad line, a last line without a line end.
+  static let oddLogs: [(name: String, bytes: [UInt8])] = [
+    (
+      "bom-crlf",
+      [0xEF, 0xBB, 0xBF]
+        + Array(
+          (#"{"type":"nav.push","payload":{"screen":"a"}}\#r\#n"#
+            + "\r\n  \r\n"
+            + #"{"type":"geo.heading","ts":"2026-11-22T09:30:00Z","payload":{"degrees":3}}\#r\#n"#
+            + #"{"type":"nav.push","payload":{"screen":"b"}}\#n"#).utf8)
+    ),
+    (
+      "bad-and-unfinished",
+      Array(
+        (#"{"type":"nav.push","payload":{"screen":"a"}}\#n"# + "{not json\n\n"
+          + #"{"type":"geo.heading","payload":{"degrees":3}}\#n"#
+          + #"{"type":"nav.push","payload":{"screen":"b"}}"#).utf8)
+    ),
+  ]
+
+  @Test(arguments: [0, 1], [1, 2])
+  func aCheckpointsOffsetsAreTheBytesAfterItsLinesLineEndsIncluded(log: Int, interval: Int)
+    throws
+  {
+    let (name, bytes) = Self.oddLogs[log]
+    var configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all)
+    configuration.errorMode = .skip
+    configuration.checkpointInterval = interval
+    configuration.checkpointsAtEnd = true
+    var replay = Replay(
+      configuration: configuration,
+      inputs: [ReplayInput(name: name, source: .memory(JSONMemorySource(bytes, chunkSize: 7)))])
+    let checkpoints = Self.run(&replay).checkpoints
+    #expect(checkpoints.count >= 2)
+    for checkpoint in checkpoints {
+      #expect(
+        checkpoint.offsets == [Self.offset(of: bytes, after: checkpoint.lines[0])],
+        "\(name) after line \(checkpoint.lines[0])")
+    }
+    #expect(checkpoints.last?.offsets == [bytes.count])
+  }
+
+  @Test func aCheckpointWhoseOffsetIsNotKnownIsRefused() throws {
+    let configuration = ReplayConfiguration(domains: RaspBuiltinDomains.all)
+    let empty = try Self.checkpoint(of: [], configuration)
+    var unknown = empty
+    unknown.offsets = [-1]
+    let input = ReplayInput(name: "events.jsonl", source: .memory(JSONMemorySource([])))
+    #expect(throws: ReplayCheckpointError.self) {
+      _ = try Replay(configuration: configuration, inputs: [input], resumingFrom: unknown)
+    }
+    #expect(throws: Never.self) {
+      _ = try Replay(configuration: configuration, inputs: [input], resumingFrom: empty)
+    }
+  }
+
+  /// The checkpoint at the end of a replay of `bytes`.
+  static func checkpoint(of bytes: [UInt8], _ configuration: ReplayConfiguration) throws
+    -> ReplayCheckpoint
+  {
+    var configuration = configuration
+    configuration.checkpointsAtEnd = true
+    var replay = Replay(
+      configuration: configuration,
+      inputs: [ReplayInput(name: "events.jsonl", source: .memory(JSONMemorySource(bytes)))])
+    return try #require(Self.run(&replay).checkpoints.last)
   }
 }

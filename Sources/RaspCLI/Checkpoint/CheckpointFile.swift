@@ -119,7 +119,7 @@ struct CheckpointFile {
             time: try Self.time(entry.member("time"))))
       }
       checkpoint = ReplayCheckpoint(
-        lines: inputs.map(\.line), times: inputs.map(\.time),
+        lines: inputs.map(\.line), offsets: inputs.map(\.offset), times: inputs.map(\.time),
         events: try root.member("events").integer(),
         records: try root.member("records").integer(), state: try root.member("state").value)
     } catch {

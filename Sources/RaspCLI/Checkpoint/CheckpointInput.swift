@@ -9,15 +9,15 @@
 /// Where a replay is in one log, for its checkpoints: the byte after the last line it
 /// handled, that line's number, and the hash of every byte before.
 ///
-/// The replay tells the line; the byte offset and the hash are found here, by reading the log
+/// The replay tells the line and where it ends; the hash is made here, by reading the log
 /// again from the last checkpoint's offset up to that line's end — once per checkpoint, never
 /// per line, so that a replay pays nothing for checkpoints between them, and the bytes are
 /// read from the page cache.
 ///
 /// ```swift
 /// var input = try CheckpointInput(name: "events.jsonl", path: resolved)
-/// try input.advance(toLine: 1742)
-/// input.offset   // the byte after line 1742
+/// try input.advance(toLine: 1742, endingAt: 190_348)
+/// input.hash   // of the log's first 190,348 bytes
 /// ```
 struct CheckpointInput {
   /// The log's name, as the user wrote it.
@@ -42,11 +42,25 @@ struct CheckpointInput {
     self.path = path
   }
 
-  /// Goes to the end of line `target`, hashing every byte on the way; at the log's end when
-  /// it has fewer lines (its last without a line end).
+  /// Goes to the end of line `target`, which the replay found at byte `end`, hashing every byte
+  /// on the way. When the replay could not tell where the line ends (`end` is -1: a line
+  /// found too long), the line ends are counted instead.
+  ///
+  /// - Throws: ``ReadError`` when the log cannot be read, or is shorter than `end`: it was
+  ///   truncated while being replayed.
+  mutating func advance(toLine target: Int, endingAt end: Int) throws(ReadError) {
+    guard end >= 0 else { return try advance(toLine: target) }
+    guard try hash(upTo: end) else {
+      throw ReadError(message: "it is shorter than the \(end) bytes replayed: it was truncated")
+    }
+    line = target
+  }
+
+  /// Goes to the end of line `target` by counting line ends, hashing every byte on the way; at
+  /// the log's end when it has fewer lines (its last without a line end).
   ///
   /// - Throws: ``ReadError`` when the log cannot be read.
-  mutating func advance(toLine target: Int) throws(ReadError) {
+  private mutating func advance(toLine target: Int) throws(ReadError) {
     guard target > line else { return }
     var line = self.line
     var hash = self.hash
@@ -81,18 +95,29 @@ struct CheckpointInput {
   /// - Returns: Whether the log has `count` bytes.
   /// - Throws: ``ReadError`` when the log cannot be read.
   mutating func skip(bytes count: Int, line: Int) throws(ReadError) -> Bool {
+    let isLongEnough = try hash(upTo: count)
+    self.line = line
+    return isLongEnough
+  }
+
+  /// Hashes the bytes from ``offset`` up to `end`, and goes there; to the log's end when it is
+  /// shorter.
+  ///
+  /// - Returns: Whether the log has `end` bytes.
+  /// - Throws: ``ReadError`` when the log cannot be read.
+  private mutating func hash(upTo end: Int) throws(ReadError) -> Bool {
+    guard end > offset else { return end == offset }
     var hash = self.hash
     var offset = self.offset
     try Self.read(path, from: offset) { chunk in
-      let taken = min(chunk.count, count - offset)
+      let taken = min(chunk.count, end - offset)
       hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<taken]))
       offset += taken
-      return offset < count
+      return offset < end
     }
     self.hash = hash
     self.offset = offset
-    self.line = line
-    return offset == count
+    return offset == end
   }
 
   /// The log's size now, or `nil` when it cannot be asked.

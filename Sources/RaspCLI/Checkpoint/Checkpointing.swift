@@ -141,7 +141,8 @@ struct Checkpointing {
     var saved: [CheckpointFile.Input] = []
     for index in inputs.indices {
       do {
-        try inputs[index].advance(toLine: checkpoint.lines[index])
+        try inputs[index].advance(
+          toLine: checkpoint.lines[index], endingAt: checkpoint.offsets[index])
       } catch {
         throw .cannotOpen(inputs[index].name, reason: error.message)
       }

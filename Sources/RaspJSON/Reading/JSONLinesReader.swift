@@ -44,8 +44,9 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   @exclusivity(unchecked) private var block: JSONLinesBlock
   @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var capacity: Int
-  @exclusivity(unchecked) private var start = 0
-  @exclusivity(unchecked) private var end = 0
+  // Read inline by ``offsetOfNextLine``, once per line of a replay that saves checkpoints.
+  @exclusivity(unchecked) @usableFromInline internal private(set) var start = 0
+  @exclusivity(unchecked) @usableFromInline internal private(set) var end = 0
   @exclusivity(unchecked) private var scanned = 0
   @exclusivity(unchecked) private var isAtEndOfInput = false
   @exclusivity(unchecked) private var isSkippingLongLine = false
@@ -201,6 +202,16 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   public func readMore() throws {
     try fill()
   }
+
+  /// How many bytes of the input come before the next line: those of every line returned,
+  /// line ends included, and of a byte order mark skipped. After a line found too long, it is
+  /// where the reader is in that line, not its end, which is not read yet.
+  ///
+  /// ```swift
+  /// let line = try reader.next()
+  /// reader.offsetOfNextLine   // the byte after the line's line end
+  /// ```
+  @inlinable public var offsetOfNextLine: Int { bytesRead - (end - start) }
 
   /// How many bytes were read that belong to no line returned yet: a partial last line.
   ///

@@ -4,12 +4,16 @@ import RaspDomains
 /// when the next checkpoint is due.
 ///
 /// ```swift
-/// var positions = CheckpointPositions(lines: [0], times: [nil], interval: 1000, events: 0)
-/// positions.note(line: 12, time: nil, of: 0, events: 1000, atLineEnd: true)   // isDue
+/// var positions = CheckpointPositions(
+///   lines: [0], offsets: [0], times: [nil], interval: 1000, events: 0)
+/// positions.note(line: 12, offset: 840, time: nil, of: 0, events: 1000, atLineEnd: true)
+/// positions.isDue   // true
 /// ```
 struct CheckpointPositions {
   /// For each input, the number of the last line handled.
   var lines: [Int]
+  /// For each input, the offset of the byte after the last line handled; -1 when not known.
+  var offsets: [Int]
   /// For each input, the time of the last line handled, as the merge orders it.
   var times: [RaspTimestamp?]
   /// The events between checkpoints, or `nil` for none along the way.
@@ -21,8 +25,9 @@ struct CheckpointPositions {
   /// Whether the checkpoint at the end was yielded.
   var isEndDone = false
 
-  init(lines: [Int], times: [RaspTimestamp?], interval: Int?, events: Int) {
+  init(lines: [Int], offsets: [Int], times: [RaspTimestamp?], interval: Int?, events: Int) {
     self.lines = lines
+    self.offsets = offsets
     self.times = times
     self.interval = interval
     self.nextDue = interval.map { events + $0 } ?? .max
@@ -31,9 +36,10 @@ struct CheckpointPositions {
   /// Notes a line handled; a checkpoint is due when enough events were applied since the
   /// last, and the line has no more events to apply.
   mutating func note(
-    line: Int, time: RaspTimestamp?, of input: Int, events: Int, atLineEnd: Bool
+    line: Int, offset: Int, time: RaspTimestamp?, of input: Int, events: Int, atLineEnd: Bool
   ) {
     lines[input] = line
+    offsets[input] = offset
     times[input] = time
     guard events >= nextDue, atLineEnd, let interval else { return }
     isDue = true

@@ -21,6 +21,15 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   /// checkpoint.lines   // [1742]
   /// ```
   public var lines: [Int]
+  /// For each input, the offset of the byte after the last line the replay handled (its line
+  /// end included), counted from the input's first byte: where the input of a replay resumed
+  /// from the checkpoint starts (``ReplayInput/startingAt(byte:)``). -1 when the replay could
+  /// not tell: a line found too long was the last handled, and its end was not read yet.
+  ///
+  /// ```swift
+  /// checkpoint.offsets   // [190348]
+  /// ```
+  public var offsets: [Int]
   /// For each input, the time of its last line handled, as the merge of several logs orders
   /// it (the last `ts` in it up to there), or `nil`: what a line without `ts` after it is
   /// merged by.
@@ -52,19 +61,23 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   /// A checkpoint.
   ///
   /// ```swift
-  /// let checkpoint = ReplayCheckpoint(lines: [20], events: 20, records: 20, state: state)
+  /// let checkpoint = ReplayCheckpoint(
+  ///   lines: [20], offsets: [1816], events: 20, records: 20, state: state)
   /// ```
   ///
   /// - Parameters:
   ///   - lines: The last line handled of each input.
+  ///   - offsets: The offset of the byte after each input's last line handled.
   ///   - times: The time of each input's last line handled; none by default.
   ///   - events: The events applied.
   ///   - records: The records yielded.
   ///   - state: The streams' state, as a replay yields it.
   public init(
-    lines: [Int], times: [RaspTimestamp?]? = nil, events: Int, records: Int, state: JSONValue
+    lines: [Int], offsets: [Int], times: [RaspTimestamp?]? = nil, events: Int, records: Int,
+    state: JSONValue
   ) {
     self.lines = lines
+    self.offsets = offsets
     self.times = times ?? lines.map { _ in nil }
     self.events = events
     self.records = records

@@ -52,6 +52,8 @@ final class LineBatcher: @unchecked Sendable {
   @exclusivity(unchecked) private var isFinished = false
   /// Where the lines read are counted, for a progress display.
   private let progress: ReplayProgress?
+  /// How many bytes of the input come before what the reader reads.
+  private let offsetBefore: Int
 
   /// A batcher of one input.
   ///
@@ -67,13 +69,16 @@ final class LineBatcher: @unchecked Sendable {
   ///   - linesBefore: How many lines of the input come before what `reading` reads: the
   ///     first line read is numbered one more.
   ///   - timeBefore: The time of the last line before, for the lines without `ts` after it.
+  ///   - offsetBefore: How many bytes of the input come before what `reading` reads, for the
+  ///     items' ``ReplayItem/lineEnd``.
   init(
     input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
     assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
     sharesDecoding: Bool = false, partition: KeyPartition? = nil, linesBefore: Int = 0,
-    timeBefore: RaspTimestamp? = nil
+    timeBefore: RaspTimestamp? = nil, offsetBefore: Int = 0
   ) {
     self.input = input
+    self.offsetBefore = offsetBefore
     self.isLive = reading.isLive
     self.progress = reading.progress
     self.reader = LineBatcher.makeReader(reading)
@@ -159,20 +164,23 @@ final class LineBatcher: @unchecked Sendable {
         blockNumber = reader.blockNumber
       }
       used += line.bytes.count
+      let lineEnd = line.isTooLong ? -1 : offsetBefore + reader.offsetOfNextLine
       if classifier.readsSpecially, classifier.readsSpecially(line.bytes) {
         // Batches, events in strings, payload fields moved: maybe several items a line.
         classifier.classifySpecially(
           line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems,
           arena: &batch.arena
         ) { item in
-          let item = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+          var item = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+          item.lineEnd = lineEnd
           batch.append(partitions ? withKeyShare(item) : item)
         }
         continue reading
       }
       let item = classifier.classify(
         line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
-      let prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+      var prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+      prepared.lineEnd = lineEnd
       batch.append(partitions ? withKeyShare(prepared) : prepared)
     }
     guard batch.count > 0 else { return .end }

@@ -49,6 +49,9 @@ struct ReplayItem {
   var memberState: UInt8 = 0
   /// Which kernel handles the item, in a replay split by key (``KeyPartition``); 0 otherwise.
   var share: UInt8 = 0
+  /// The offset in its input of the byte after the item's line and its line end, for a
+  /// checkpoint; -1 when not known (a line found too long, whose end is not read yet).
+  var lineEnd = -1
 
   init(
     input: Int, lineNumber: Int, bytes: UnsafeBufferPointer<UInt8>, kind: Kind,

@@ -110,6 +110,33 @@ import Testing
     return Int(seq.integerValue ?? -1)
   }
 
+  @Test func aLogEndingInALineFoundTooLongIsCheckpointedAfterThatLine() throws {
+    // The reader finds the line too long before its end, which the replay then cannot tell:
+    // the checkpoint finds it by counting line ends.
+    let directory = try TemporaryDirectory()
+    let first = #"{"type":"nav.push","payload":{"screen":"a"}}"# + "\n"
+    let long = "[" + String(repeating: "1,", count: JSONLimits.maximumLineLength / 2) + "1]\n"
+    let next = #"{"type":"nav.push","payload":{"screen":"b"}}"# + "\n"
+    let options = ["--on-error", "skip", "--select", "nav.stack"]
+    try directory.write("events.jsonl", first + long)
+    let saving = replay(options + ["--save-state", "s.json", "events.jsonl"], in: directory)
+    #expect(saving.standardOutput == "[\"a\"]\n")
+    #expect(saving.standardError.contains("events.jsonl:2"), "\(saving.standardError)")
+    let saved = try JSONParser.parse(try #require(directory.bytes("s.json")))
+    guard case .array(let inputs)? = saved["inputs"], let input = inputs.first else {
+      Issue.record("no inputs in \(saved)")
+      return
+    }
+    #expect(input["offset"] == .number(JSONNumber(first.utf8.count + long.utf8.count)))
+    #expect(input["line"] == .number(JSONNumber(2)))
+    try directory.write("events.jsonl", first + long + next)
+    let resumed = replay(options + ["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(resumed.status == 0)
+    #expect(resumed.standardOutput == "[\"a\",\"b\"]\n")
+    // The long line is not read again: only the line after it.
+    #expect(resumed.standardError.hasPrefix("rasp: 1 line read: 1 applied, 0 skipped"))
+  }
+
   @Test func aCheckpointThatCannotBeWrittenIsAnErrorAfterTheLines() throws {
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", #"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
