@@ -190,9 +190,16 @@ public struct Replay: ~Copyable {
     let tracksPositions =
       configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
     self.tracksPositions = tracksPositions
+    // A replay that saves checkpoints hashes each input as it reads it, from the hash of its
+    // bytes before where it starts (none, at its first byte).
+    let hashesBefore = inputs.enumerated().map { index, input -> LogHash? in
+      guard tracksPositions else { return nil }
+      return input.hashBefore ?? ((offsetsBefore?[index] ?? 0) == 0 ? LogHash() : nil)
+    }
     positions = CheckpointPositions(
       lines: linesBefore ?? Array(repeating: 0, count: inputs.count),
       offsets: offsetsBefore ?? Array(repeating: 0, count: inputs.count),
+      readHashes: hashesBefore,
       times: resumption?.checkpoint.times ?? Array(repeating: nil, count: inputs.count),
       interval: configuration.checkpointInterval, events: resumption?.checkpoint.events ?? 0)
     let isMerged = inputs.count > 1
@@ -243,9 +250,10 @@ public struct Replay: ~Copyable {
       let input = inputs[0]
       feed = .readAhead(
         ReadAhead(capacity: 4) { producer in
-          let reading = InputReading(input, progress: progress) {
+          let unhashed = InputReading(input, progress: progress) {
             producer.isCancelled || interruption?.isRequested == true
           }
+          let reading = hashesBefore[0].map { unhashed.hashing(from: $0) } ?? unhashed
           let batcher = LineBatcher(
             input: 0, reading: reading, tracksTime: tracksTime, types: types,
             decoding: decoding,
@@ -259,9 +267,12 @@ public struct Replay: ~Copyable {
         })
     } else {
       let batchers = inputs.enumerated().map { index, input in
-        LineBatcher(
+        let reading = InputReading(input, progress: progress) {
+          interruption?.isRequested == true
+        }
+        return LineBatcher(
           input: index,
-          reading: InputReading(input, progress: progress) { interruption?.isRequested == true },
+          reading: hashesBefore[index].map { reading.hashing(from: $0) } ?? reading,
           tracksTime: inputs.count > 1 && !configuration.concatenatesInputs || tracksTime,
           types: types,
           partition: partition, linesBefore: linesBefore?[index] ?? 0,
@@ -300,11 +311,11 @@ public struct Replay: ~Copyable {
   private mutating func makeCheckpoint() -> ReplayCheckpoint {
     kernel.settleLastEvent()
     settlePosition()
-    return ReplayCheckpoint(
+    var checkpoint = ReplayCheckpoint(
       lines: positions.lines, offsets: positions.offsets, times: positions.times,
-      events: kernel.seq,
-      records: kernel.records,
-      state: kernel.checkpointState())
+      events: kernel.seq, records: kernel.records, state: kernel.checkpointState())
+    checkpoint.readHashes = positions.readHashes
+    return checkpoint
   }
 
   /// Notes an item the kernel handled, for checkpoints: in a merge, its line and time; of one
@@ -512,6 +523,7 @@ public struct Replay: ~Copyable {
       if tracksPositions {
         kernel.settleLastEvent()
         settlePosition()
+        if let hash = next.readHash { positions.readHashes[next.items[position].input] = hash }
       }
       batch = next
       unretainedBatch = Unmanaged.passUnretained(next)

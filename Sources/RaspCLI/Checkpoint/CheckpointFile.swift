@@ -6,22 +6,25 @@ import RaspReplay
 /// document.
 ///
 /// ```json
-/// {"events":20,"format":"rasp-checkpoint","inputs":[{"hash":"…","line":20,"name":"events.jsonl",
-///  "offset":1742,"size":1742}],"options":{…},"records":20,"state":{…},"version":1}
+/// {"events":20,"format":"rasp-checkpoint","inputs":[{"hash":"…","hashed":1742,"line":20,
+///  "name":"events.jsonl","offset":1742,"size":1742}],"options":{…},"records":20,
+///  "state":{…},"version":2}
 /// ```
 ///
 /// - `options`: the options the state depends on (``ReplayOptions/checkpointOptions``); a
 ///   resume with others is refused, naming the option.
 /// - `inputs`: for each log, its name, the byte after the last line the replay handled
-///   (`offset`), that line's number (`line`), the hash of the bytes before `offset` (16
-///   hexadecimal digits of ``LogHash``) and the log's size when it was saved.
+///   (`offset`), that line's number (`line`), the hash (16 hexadecimal digits of
+///   ``RaspReplay/LogHash``) of the log's first `hashed` bytes — what the replay had read, at
+///   least up to `offset` — and the log's size when it was saved. Version 1 had no `hashed`:
+///   its hash is of the bytes before `offset`, and it is still read.
 /// - `events`, `records`: the events applied and the lines printed up to there.
 /// - `state`: the kernel's state of every stream (``RaspReplay/ReplayCheckpoint/state``).
 struct CheckpointFile {
   /// What the file says it is.
   static let formatName = "rasp-checkpoint"
-  /// The version this rasp writes and reads.
-  static let version = 1
+  /// The version this rasp writes; it reads it and version 1.
+  static let version = 2
 
   /// One log's place.
   struct Input: Equatable {
@@ -29,6 +32,8 @@ struct CheckpointFile {
     var offset: Int
     var line: Int
     var hash: String
+    /// How many of the log's first bytes ``hash`` is of: at least ``offset``.
+    var hashed: Int
     var size: Int
     /// The time of the last line, as the merge orders lines
     /// (``RaspReplay/ReplayCheckpoint/times``).
@@ -44,7 +49,8 @@ struct CheckpointFile {
     let inputs = inputs.map { input -> JSONValue in
       .object(
         JSONObject(sortedMembers: [
-          ("hash", .string(input.hash)), ("line", .number(JSONNumber(input.line))),
+          ("hash", .string(input.hash)), ("hashed", .number(JSONNumber(input.hashed))),
+          ("line", .number(JSONNumber(input.line))),
           ("name", .string(input.name)), ("offset", .number(JSONNumber(input.offset))),
           ("size", .number(JSONNumber(input.size))), ("time", Self.json(input.time)),
         ]))
@@ -93,10 +99,11 @@ struct CheckpointFile {
           "not a checkpoint of 'rasp replay --save-state': no \"format\":\"\(Self.formatName)\"")
       }
       let version = try root.member("version")
-      guard try version.integer() == Self.version else {
+      let number = try version.integer()
+      guard number == 1 || number == Self.version else {
         throw version.error(
           "a checkpoint of version \(version.value), which this rasp cannot read (it reads "
-            + "version \(Self.version)): save it again with this rasp")
+            + "versions 1 and \(Self.version)): save it again with this rasp")
       }
       options = try root.member("options").object()
       inputs = []
@@ -112,10 +119,16 @@ struct CheckpointFile {
         guard text.utf8.count == 16, UInt64(text, radix: 16) != nil else {
           throw hash.error("expected 16 hexadecimal digits, found '\(text)'")
         }
+        let offset = try count("offset")
+        let hashed = number == 1 ? offset : try count("hashed")
+        guard hashed >= offset else {
+          throw try entry.member("hashed").error(
+            "expected at least the offset, \(offset) bytes, found \(hashed)")
+        }
         inputs.append(
           Input(
-            name: try entry.member("name").string(), offset: try count("offset"),
-            line: try count("line"), hash: text, size: try count("size"),
+            name: try entry.member("name").string(), offset: offset, line: try count("line"),
+            hash: text, hashed: hashed, size: try count("size"),
             time: try Self.time(entry.member("time"))))
       }
       checkpoint = ReplayCheckpoint(

@@ -5,14 +5,16 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RaspReplay
 
 /// Where a replay is in one log, for its checkpoints: the byte after the last line it
 /// handled, that line's number, and the hash of every byte before.
 ///
-/// The replay tells the line and where it ends; the hash is made here, by reading the log
-/// again from the last checkpoint's offset up to that line's end — once per checkpoint, never
-/// per line, so that a replay pays nothing for checkpoints between them, and the bytes are
-/// read from the page cache.
+/// A resume hashes the log's bytes up to the checkpoint's offset here, and on up to what the
+/// checkpoint read, to check them. A replay hashes what it reads as it reads it
+/// (``RaspReplay/ReplayCheckpoint/readHashes``), so a checkpoint does not read the log again;
+/// only after a line found too long, whose end the replay could not tell, is the log read
+/// again here from the last place known, to count its line ends and hash the bytes.
 ///
 /// ```swift
 /// var input = try CheckpointInput(name: "events.jsonl", path: resolved)
@@ -98,6 +100,15 @@ struct CheckpointInput {
     let isLongEnough = try hash(upTo: count)
     self.line = line
     return isLongEnough
+  }
+
+  /// The hash of the log's first `count` bytes, at or after ``offset``, or `nil` when the log
+  /// is shorter; where the log is stays as it was.
+  ///
+  /// - Throws: ``ReadError`` when the log cannot be read.
+  func hash(ofFirst count: Int) throws(ReadError) -> LogHash? {
+    var copy = self
+    return try copy.hash(upTo: count) ? copy.hash : nil
   }
 
   /// Hashes the bytes from ``offset`` up to `end`, and goes there; to the log's end when it is

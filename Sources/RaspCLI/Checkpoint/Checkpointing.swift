@@ -50,22 +50,32 @@ struct Checkpointing {
     }
     for (index, saved) in checkpoint.inputs.enumerated() {
       let name = saved.name
-      let isLongEnough: Bool
+      let read: LogHash?
       do {
-        isLongEnough = try inputs[index].skip(bytes: saved.offset, line: saved.line)
+        // The bytes before the offset, where the replay goes on, and then those it read ahead.
+        let isLongEnough = try inputs[index].skip(bytes: saved.offset, line: saved.line)
+        read = isLongEnough ? try inputs[index].hash(ofFirst: saved.hashed) : nil
       } catch {
         throw .cannotOpen(name, reason: error.message)
       }
-      guard isLongEnough else {
+      guard let read else {
+        let what =
+          saved.hashed == saved.offset
+          ? "the checkpoint's offset (\(saved.offset) bytes)"
+          : "the \(saved.hashed) bytes the checkpoint read"
         throw .failure(
-          "'\(name)' is shorter than the checkpoint's offset (\(saved.offset) bytes) in "
-            + "'\(file)': it was truncated or replaced since; replay it from the start")
+          "'\(name)' is shorter than \(what) in '\(file)': it was truncated or replaced since; "
+            + "replay it from the start")
       }
-      guard inputs[index].hash.hexadecimal == saved.hash else {
+      guard read.hexadecimal == saved.hash else {
+        let place =
+          saved.hashed == saved.offset
+          ? "before the checkpoint's offset (\(saved.offset) bytes)"
+          : "in the first \(saved.hashed) bytes, which the checkpoint read (its offset is "
+            + "\(saved.offset))"
         throw .failure(
-          "'\(name)' changed before the checkpoint's offset (\(saved.offset) bytes) in "
-            + "'\(file)': its first bytes are not those the checkpoint read; replay it from "
-            + "the start")
+          "'\(name)' changed \(place) in '\(file)': its first bytes are not those the "
+            + "checkpoint read; replay it from the start")
       }
     }
     try Self.checkRange(of: options, against: checkpoint, file: file)
@@ -130,8 +140,12 @@ struct Checkpointing {
     resumed?.inputs.map(\.offset) ?? inputs.map { _ in 0 }
   }
 
-  /// Saves a checkpoint the replay yielded, atomically: finds each log's offset and hash at
-  /// the checkpoint's lines, and writes the file.
+  /// The hash of each log's bytes before ``startOffsets``, which the replay goes on from.
+  var hashesBefore: [LogHash] { inputs.map(\.hash) }
+
+  /// Saves a checkpoint the replay yielded, atomically, with the hash of what the replay read
+  /// of each log; a log whose offset the replay could not tell (after a line found too long)
+  /// is read again to find it, and hashed up to it.
   ///
   /// - Throws: ``RaspCommandError`` when a log cannot be read again, or the file written.
   mutating func save(_ checkpoint: ReplayCheckpoint, environment: RaspEnvironment)
@@ -140,18 +154,27 @@ struct Checkpointing {
     guard let saveFile else { return }
     var saved: [CheckpointFile.Input] = []
     for index in inputs.indices {
-      do {
-        try inputs[index].advance(
-          toLine: checkpoint.lines[index], endingAt: checkpoint.offsets[index])
-      } catch {
-        throw .cannotOpen(inputs[index].name, reason: error.message)
+      let line = checkpoint.lines[index]
+      var offset = checkpoint.offsets[index]
+      let hash: LogHash
+      if offset >= 0, index < checkpoint.readHashes.count,
+        let read = checkpoint.readHashes[index], read.count >= offset
+      {
+        hash = read
+      } else {
+        do {
+          try inputs[index].advance(toLine: line, endingAt: offset)
+        } catch {
+          throw .cannotOpen(inputs[index].name, reason: error.message)
+        }
+        offset = inputs[index].offset
+        hash = inputs[index].hash
       }
       let input = inputs[index]
       saved.append(
         CheckpointFile.Input(
-          name: input.name, offset: input.offset, line: input.line,
-          hash: input.hash.hexadecimal, size: input.size() ?? input.offset,
-          time: checkpoint.times[index]))
+          name: input.name, offset: offset, line: line, hash: hash.hexadecimal,
+          hashed: Int(hash.count), size: input.size() ?? offset, time: checkpoint.times[index]))
     }
     let file = CheckpointFile(options: options, inputs: saved, checkpoint: checkpoint)
     try environment.writeFileAtomically(saveFile, bytes: file.bytes)

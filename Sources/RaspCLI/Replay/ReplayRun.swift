@@ -48,10 +48,11 @@ enum ReplayRun {
         checkpointing = try Checkpointing(options, environment: environment)
       }
       inputs = try openInputs(options, environment: environment, documents: &documents)
-      if let offsets = checkpointing?.startOffsets {
+      if let offsets = checkpointing?.startOffsets, let hashes = checkpointing?.hashesBefore {
         for index in inputs.indices {
           do {
-            inputs[index] = try inputs[index].startingAt(byte: offsets[index])
+            inputs[index] = try inputs[index].startingAt(
+              byte: offsets[index], hashedBefore: hashes[index])
           } catch {
             throw RaspCommandError.cannotOpen(options.files[index], reason: error.message)
           }

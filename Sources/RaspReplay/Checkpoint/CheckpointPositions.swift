@@ -5,7 +5,7 @@ import RaspDomains
 ///
 /// ```swift
 /// var positions = CheckpointPositions(
-///   lines: [0], offsets: [0], times: [nil], interval: 1000, events: 0)
+///   lines: [0], offsets: [0], readHashes: [nil], times: [nil], interval: 1000, events: 0)
 /// positions.note(line: 12, offset: 840, time: nil, of: 0, events: 1000, atLineEnd: true)
 /// positions.isDue   // true
 /// ```
@@ -14,6 +14,8 @@ struct CheckpointPositions {
   var lines: [Int]
   /// For each input, the offset of the byte after the last line handled; -1 when not known.
   var offsets: [Int]
+  /// For each input, the hash of the bytes read when its last batch handled was made.
+  var readHashes: [LogHash?]
   /// For each input, the time of the last line handled, as the merge orders it.
   var times: [RaspTimestamp?]
   /// The events between checkpoints, or `nil` for none along the way.
@@ -25,9 +27,13 @@ struct CheckpointPositions {
   /// Whether the checkpoint at the end was yielded.
   var isEndDone = false
 
-  init(lines: [Int], offsets: [Int], times: [RaspTimestamp?], interval: Int?, events: Int) {
+  init(
+    lines: [Int], offsets: [Int], readHashes: [LogHash?], times: [RaspTimestamp?],
+    interval: Int?, events: Int
+  ) {
     self.lines = lines
     self.offsets = offsets
+    self.readHashes = readHashes
     self.times = times
     self.interval = interval
     self.nextDue = interval.map { events + $0 } ?? .max

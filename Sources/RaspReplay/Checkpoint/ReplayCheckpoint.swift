@@ -30,6 +30,11 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   /// checkpoint.offsets   // [190348]
   /// ```
   public var offsets: [Int]
+  /// For each input, the hash of every byte the replay had read of it — up to its offset and
+  /// what it read ahead — when it was asked to hash them
+  /// (``ReplayInput/startingAt(byte:hashedBefore:)``), or `nil`: what `rasp` checks a log
+  /// against when it resumes, without reading it a second time to save.
+  package var readHashes: [LogHash?] = []
   /// For each input, the time of its last line handled, as the merge of several logs orders
   /// it (the last `ts` in it up to there), or `nil`: what a line without `ts` after it is
   /// merged by.

@@ -29,6 +29,9 @@ struct InputReading: JSONByteSource {
   let shouldStop: @Sendable () -> Bool
   /// Where the bytes read are counted, for a progress display.
   let progress: ReplayProgress?
+  /// The hash of every byte of the input read so far, before where the reading started
+  /// included, for checkpoints; `nil` when not asked for.
+  private(set) var hash: LogHash?
 
   /// How long one slice of waiting lasts, in milliseconds: the longest a stop request waits
   /// to be seen while an input is quiet.
@@ -46,10 +49,19 @@ struct InputReading: JSONByteSource {
     self.shouldStop = shouldStop
   }
 
-  /// Reads the next bytes, and counts them for the progress display.
+  /// Reading that hashes the bytes it reads, going on from `hash`, the hash of the input's
+  /// bytes before where it starts.
+  func hashing(from hash: LogHash) -> InputReading {
+    var reading = self
+    reading.hash = hash
+    return reading
+  }
+
+  /// Reads the next bytes, counts them for the progress display, and hashes them when asked.
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = try readBytes(into: buffer)
     progress?.add(bytes: count)
+    hash?.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
     return count
   }
 

@@ -128,6 +128,7 @@ final class LineBatcher: @unchecked Sendable {
       self.share = share
       batch.problems = problems
       batch.notices = notices
+      batch.readHash = reader.source.hash
     }
     var blockNumber = -1
     var used = 0

@@ -1,5 +1,6 @@
 import Foundation
 import RaspJSON
+import RaspReplay
 import RaspTestSupport
 import Testing
 
@@ -208,6 +209,70 @@ import Testing
       shorter.standardError.contains("'events.jsonl' is shorter than the checkpoint's offset"))
   }
 
+  /// A log of `count` numbered `nav.push` lines, each 100 bytes with its line end.
+  static func pushes(_ range: Range<Int>) -> String {
+    range.map { number in
+      let line = #"{"type":"nav.push","payload":{"screen":"s\#(number)"}}"#
+      return line + String(repeating: " ", count: 99 - line.utf8.count) + "\n"
+    }.joined()
+  }
+
+  @Test func aCheckpointHashesWhatTheReplayReadWhichIsAtLeastUpToItsOffset() throws {
+    // 30,000 lines of 100 bytes: the checkpoint after line 10,000 is at byte 1,000,000, and
+    // the replay had read ahead of it.
+    let directory = try TemporaryDirectory()
+    let text = Self.pushes(0..<30_000)
+    try directory.write("events.jsonl", text)
+    let saving = replay(
+      ["--final", "--save-state", "s.json", "--checkpoint-every", "10000", "--until", "#10000",
+        "events.jsonl"], in: directory)
+    #expect(saving.status == 0, "\(saving.standardError)")
+    let saved = try JSONParser.parse(try #require(directory.bytes("s.json")))
+    guard case .array(let inputs)? = saved["inputs"], let input = inputs.first,
+      case .number(let offset)? = input["offset"], case .number(let hashed)? = input["hashed"],
+      case .string(let hash)? = input["hash"], let read = hashed.integerValue
+    else {
+      Issue.record("no input in \(saved)")
+      return
+    }
+    #expect(offset == JSONNumber(1_000_000))
+    #expect(read >= 1_000_000 && read <= text.utf8.count)
+    var expected = LogHash()
+    expected.update(Array(text.utf8.prefix(Int(read))))
+    #expect(hash == expected.hexadecimal)
+    // The log is read in blocks of 256 KiB: the replay had read at least four.
+    #expect(read >= 1 << 20)
+    // A byte changed after the offset, in what the replay read ahead, is a change too.
+    do {
+      var changed = Array(text.utf8)
+      changed[1_000_050] = UInt8(ascii: "x")
+      try directory.write("events.jsonl", String(decoding: changed, as: UTF8.self))
+      let resumed = replay(["--final", "--resume", "s.json", "events.jsonl"], in: directory)
+      #expect(resumed.status == 2)
+      #expect(
+        resumed.standardError
+          == "rasp: error: 'events.jsonl' changed in the first \(read) bytes, which the "
+          + "checkpoint read (its offset is 1000000) in 's.json': its first bytes are not those "
+          + "the checkpoint read; replay it from the start\n")
+    }
+  }
+
+  @Test func aVersion1CheckpointStillResumes() throws {
+    // The same checkpoint in both versions; version 1 has no "hashed", its hash is of the
+    // bytes before its offset.
+    let log = "fixtures/example/events.jsonl"
+    let options = ["--select", "nav.stack", "--with-event"]
+    let current = CommandRun.run(
+      ["replay"] + options + ["--resume", "fixtures/replay-checkpoint/state.json", log],
+      in: Repository.root)
+    let old = CommandRun.run(
+      ["replay"] + options + ["--resume", "fixtures/replay-checkpoint/version-1.json", log],
+      in: Repository.root)
+    #expect(old.status == 0, "\(old.standardError)")
+    #expect(!old.standardOutput.isEmpty)
+    #expect(old.standardOutput == current.standardOutput)
+  }
+
   @Test func aCheckpointSavedWithOtherOptionsIsRefusedNamingTheOption() throws {
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", #"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
@@ -251,7 +316,7 @@ import Testing
     (
       #"{"format":"rasp-checkpoint","version":7}"#,
       "c.json: error: at version: a checkpoint of version 7, which this rasp cannot read (it "
-        + "reads version 1): save it again with this rasp\n"
+        + "reads versions 1 and 2): save it again with this rasp\n"
     ),
   ])
   func aBadCheckpointIsRefusedNamingWhereItIsWrong(text: String, message: String) throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RaspCLI
+@testable import RaspReplay
 
 /// The hash of a checkpoint's logs, against the values of an independent implementation
 /// (a few lines of Python, in the commit that added it), and whatever the pieces it is fed.

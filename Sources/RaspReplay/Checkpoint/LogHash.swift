@@ -1,5 +1,6 @@
 /// A fast 64-bit hash of a stream of bytes, not cryptographic: how a checkpoint tells that
-/// the part of a log it read is still there, unchanged.
+/// the part of a log it read is still there, unchanged. The reading thread of a replay that
+/// saves checkpoints hashes the bytes as it reads them (``InputReading``).
 ///
 /// The bytes are read eight at a time (little-endian words) into four lanes that do not wait
 /// for each other, 32 bytes per step, so that hashing a log takes a fraction of the time of
@@ -12,7 +13,7 @@
 /// hash.update(Array("{\"type\":\"geo.heading\"}\n".utf8))
 /// hash.value   // the same for the same bytes, on every machine
 /// ```
-struct LogHash {
+package struct LogHash: Sendable, Equatable {
   private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -26,20 +27,20 @@ struct LogHash {
   /// The bytes after the last whole stripe of 32, waiting for more.
   private var pending: [UInt8] = []
   /// How many bytes were hashed.
-  private(set) var count: UInt64 = 0
+  package private(set) var count: UInt64 = 0
 
   /// A hash of no bytes yet.
-  init() {
+  package init() {
     pending.reserveCapacity(32)
   }
 
   /// Adds bytes.
-  mutating func update(_ bytes: [UInt8]) {
+  package mutating func update(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { update($0) }
   }
 
   /// Adds bytes.
-  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress else { return }
     count &+= UInt64(bytes.count)
     var offset = 0
@@ -86,7 +87,7 @@ struct LogHash {
   }
 
   /// The hash of every byte added so far.
-  var value: UInt64 {
+  package var value: UInt64 {
     var hash =
       Self.rotate(lane1, 1) &+ Self.rotate(lane2, 7) &+ Self.rotate(lane3, 12)
       &+ Self.rotate(lane4, 18)
@@ -113,7 +114,7 @@ struct LogHash {
   }
 
   /// The hash as 16 hexadecimal digits, as a checkpoint writes it.
-  var hexadecimal: String {
+  package var hexadecimal: String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
