@@ -190,11 +190,10 @@ public struct Replay: ~Copyable {
     let tracksPositions =
       configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
     self.tracksPositions = tracksPositions
-    // A replay that saves checkpoints hashes each input as it reads it, from the hash of its
-    // bytes before where it starts (none, at its first byte).
-    let hashesBefore = inputs.enumerated().map { index, input -> LogHash? in
-      guard tracksPositions else { return nil }
-      return input.hashBefore ?? ((offsetsBefore?[index] ?? 0) == 0 ? LogHash() : nil)
+    // A replay that saves checkpoints hashes each input as it reads it from its first byte; a
+    // replay resumed does not know the hash of the bytes before its offsets.
+    let hashesBefore = inputs.indices.map { index -> LogHash? in
+      tracksPositions && (offsetsBefore?[index] ?? 0) == 0 ? LogHash() : nil
     }
     positions = CheckpointPositions(
       lines: linesBefore ?? Array(repeating: 0, count: inputs.count),

@@ -103,24 +103,6 @@ public struct ReplayInput: Sendable {
   /// - Returns: The input.
   /// - Throws: ``RaspInputError`` when the input is not a file that can be read from there.
   public func startingAt(byte offset: Int) throws(RaspInputError) -> ReplayInput {
-    try startingAt(byte: offset, hashedBefore: nil)
-  }
-
-  /// The hash of the input's bytes before where it starts, which a replay that saves
-  /// checkpoints goes on from as it reads (``ReplayCheckpoint/readHashes``); `nil` when not
-  /// known, for an input that does not start at its first byte.
-  package private(set) var hashBefore: LogHash?
-
-  /// The same input, read from byte `offset` on, whose bytes before hash as `hash`.
-  package func startingAt(byte offset: Int, hashedBefore hash: LogHash?) throws(RaspInputError)
-    -> ReplayInput
-  {
-    var input = try seekingTo(offset)
-    input.hashBefore = hash
-    return input
-  }
-
-  private func seekingTo(_ offset: Int) throws(RaspInputError) -> ReplayInput {
     guard offset > 0 else { return self }
     guard followed == nil, let source, source.seek(to: offset) else {
       throw RaspInputError(message: "cannot be read from byte \(offset): it is not a file")

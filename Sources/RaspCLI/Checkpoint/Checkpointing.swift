@@ -5,15 +5,21 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Dispatch
 import RaspJSON
 import RaspReplay
 
 /// The checkpoints of one `rasp replay`: the file it resumes from, checked against its logs,
 /// and the one it saves, written atomically each time the replay yields a checkpoint.
 ///
+/// The logs' bytes before the checkpoint's offsets are hashed on a thread of their own while
+/// the replay goes on from the offsets; the replay prints nothing, and saves nothing, before
+/// they are found unchanged (``finishChecking()``).
+///
 /// ```swift
 /// var checkpointing = try Checkpointing(options, environment: environment)
 /// let rest = checkpointing.startOffsets   // where each log is read from
+/// try checkpointing.finishChecking()       // before the first line printed
 /// try checkpointing.save(checkpoint, environment: environment)
 /// ```
 struct Checkpointing {
@@ -25,11 +31,15 @@ struct Checkpointing {
   private let saveFile: String?
   /// The checkpoint resumed from, if any.
   let resumed: CheckpointFile?
+  /// The check of the logs against the checkpoint resumed from, until it is finished.
+  private var checking: Checking?
 
   /// Reads and checks the checkpoint to resume from, if the options name one.
   ///
+  /// Whether its logs changed is told by ``finishChecking()``; the check goes on meanwhile.
+  ///
   /// - Throws: ``RaspCommandError`` for a checkpoint that cannot be read, is not one, was
-  ///   saved with other options or other logs, or whose logs changed before its offsets.
+  ///   saved with other options or other logs, or whose logs are shorter than what it read.
   init(_ options: ReplayOptions, environment: RaspEnvironment) throws(RaspCommandError) {
     self.options = options.checkpointOptions
     saveFile = options.saveStateFile
@@ -38,6 +48,7 @@ struct Checkpointing {
     }
     guard let file = options.resumeFile else {
       resumed = nil
+      checking = nil
       return
     }
     let checkpoint = try CheckpointFile(parsing: environment.readFile(file), file: file)
@@ -48,38 +59,98 @@ struct Checkpointing {
         "cannot resume from '\(file)': it is a checkpoint of \(saved), not of "
           + inputs.map { "'\($0.name)'" }.joined(separator: ", "))
     }
-    for (index, saved) in checkpoint.inputs.enumerated() {
-      let name = saved.name
-      let read: LogHash?
-      do {
-        // The bytes before the offset, where the replay goes on, and then those it read ahead.
-        let isLongEnough = try inputs[index].skip(bytes: saved.offset, line: saved.line)
-        read = isLongEnough ? try inputs[index].hash(ofFirst: saved.hashed) : nil
-      } catch {
-        throw .cannotOpen(name, reason: error.message)
+    for (input, saved) in zip(inputs, checkpoint.inputs) {
+      guard let size = input.size() else {
+        throw .cannotOpen(saved.name, reason: "No such file or directory")
       }
-      guard let read else {
-        let what =
-          saved.hashed == saved.offset
-          ? "the checkpoint's offset (\(saved.offset) bytes)"
-          : "the \(saved.hashed) bytes the checkpoint read"
+      guard size >= saved.hashed else {
         throw .failure(
-          "'\(name)' is shorter than \(what) in '\(file)': it was truncated or replaced since; "
-            + "replay it from the start")
-      }
-      guard read.hexadecimal == saved.hash else {
-        let place =
-          saved.hashed == saved.offset
-          ? "before the checkpoint's offset (\(saved.offset) bytes)"
-          : "in the first \(saved.hashed) bytes, which the checkpoint read (its offset is "
-            + "\(saved.offset))"
-        throw .failure(
-          "'\(name)' changed \(place) in '\(file)': its first bytes are not those the "
-            + "checkpoint read; replay it from the start")
+          "'\(saved.name)' is shorter than \(Self.describe(read: saved)) in '\(file)': it was "
+            + "truncated or replaced since; replay it from the start")
       }
     }
     try Self.checkRange(of: options, against: checkpoint, file: file)
     resumed = checkpoint
+    checking = Checking(inputs, against: checkpoint.inputs, file: file)
+  }
+
+  /// What a checkpoint read of a log: its bytes up to the offset, or on from it.
+  private static func describe(read saved: CheckpointFile.Input) -> String {
+    saved.hashed == saved.offset
+      ? "the checkpoint's offset (\(saved.offset) bytes)"
+      : "the \(saved.hashed) bytes the checkpoint read"
+  }
+
+  /// Waits for the check of the logs against the checkpoint resumed from, if it is not over.
+  ///
+  /// - Throws: ``RaspCommandError`` when a log changed in what the checkpoint read, or cannot
+  ///   be read.
+  mutating func finishChecking() throws(RaspCommandError) {
+    guard let checking else { return }
+    self.checking = nil
+    inputs = try checking.result()
+  }
+
+  /// The check of a checkpoint's logs, on a thread of its own: each log's bytes up to the
+  /// offset hashed, where the next checkpoint goes on from, and on up to what the checkpoint
+  /// read, to compare with its hash.
+  private final class Checking: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written by the checking thread before it signals ``done``, read after.
+    private var outcome: Result<[CheckpointInput], RaspCommandError>?
+
+    init(_ inputs: [CheckpointInput], against saved: [CheckpointFile.Input], file: String) {
+      DispatchQueue.global(qos: .userInitiated).async { [self] in
+        outcome = Result { () throws(RaspCommandError) in
+          try Self.check(inputs, against: saved, file: file)
+        }
+        done.signal()
+      }
+    }
+
+    /// The logs at the checkpoint's offsets, once they are found unchanged.
+    func result() throws(RaspCommandError) -> [CheckpointInput] {
+      done.wait()
+      done.signal()
+      switch outcome {
+      case .success(let inputs)?: return inputs
+      case .failure(let error)?: throw error
+      case nil: return []
+      }
+    }
+
+    private static func check(
+      _ inputs: [CheckpointInput], against checkpoint: [CheckpointFile.Input], file: String
+    ) throws(RaspCommandError) -> [CheckpointInput] {
+      var inputs = inputs
+      for (index, saved) in checkpoint.enumerated() {
+        let name = saved.name
+        let read: LogHash?
+        do {
+          // The bytes before the offset, where the replay goes on, then those it read ahead.
+          let isLongEnough = try inputs[index].skip(bytes: saved.offset, line: saved.line)
+          read = isLongEnough ? try inputs[index].hash(ofFirst: saved.hashed) : nil
+        } catch {
+          throw .cannotOpen(name, reason: error.message)
+        }
+        guard let read else {
+          throw .failure(
+            "'\(name)' is shorter than \(describe(read: saved)) in '\(file)': it was truncated "
+              + "or replaced since; replay it from the start")
+        }
+        guard read.hexadecimal == saved.hash else {
+          let place =
+            saved.hashed == saved.offset
+            ? "before the checkpoint's offset (\(saved.offset) bytes)"
+            : "in the first \(saved.hashed) bytes, which the checkpoint read (its offset is "
+              + "\(saved.offset))"
+          throw .failure(
+            "'\(name)' changed \(place) in '\(file)': its first bytes are not those the "
+              + "checkpoint read; replay it from the start")
+        }
+      }
+      return inputs
+    }
   }
 
   /// Refuses a checkpoint past the place of `--at` or `--until`: its state is after events
@@ -140,8 +211,6 @@ struct Checkpointing {
     resumed?.inputs.map(\.offset) ?? inputs.map { _ in 0 }
   }
 
-  /// The hash of each log's bytes before ``startOffsets``, which the replay goes on from.
-  var hashesBefore: [LogHash] { inputs.map(\.hash) }
 
   /// Saves a checkpoint the replay yielded, atomically, with the hash of what the replay read
   /// of each log; a log whose offset the replay could not tell (after a line found too long)
@@ -152,6 +221,7 @@ struct Checkpointing {
     throws(RaspCommandError)
   {
     guard let saveFile else { return }
+    try finishChecking()
     var saved: [CheckpointFile.Input] = []
     for index in inputs.indices {
       let line = checkpoint.lines[index]

@@ -48,11 +48,10 @@ enum ReplayRun {
         checkpointing = try Checkpointing(options, environment: environment)
       }
       inputs = try openInputs(options, environment: environment, documents: &documents)
-      if let offsets = checkpointing?.startOffsets, let hashes = checkpointing?.hashesBefore {
+      if let offsets = checkpointing?.startOffsets {
         for index in inputs.indices {
           do {
-            inputs[index] = try inputs[index].startingAt(
-              byte: offsets[index], hashedBefore: hashes[index])
+            inputs[index] = try inputs[index].startingAt(byte: offsets[index])
           } catch {
             throw RaspCommandError.cannotOpen(options.files[index], reason: error.message)
           }
@@ -127,8 +126,20 @@ enum ReplayRun {
     }
     var output: [UInt8] = []
     output.reserveCapacity(1 << 17)
+    // A resumed replay goes on while its logs are checked against the checkpoint; it prints
+    // nothing before they are found unchanged.
+    var isChecked = checkpointing == nil
     do throws(ReplayStop) {
       while let outcome = replay.next(appendingTo: &output) {
+        if !isChecked {
+          isChecked = true
+          do {
+            try checkpointing?.finishChecking()
+          } catch {
+            result.failure = error
+            return result
+          }
+        }
         switch outcome {
         case .record(let record):
           try sink.take(record, in: &output)

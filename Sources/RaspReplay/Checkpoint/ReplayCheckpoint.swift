@@ -31,9 +31,9 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   /// ```
   public var offsets: [Int]
   /// For each input, the hash of every byte the replay had read of it — up to its offset and
-  /// what it read ahead — when it was asked to hash them
-  /// (``ReplayInput/startingAt(byte:hashedBefore:)``), or `nil`: what `rasp` checks a log
-  /// against when it resumes, without reading it a second time to save.
+  /// what it read ahead — or `nil` for a replay resumed, which does not know the hash of the
+  /// bytes before where it started: what `rasp` checks a log against when it resumes, without
+  /// reading it a second time to save.
   package var readHashes: [LogHash?] = []
   /// For each input, the time of its last line handled, as the merge of several logs orders
   /// it (the last `ts` in it up to there), or `nil`: what a line without `ts` after it is
