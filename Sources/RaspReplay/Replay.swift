@@ -192,8 +192,8 @@ public struct Replay: ~Copyable {
     self.tracksPositions = tracksPositions
     // A replay that saves checkpoints hashes each input as it reads it from its first byte; a
     // replay resumed does not know the hash of the bytes before its offsets.
-    let hashesBefore = inputs.indices.map { index -> LogHash? in
-      tracksPositions && (offsetsBefore?[index] ?? 0) == 0 ? LogHash() : nil
+    let hashesBefore = inputs.indices.map { index -> SegmentedLogHash? in
+      tracksPositions && (offsetsBefore?[index] ?? 0) == 0 ? SegmentedLogHash() : nil
     }
     positions = CheckpointPositions(
       lines: linesBefore ?? Array(repeating: 0, count: inputs.count),

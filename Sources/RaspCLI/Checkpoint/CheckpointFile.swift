@@ -15,9 +15,10 @@ import RaspReplay
 ///   resume with others is refused, naming the option.
 /// - `inputs`: for each log, its name, the byte after the last line the replay handled
 ///   (`offset`), that line's number (`line`), the hash (16 hexadecimal digits of
-///   ``RaspReplay/LogHash``) of the log's first `hashed` bytes — what the replay had read, at
-///   least up to `offset` — and the log's size when it was saved. Version 1 had no `hashed`:
-///   its hash is of the bytes before `offset`, and it is still read.
+///   ``RaspReplay/SegmentedLogHash``) of the log's first `hashed` bytes — what the replay had
+///   read, at least up to `offset` — and the log's size when it was saved. Version 1 had no
+///   `hashed`, and its hash is one ``RaspReplay/LogHash`` of the bytes before `offset`; it is
+///   still read.
 /// - `events`, `records`: the events applied and the lines printed up to there.
 /// - `state`: the kernel's state of every stream (``RaspReplay/ReplayCheckpoint/state``).
 struct CheckpointFile {
@@ -40,6 +41,8 @@ struct CheckpointFile {
     var time: RaspTimestamp?
   }
 
+  /// The version the file was written in: how its hashes were made.
+  var version: Int
   var options: JSONObject
   var inputs: [Input]
   var checkpoint: ReplayCheckpoint
@@ -100,6 +103,7 @@ struct CheckpointFile {
       }
       let version = try root.member("version")
       let number = try version.integer()
+      self.version = number
       guard number == 1 || number == Self.version else {
         throw version.error(
           "a checkpoint of version \(version.value), which this rasp cannot read (it reads "
@@ -165,6 +169,7 @@ struct CheckpointFile {
 
   /// A checkpoint to write.
   init(options: JSONObject, inputs: [Input], checkpoint: ReplayCheckpoint) {
+    version = Self.version
     self.options = options
     self.inputs = inputs
     self.checkpoint = checkpoint

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Dispatch
 import RaspReplay
 
 /// Where a replay is in one log, for its checkpoints: the byte after the last line it
@@ -18,8 +19,8 @@ import RaspReplay
 ///
 /// ```swift
 /// var input = try CheckpointInput(name: "events.jsonl", path: resolved)
-/// try input.advance(toLine: 1742, endingAt: 190_348)
-/// input.hash   // of the log's first 190,348 bytes
+/// let read = try input.resume(at: 190_348, line: 1742, hashedUpTo: 1_048_576)
+/// read?.hexadecimal   // the hash the checkpoint must have
 /// ```
 struct CheckpointInput {
   /// The log's name, as the user wrote it.
@@ -31,7 +32,7 @@ struct CheckpointInput {
   /// The number of the last line handled.
   private(set) var line = 0
   /// The hash of the bytes before ``offset``.
-  private(set) var hash = LogHash()
+  private(set) var hash: SegmentedLogHash
 
   /// Why a log could not be read again.
   struct ReadError: Error {
@@ -39,9 +40,12 @@ struct CheckpointInput {
   }
 
   /// A log at its start.
-  init(name: String, path: String) {
+  ///
+  /// - Parameter segmentSize: The bytes of the hash's segments: the standard size but in tests.
+  init(name: String, path: String, segmentSize: Int = SegmentedLogHash.standardSegmentSize) {
     self.name = name
     self.path = path
+    hash = SegmentedLogHash(segmentSize: segmentSize)
   }
 
   /// Goes to the end of line `target`, which the replay found at byte `end`, hashing every byte
@@ -91,24 +95,94 @@ struct CheckpointInput {
     self.offset = offset
   }
 
-  /// Hashes the first `count` bytes of the log, whose last line is numbered `line`: where a
-  /// checkpoint left it.
+  /// Goes to where a checkpoint left the log — byte `offset`, after line `line` — with the
+  /// hash of the bytes before, and returns the hash of the log's first `hashed` bytes (at least
+  /// `offset`), what the checkpoint read, to compare with its own; `nil` when the log is
+  /// shorter. The whole segments are hashed on every core at once.
   ///
-  /// - Returns: Whether the log has `count` bytes.
   /// - Throws: ``ReadError`` when the log cannot be read.
-  mutating func skip(bytes count: Int, line: Int) throws(ReadError) -> Bool {
-    let isLongEnough = try hash(upTo: count)
+  mutating func resume(at offset: Int, line: Int, hashedUpTo hashed: Int) throws(ReadError)
+    -> SegmentedLogHash?
+  {
+    let size = hash.segmentSize
+    let whole = hashed / size
+    guard let segments = try Self.hashSegments(path, count: whole, size: size) else {
+      return nil
+    }
+    // The bytes of the offset's segment before it, where the next checkpoint goes on.
+    let segment = offset / size
+    var beforeOffset = LogHash()
+    guard try Self.hash(path, from: segment * size, to: offset, into: &beforeOffset) else {
+      return nil
+    }
+    var afterSegments = segment == whole ? beforeOffset : LogHash()
+    let start = segment == whole ? offset : whole * size
+    guard try Self.hash(path, from: start, to: hashed, into: &afterSegments) else { return nil }
+    self.hash = SegmentedLogHash(
+      segments: Array(segments.prefix(segment)), last: beforeOffset, segmentSize: size)
+    self.offset = offset
     self.line = line
-    return isLongEnough
+    return SegmentedLogHash(segments: segments, last: afterSegments, segmentSize: size)
   }
 
-  /// The hash of the log's first `count` bytes, at or after ``offset``, or `nil` when the log
-  /// is shorter; where the log is stays as it was.
+  /// The hash of the log's first `count` bytes as a checkpoint of version 1 made it, one
+  /// ``RaspReplay/LogHash`` of them all; `nil` when the log is shorter.
   ///
   /// - Throws: ``ReadError`` when the log cannot be read.
-  func hash(ofFirst count: Int) throws(ReadError) -> LogHash? {
-    var copy = self
-    return try copy.hash(upTo: count) ? copy.hash : nil
+  func plainHash(ofFirst count: Int) throws(ReadError) -> LogHash? {
+    var hash = LogHash()
+    return try Self.hash(path, from: 0, to: count, into: &hash) ? hash : nil
+  }
+
+  /// The hashes of the log's first `count` segments of `size` bytes, hashed on every core at
+  /// once; `nil` when the log is shorter.
+  private static func hashSegments(_ path: String, count: Int, size: Int) throws(ReadError)
+    -> [UInt64]?
+  {
+    let results = UnsafeMutableBufferPointer<Result<UInt64?, ReadError>>.allocate(
+      capacity: count)
+    results.initialize(repeating: .success(nil))
+    defer { results.deallocate() }
+    let shared = SharedResults(results)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      var hash = LogHash()
+      shared.results[index] = Result { () throws(ReadError) in
+        try Self.hash(path, from: index * size, to: (index + 1) * size, into: &hash)
+          ? hash.value : nil
+      }
+    }
+    var segments: [UInt64] = []
+    segments.reserveCapacity(count)
+    for result in results {
+      guard let value = try result.get() else { return nil }
+      segments.append(value)
+    }
+    return segments
+  }
+
+  /// Where the segments' threads write their results, each its own.
+  private struct SharedResults: @unchecked Sendable {
+    let results: UnsafeMutableBufferPointer<Result<UInt64?, ReadError>>
+    init(_ results: UnsafeMutableBufferPointer<Result<UInt64?, ReadError>>) {
+      self.results = results
+    }
+  }
+
+  /// Hashes the log's bytes from `start` up to `end` into `hash`.
+  ///
+  /// - Returns: Whether the log has them all.
+  private static func hash(_ path: String, from start: Int, to end: Int, into hash: inout LogHash)
+    throws(ReadError) -> Bool
+  {
+    guard end > start else { return true }
+    var position = start
+    try read(path, from: start) { chunk in
+      let taken = min(chunk.count, end - position)
+      hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<taken]))
+      position += taken
+      return position < end
+    }
+    return position == end
   }
 
   /// Hashes the bytes from ``offset`` up to `end`, and goes there; to the log's end when it is

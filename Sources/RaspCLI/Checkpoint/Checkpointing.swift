@@ -71,7 +71,8 @@ struct Checkpointing {
     }
     try Self.checkRange(of: options, against: checkpoint, file: file)
     resumed = checkpoint
-    checking = Checking(inputs, against: checkpoint.inputs, file: file)
+    checking = Checking(
+      inputs, against: checkpoint.inputs, isVersion1: checkpoint.version == 1, file: file)
   }
 
   /// What a checkpoint read of a log: its bytes up to the offset, or on from it.
@@ -99,10 +100,13 @@ struct Checkpointing {
     /// Written by the checking thread before it signals ``done``, read after.
     private var outcome: Result<[CheckpointInput], RaspCommandError>?
 
-    init(_ inputs: [CheckpointInput], against saved: [CheckpointFile.Input], file: String) {
+    init(
+      _ inputs: [CheckpointInput], against saved: [CheckpointFile.Input], isVersion1: Bool,
+      file: String
+    ) {
       DispatchQueue.global(qos: .userInitiated).async { [self] in
         outcome = Result { () throws(RaspCommandError) in
-          try Self.check(inputs, against: saved, file: file)
+          try Self.check(inputs, against: saved, isVersion1: isVersion1, file: file)
         }
         done.signal()
       }
@@ -119,17 +123,23 @@ struct Checkpointing {
       }
     }
 
+    /// Checks each log's first bytes against the checkpoint's hash; a checkpoint of version 1
+    /// leaves the logs at their start, where the next checkpoint hashes them from.
     private static func check(
-      _ inputs: [CheckpointInput], against checkpoint: [CheckpointFile.Input], file: String
+      _ inputs: [CheckpointInput], against checkpoint: [CheckpointFile.Input], isVersion1: Bool,
+      file: String
     ) throws(RaspCommandError) -> [CheckpointInput] {
       var inputs = inputs
       for (index, saved) in checkpoint.enumerated() {
         let name = saved.name
-        let read: LogHash?
-        do {
-          // The bytes before the offset, where the replay goes on, then those it read ahead.
-          let isLongEnough = try inputs[index].skip(bytes: saved.offset, line: saved.line)
-          read = isLongEnough ? try inputs[index].hash(ofFirst: saved.hashed) : nil
+        let read: String?
+        do throws(CheckpointInput.ReadError) {
+          if isVersion1 {
+            read = try inputs[index].plainHash(ofFirst: saved.offset)?.hexadecimal
+          } else {
+            read = try inputs[index].resume(
+              at: saved.offset, line: saved.line, hashedUpTo: saved.hashed)?.hexadecimal
+          }
         } catch {
           throw .cannotOpen(name, reason: error.message)
         }
@@ -138,7 +148,7 @@ struct Checkpointing {
             "'\(name)' is shorter than \(describe(read: saved)) in '\(file)': it was truncated "
               + "or replaced since; replay it from the start")
         }
-        guard read.hexadecimal == saved.hash else {
+        guard read == saved.hash else {
           let place =
             saved.hashed == saved.offset
             ? "before the checkpoint's offset (\(saved.offset) bytes)"
@@ -226,7 +236,7 @@ struct Checkpointing {
     for index in inputs.indices {
       let line = checkpoint.lines[index]
       var offset = checkpoint.offsets[index]
-      let hash: LogHash
+      let hash: SegmentedLogHash
       if offset >= 0, index < checkpoint.readHashes.count,
         let read = checkpoint.readHashes[index], read.count >= offset
       {

@@ -15,7 +15,7 @@ struct CheckpointPositions {
   /// For each input, the offset of the byte after the last line handled; -1 when not known.
   var offsets: [Int]
   /// For each input, the hash of the bytes read when its last batch handled was made.
-  var readHashes: [LogHash?]
+  var readHashes: [SegmentedLogHash?]
   /// For each input, the time of the last line handled, as the merge orders it.
   var times: [RaspTimestamp?]
   /// The events between checkpoints, or `nil` for none along the way.
@@ -28,7 +28,7 @@ struct CheckpointPositions {
   var isEndDone = false
 
   init(
-    lines: [Int], offsets: [Int], readHashes: [LogHash?], times: [RaspTimestamp?],
+    lines: [Int], offsets: [Int], readHashes: [SegmentedLogHash?], times: [RaspTimestamp?],
     interval: Int?, events: Int
   ) {
     self.lines = lines

@@ -34,7 +34,7 @@ public struct ReplayCheckpoint: Sendable, Equatable {
   /// what it read ahead — or `nil` for a replay resumed, which does not know the hash of the
   /// bytes before where it started: what `rasp` checks a log against when it resumes, without
   /// reading it a second time to save.
-  package var readHashes: [LogHash?] = []
+  package var readHashes: [SegmentedLogHash?] = []
   /// For each input, the time of its last line handled, as the merge of several logs orders
   /// it (the last `ts` in it up to there), or `nil`: what a line without `ts` after it is
   /// merged by.

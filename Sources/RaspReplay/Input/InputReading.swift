@@ -31,7 +31,7 @@ struct InputReading: JSONByteSource {
   let progress: ReplayProgress?
   /// The hash of every byte of the input read so far, before where the reading started
   /// included, for checkpoints; `nil` when not asked for.
-  private(set) var hash: LogHash?
+  private(set) var hash: SegmentedLogHash?
 
   /// How long one slice of waiting lasts, in milliseconds: the longest a stop request waits
   /// to be seen while an input is quiet.
@@ -51,7 +51,7 @@ struct InputReading: JSONByteSource {
 
   /// Reading that hashes the bytes it reads, going on from `hash`, the hash of the input's
   /// bytes before where it starts.
-  func hashing(from hash: LogHash) -> InputReading {
+  func hashing(from hash: SegmentedLogHash) -> InputReading {
     var reading = self
     reading.hash = hash
     return reading

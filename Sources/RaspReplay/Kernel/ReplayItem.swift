@@ -257,7 +257,7 @@ final class ReplayBatch: @unchecked Sendable {
   @exclusivity(unchecked) var notices: [String] = []
   /// The hash of every byte of the input read when the batch was made — the batch's lines and
   /// the bytes read ahead of them — for checkpoints; `nil` when not asked for.
-  @exclusivity(unchecked) var readHash: LogHash?
+  @exclusivity(unchecked) var readHash: SegmentedLogHash?
   /// The events rasp wrote from the batch's lines (OTLP records made plain, Kafka payloads),
   /// which their items point into.
   @exclusivity(unchecked) var arena = ByteArena()

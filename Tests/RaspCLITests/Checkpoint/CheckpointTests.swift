@@ -237,8 +237,13 @@ import Testing
     }
     #expect(offset == JSONNumber(1_000_000))
     #expect(read >= 1_000_000 && read <= text.utf8.count)
+    // Under 64 MiB, one segment, not whole: the hash of its bytes, then of their count.
+    var bytes = LogHash()
+    bytes.update(Array(text.utf8.prefix(Int(read))))
     var expected = LogHash()
-    expected.update(Array(text.utf8.prefix(Int(read))))
+    for word in [bytes.value, UInt64(read)] {
+      withUnsafeBytes(of: word.littleEndian) { expected.update($0) }
+    }
     #expect(hash == expected.hexadecimal)
     // The log is read in blocks of 256 KiB: the replay had read at least four.
     #expect(read >= 1 << 20)
@@ -255,6 +260,28 @@ import Testing
           + "checkpoint read (its offset is 1000000) in 's.json': its first bytes are not those "
           + "the checkpoint read; replay it from the start\n")
     }
+  }
+
+  @Test(arguments: [(0, 0), (0, 640), (130, 130), (130, 200), (640, 700), (700, 9_999)])
+  func aResumeHashesTheSegmentsOnEveryCoreAsTheReplayHashedThemWhole(offset: Int, read: Int)
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+    try directory.write("log", String(decoding: bytes, as: UTF8.self))
+    let written = try #require(directory.bytes("log"))
+    func streamed(_ count: Int) -> SegmentedLogHash {
+      var hash = SegmentedLogHash(segmentSize: 64)
+      hash.update(Array(written.prefix(count)))
+      return hash
+    }
+    var input = CheckpointInput(name: "log", path: directory.path + "/log", segmentSize: 64)
+    let hashed = try input.resume(at: offset, line: 3, hashedUpTo: read)
+    #expect(hashed == streamed(read))
+    #expect(input.hash == streamed(offset))
+    #expect(input.offset == offset && input.line == 3)
+    var short = CheckpointInput(name: "log", path: directory.path + "/log", segmentSize: 64)
+    #expect(try short.resume(at: offset, line: 3, hashedUpTo: written.count + 1) == nil)
   }
 
   @Test func aVersion1CheckpointStillResumes() throws {
