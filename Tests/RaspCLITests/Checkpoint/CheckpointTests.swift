@@ -284,6 +284,26 @@ import Testing
     #expect(try short.resume(at: offset, line: 3, hashedUpTo: written.count + 1) == nil)
   }
 
+  @Test func aCheckpointSavedAfterAResumeIsTheOneAWholeReplaySaves() throws {
+    // A nightly job: each night resumes from the last night's checkpoint and saves the next.
+    // The resumed replay hashes the new bytes from where the check of the old ones left off.
+    let directory = try TemporaryDirectory()
+    let options = ["--final", "--save-state", "s.json"]
+    try directory.write("events.jsonl", Self.pushes(0..<12_000))
+    #expect(replay(options + ["events.jsonl"], in: directory).status == 0)
+    try directory.write("events.jsonl", Self.pushes(0..<25_000))
+    #expect(replay(options + ["--resume", "s.json", "events.jsonl"], in: directory).status == 0)
+    try directory.write("events.jsonl", Self.pushes(0..<30_000))
+    let last = replay(options + ["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(last.status == 0)
+    let nightly = try JSONParser.parse(try #require(directory.bytes("s.json")))
+    #expect(replay(options + ["events.jsonl"], in: directory).status == 0)
+    let whole = try JSONParser.parse(try #require(directory.bytes("s.json")))
+    #expect(nightly["inputs"] == whole["inputs"])
+    #expect(nightly["state"] == whole["state"])
+    #expect(nightly["events"] == .number(JSONNumber(30_000)))
+  }
+
   @Test func aVersion1CheckpointStillResumes() throws {
     // The same checkpoint in both versions; version 1 has no "hashed", its hash is of the
     // bytes before its offset.
