@@ -174,15 +174,7 @@ struct CheckpointInput {
   private static func hash(_ path: String, from start: Int, to end: Int, into hash: inout LogHash)
     throws(ReadError) -> Bool
   {
-    guard end > start else { return true }
-    var position = start
-    try read(path, from: start) { chunk in
-      let taken = min(chunk.count, end - position)
-      hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<taken]))
-      position += taken
-      return position < end
-    }
-    return position == end
+    try read(path, from: start, upTo: end) { hash.update($0) } == max(start, end)
   }
 
   /// Hashes the bytes from ``offset`` up to `end`, and goes there; to the log's end when it is
@@ -193,16 +185,26 @@ struct CheckpointInput {
   private mutating func hash(upTo end: Int) throws(ReadError) -> Bool {
     guard end > offset else { return end == offset }
     var hash = self.hash
-    var offset = self.offset
-    try Self.read(path, from: offset) { chunk in
-      let taken = min(chunk.count, end - offset)
-      hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<taken]))
-      offset += taken
-      return offset < end
-    }
+    offset = try Self.read(path, from: offset, upTo: end) { hash.update($0) }
     self.hash = hash
-    self.offset = offset
     return offset == end
+  }
+
+  /// Reads the log's bytes from `start` up to `end`, a chunk at a time, into `body`.
+  ///
+  /// - Returns: Where it stopped: `end`, or the log's end when it is shorter.
+  private static func read(
+    _ path: String, from start: Int, upTo end: Int, _ body: (UnsafeRawBufferPointer) -> Void
+  ) throws(ReadError) -> Int {
+    guard end > start else { return start }
+    var position = start
+    try read(path, from: start) { chunk in
+      let taken = min(chunk.count, end - position)
+      body(UnsafeRawBufferPointer(rebasing: chunk[0..<taken]))
+      position += taken
+      return position < end
+    }
+    return position
   }
 
   /// The log's size now, or `nil` when it cannot be asked.
