@@ -61,7 +61,7 @@ struct Checkpointing {
     }
     for (input, saved) in zip(inputs, checkpoint.inputs) {
       guard let size = input.size() else {
-        throw .cannotOpen(saved.name, reason: "No such file or directory")
+        throw .cannotOpen(saved.name, reason: String(cString: strerror(errno)))
       }
       guard size >= saved.hashed else {
         throw .failure(

@@ -207,6 +207,13 @@ import Testing
     #expect(shorter.status == 2)
     #expect(
       shorter.standardError.contains("'events.jsonl' is shorter than the checkpoint's offset"))
+    try FileManager.default.removeItem(atPath: directory.path + "/events.jsonl")
+    let missing = replay(["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(missing.status == 2)
+    #expect(
+      missing.standardError
+        == "rasp: error: cannot open 'events.jsonl': No such file or directory\n")
+    #expect(missing.standardOutput.isEmpty)
   }
 
   /// A log of `count` numbered `nav.push` lines, each 100 bytes with its line end.
