@@ -28,24 +28,36 @@ import Testing
       #"{"type":"data.remove","payload":{"key":"long"}}"#,
       #"{"type":"nav.pop"}"#,
     ]
-    for line in lines {
-      text.markChanged(try apply(line, to: &snapshot))
-      var writer = JSONWriter()
-      text.write(snapshot, to: &writer)
-      #expect(writer.bytes == SnapshotText(snapshot).bytes, "\(line)")
-      for index in snapshot.domainNames.indices {
-        #expect(
-          Array(text.domain(at: index, of: snapshot)) == snapshot.encodedState(ofDomainAt: index))
+    // The writers lent to encode in hold bytes of their own, which must stay as they were.
+    let before = Array(#"{"earlier":"record"}"#.utf8)
+    for (number, line) in lines.enumerated() {
+      let changed = try apply(line, to: &snapshot)
+      text.markChanged(changed)
+      if number.isMultiple(of: 2) {
+        // Read by domain first: the changed domain is encoded in `spare`.
+        var spare = JSONWriter()
+        spare.writeRaw(before)
+        for index in snapshot.domainNames.indices {
+          #expect(
+            Array(text.domain(at: index, of: snapshot, spare: &spare))
+              == snapshot.encodedState(ofDomainAt: index))
+          #expect(spare.bytes == before)
+        }
       }
+      var writer = JSONWriter()
+      writer.writeRaw(before)
+      text.write(snapshot, to: &writer)
+      #expect(writer.bytes == before + SnapshotText(snapshot).bytes, "\(line)")
     }
   }
 
   @Test func isMadeWhenFirstReadAndIgnoresChangesBefore() throws {
     var snapshot = SnapshotState(domains: [GeoDomain()])
     var text = SnapshotText()
+    var spare = JSONWriter()
     text.markChanged(try apply(#"{"type":"geo.heading","payload":{"heading":1}}"#, to: &snapshot))
     #expect(
-      String(decoding: text.domain(at: 0, of: snapshot), as: UTF8.self)
+      String(decoding: text.domain(at: 0, of: snapshot, spare: &spare), as: UTF8.self)
         == #"{"accuracy":null,"heading":1,"location":null}"#)
   }
 
@@ -54,9 +66,10 @@ import Testing
     // which is why the mark is made in one place, right after applying.
     var snapshot = SnapshotState(domains: [GeoDomain()])
     var text = SnapshotText(snapshot)
+    var spare = JSONWriter()
     _ = try apply(#"{"type":"geo.heading","payload":{"heading":1}}"#, to: &snapshot)
     #expect(
-      String(decoding: text.domain(at: 0, of: snapshot), as: UTF8.self)
+      String(decoding: text.domain(at: 0, of: snapshot, spare: &spare), as: UTF8.self)
         == #"{"accuracy":null,"heading":null,"location":null}"#)
   }
 }

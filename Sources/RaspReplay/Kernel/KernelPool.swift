@@ -298,6 +298,7 @@ final class KernelPool {
     for _ in 0..<count {
       let position = worker.finalPosition
       worker.finalPosition += 1
+      worker.kernel.prefetchFinalRecords(after: position, in: worker.finalOrder)
       let outcome = worker.kernel.writeFinalRecord(
         ofKey: worker.finalOrder[position], writer: &worker.writer)
       // `.waiting` stands for a key without a record (an empty diff with --changes-only).

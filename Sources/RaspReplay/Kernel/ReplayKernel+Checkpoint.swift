@@ -20,7 +20,7 @@ extension ReplayKernel {
         JSONObject(sortedMembers: [("stream", Self.json(of: streams.pointer(to: 0).pointee))]))
     }
     var keyed: [JSONValue] = []
-    let keyList = keys?.keys ?? []
+    let keyList = keys?.allKeys() ?? []
     for (number, key) in keyList.enumerated() where number + 1 < streams.count {
       let value = (try? JSONParser.parse(key)) ?? .null
       keyed.append(
@@ -128,7 +128,10 @@ extension ReplayKernel {
       throw domains.error("the domain '\(extra)' is not one of this replay's")
     }
     stream.pipeline.reset(to: snapshot)
+    // Where the domains are now, for the look-ahead, which reads the list they are in.
+    stream.domains = stream.pipeline.current.domainsInMemory
     stream.text = SnapshotText()
+    stream.textInMemory = (nil, 0, nil)
     let last = try value.member("last")
     if !last.isNull {
       stream.lastSeq = try last.member("seq").integer()

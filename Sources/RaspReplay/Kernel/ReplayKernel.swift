@@ -121,14 +121,18 @@ struct ReplayKernel {
     }
     if configuration.emit == .diff {
       var initial = SnapshotText(snapshot)
+      var spare = JSONWriter()
       if let path = configuration.selection {
         stream.differ = RecordDiffer(
           initialValue: selectsEvent
             ? Array("null".utf8)
-            : Self.selectedBytes(path, domain: selectedDomain, text: &initial, snapshot))
+            : Self.selectedBytes(
+              path, domain: selectedDomain, text: &initial, snapshot, spare: &spare))
       } else {
         stream.differ = RecordDiffer(
-          initialDomains: snapshot.domainNames.indices.map { initial.domain(at: $0, of: snapshot) },
+          initialDomains: snapshot.domainNames.indices.map {
+            initial.domain(at: $0, of: snapshot, spare: &spare)
+          },
           names: snapshot.domainNames)
       }
     }
@@ -586,12 +590,60 @@ struct ReplayKernel {
       let number = keys?.number(of: sought), number + 1 < streams.count
     else { return }
     aheadNumbers[position & 15] = number
+    prefetchStream(ofKey: number)
+  }
+
+  /// Asks for the stream of the key numbered `number`, every line it spans: it is not aligned
+  /// to them.
+  @inline(__always)
+  private func prefetchStream(ofKey number: Int) {
     let stream = UnsafeRawPointer(streams.pointer(to: number + 1))
-    // Every line the stream spans: it is not aligned to them.
     for offset in stride(from: 0, to: MemoryLayout<ReplayStream>.size, by: 64) {
       rasp_prefetch(stream + offset)
     }
     rasp_prefetch(stream + MemoryLayout<ReplayStream>.size - 1)
+  }
+
+  /// Asks for the list of domains of the key numbered `number`, whose stream has arrived,
+  /// with the list's header, which changing a domain in place reads first.
+  @inline(__always)
+  private func prefetchDomainList(ofKey number: Int) {
+    guard let elements = streams.pointer(to: number + 1).pointee.domains.elements else { return }
+    rasp_prefetch(elements - Self.arrayHeaderSize)
+    rasp_prefetch(elements)
+    rasp_prefetch(elements + 48)
+  }
+
+  /// Asks for the domain at `index` of the key numbered `number`, whose list of domains has
+  /// arrived.
+  @inline(__always)
+  private func prefetchDomain(at index: Int, ofKey number: Int) {
+    let domains = streams.pointer(to: number + 1).pointee.domains
+    guard let elements = domains.elements, index < domains.count else { return }
+    // Read as bits, not as a reference, which would be retained.
+    let object = (elements + index * MemoryLayout<UnsafeRawPointer>.stride)
+      .load(as: UnsafeRawPointer.self)
+    rasp_prefetch(object)
+    rasp_prefetch(object + 64)
+  }
+
+  /// Asks for what the `--final` records of the keys a few places after `position` in `order`
+  /// will read — their streams, their lists of domains, then every domain — as ``lookAhead``
+  /// does for events: in key order, the keys' states are as scattered in memory as in the log.
+  func prefetchFinalRecords(after position: Int, in order: [Int]) {
+    guard isKeyed, looksAhead else { return }
+    if position + 8 < order.count, order[position + 8] + 1 < streams.count {
+      prefetchStream(ofKey: order[position + 8])
+    }
+    if position + 4 < order.count, order[position + 4] + 1 < streams.count {
+      prefetchDomainList(ofKey: order[position + 4])
+    }
+    if position + 2 < order.count, order[position + 2] + 1 < streams.count {
+      let number = order[position + 2]
+      for index in 0..<streams.pointer(to: number + 1).pointee.domains.count {
+        prefetchDomain(at: index, ofKey: number)
+      }
+    }
   }
 
   /// The number of the key of the item being handled, when it was found ahead.
@@ -605,20 +657,26 @@ struct ReplayKernel {
   @inline(never)
   private mutating func prefetchDomains(position: Int) {
     let number = aheadNumbers[position & 15]
-    guard number >= 0, number + 1 < streams.count,
-      let elements = streams.pointer(to: number + 1).pointee.domains.elements
-    else { return }
-    rasp_prefetch(elements)
-    rasp_prefetch(elements + 48)
+    guard number >= 0, number + 1 < streams.count else { return }
+    prefetchDomainList(ofKey: number)
     // The snapshot's text, when each event prints it: its places, then its bytes, a line at
-    // a time.
+    // a time, each array's header first: the text is changed in place, which reads it first.
     let text = streams.pointer(to: number + 1).pointee.textInMemory
     guard let bytes = text.bytes else { return }
-    if let ranges = text.ranges { rasp_prefetch(ranges) }
+    if let ranges = text.ranges {
+      rasp_prefetch(ranges - Self.arrayHeaderSize)
+      rasp_prefetch(ranges)
+    }
+    rasp_prefetch(bytes - Self.arrayHeaderSize)
     for offset in stride(from: 0, to: min(text.count, 1_024), by: 64) {
       rasp_prefetch(bytes + offset)
     }
   }
+
+  /// How far before its first element an array's header is — its reference count, count and
+  /// capacity — in the standard library's layout on 64-bit platforms. Only asked for early:
+  /// a wrong guess would cost a wait, never a result.
+  private static let arrayHeaderSize = 32
 
   /// The last look, just before the item: asks for the state of its event's domain.
   @inline(never)
@@ -627,13 +685,7 @@ struct ReplayKernel {
     guard number >= 0, number + 1 < streams.count,
       case .decoded(_, let index, _, _) = item.pointee.kind
     else { return }
-    let domains = streams.pointer(to: number + 1).pointee.domains
-    guard let elements = domains.elements, index < domains.count else { return }
-    // Read as bits, not as a reference, which would be retained.
-    let object = (elements + index * MemoryLayout<UnsafeRawPointer>.stride)
-      .load(as: UnsafeRawPointer.self)
-    rasp_prefetch(object)
-    rasp_prefetch(object + 64)
+    prefetchDomain(at: index, ofKey: number)
   }
 
   /// Makes the stream of the key numbered `number` the current one, a new key's made from
@@ -768,7 +820,8 @@ struct ReplayKernel {
         selectsEvent
         ? Self.eventValue(path, of: item.pointee.eventBytes)
         : Self.selectedBytes(
-          path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
+          path, domain: selectedDomain, text: &stream.text, stream.pipeline.current,
+          spare: &writer)
       stream.hasSelected = true
       // A selection with `[]` of an empty array is no value: it changes, and prints nothing.
       guard let value = stream.selector?.select(from: bytes), !value.isEmpty else { return nil }
@@ -840,6 +893,7 @@ struct ReplayKernel {
   mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
     if finalOrder == nil { finalOrder = finalKeyOrder() }
     while let order = finalOrder, finalPosition < order.count {
+      prefetchFinalRecords(after: finalPosition, in: order)
       let number = order[finalPosition]
       finalPosition += 1
       if let record = writeFinalRecord(ofKey: number, writer: &writer) { return record }
@@ -863,7 +917,8 @@ struct ReplayKernel {
 
   /// The canonical JSON of the key numbered `number`.
   func keyBytes(_ number: Int) -> [UInt8] {
-    keys?.keys[number] ?? []
+    guard let key = keys?.key(number) else { return [] }
+    return Array(key)
   }
 
   /// Writes the `--final` record of the key numbered `number` (-1 without keys).
@@ -881,10 +936,11 @@ struct ReplayKernel {
       } else if isWritingKeyFinal {
         var once = SnapshotText()
         value = Self.selectedBytes(
-          path, domain: selectedDomain, text: &once, stream.pipeline.current)
+          path, domain: selectedDomain, text: &once, stream.pipeline.current, spare: &writer)
       } else {
         value = Self.selectedBytes(
-          path, domain: selectedDomain, text: &stream.text, stream.pipeline.current)
+          path, domain: selectedDomain, text: &stream.text, stream.pipeline.current,
+          spare: &writer)
       }
     }
     // No value at all (`[]` of an empty array): no record.
@@ -902,7 +958,7 @@ struct ReplayKernel {
   ) -> ReplayOutcome? {
     let start = writer.bytes.count
     // Not `keys.map`, which would copy the keys, arrays and all, for every record.
-    let key = isKeyed ? keys?.keys[currentKey] : nil
+    let key = isKeyed ? keys?.key(currentKey) : nil
     if stream.differ != nil {
       let operations: [JSONValue]
       if let value {
@@ -910,7 +966,7 @@ struct ReplayKernel {
       } else {
         let snapshot = stream.pipeline.current
         let domains = snapshot.domainNames.indices.map {
-          stream.text.domain(at: $0, of: snapshot)
+          stream.text.domain(at: $0, of: snapshot, spare: &writer)
         }
         operations = stream.differ?.advance(domains: domains) ?? []
       }
@@ -968,7 +1024,7 @@ struct ReplayKernel {
   /// Writes `"event":…,"file":…,"key":…,"line":…,"seq":…`, the members a record with its event
   /// has besides its value (`key` in a keyed replay), in key order.
   private mutating func writeEventMembers(
-    _ event: UnsafeBufferPointer<UInt8>?, key: [UInt8]?, to writer: inout JSONWriter
+    _ event: UnsafeBufferPointer<UInt8>?, key: ArraySlice<UInt8>?, to writer: inout JSONWriter
   ) {
     writer.writeRaw("\"event\":")
     writer.write(event.flatMap { try? JSONParser.parse($0) } ?? .null)
@@ -1015,12 +1071,15 @@ struct ReplayKernel {
 
   /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`;
   /// with filters (`nav.stack[]`), its values one per line.
+  ///
+  /// `spare` lends the room a changed domain is encoded in, and is left as it was.
   static func selectedBytes(
-    _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState
+    _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState,
+    spare: inout JSONWriter
   ) -> [UInt8] {
     let part: ArraySlice<UInt8>
     if let domain {
-      part = text.domain(at: domain, of: state)
+      part = text.domain(at: domain, of: state, spare: &spare)
     } else {
       var writer = JSONWriter()
       text.write(state, to: &writer)

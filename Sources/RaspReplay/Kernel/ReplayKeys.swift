@@ -11,20 +11,24 @@ import RaspPrefetch
 /// JSON; an event without a value there, or with `null`, has the key `null`.
 ///
 /// Keys are numbered in the order they first appear. Finding a key's number hashes its bytes
-/// into an open-addressing table, without allocating for a key seen before. The kernel keeps
-/// each key's stream of events by its number (``ReplayStreams``).
+/// into an open-addressing table, without allocating for a key seen before. The keys' bytes
+/// are laid end to end in one block of memory, not an array each: a record of a key writes
+/// them, and 100,000 arrays scattered in memory would each be one more place to wait for. The
+/// kernel keeps each key's stream of events by its number (``ReplayStreams``).
 ///
 /// ```swift
 /// var keys = ReplayKeys(path: try JSONPath("source"))
 /// if case .number(let number) = keys.number(of: envelope, typeName: "") {
-///   print(String(decoding: keys.keys[number], as: UTF8.self))   // "gps"
+///   print(String(decoding: keys.key(number), as: UTF8.self))   // "gps"
 /// }
 /// ```
 struct ReplayKeys {
   /// The path of the key in each event.
   let path: JSONPath
-  /// Each key's canonical JSON, by number.
-  private(set) var keys: [[UInt8]] = []
+  /// Every key's canonical JSON, end to end, in the order of their numbers.
+  private var keyBytes: [UInt8] = []
+  /// Where each key's JSON ends in ``keyBytes``, by number.
+  private var keyEnds: [Int] = []
   /// A slot of the table: a key's hash, number plus one (0 when empty), length, and its first
   /// sixteen bytes, so that a short key — most are — is found in one read of memory.
   private struct Slot {
@@ -75,7 +79,17 @@ struct ReplayKeys {
   }
 
   /// How many keys there are.
-  var count: Int { keys.count }
+  var count: Int { keyEnds.count }
+
+  /// The canonical JSON of the key numbered `number`.
+  func key(_ number: Int) -> ArraySlice<UInt8> {
+    keyBytes[(number == 0 ? 0 : keyEnds[number - 1])..<keyEnds[number]]
+  }
+
+  /// Every key's canonical JSON, by number.
+  func allKeys() -> [[UInt8]] {
+    keyEnds.indices.map { Array(key($0)) }
+  }
 
   /// What an event's key is.
   enum Found {
@@ -130,27 +144,26 @@ struct ReplayKeys {
   /// The keys' numbers in the order `--final` prints them: by key, as jq sorts values.
   func numbersInKeyOrder() -> [Int] {
     if let order = numbersInStringOrder() { return order }
-    let sortKeys = keys.map(KeyOrder.SortKey.init)
-    return keys.indices.sorted { KeyOrder.precedes(sortKeys[$0], sortKeys[$1]) }
+    let sortKeys = allKeys().map(KeyOrder.SortKey.init)
+    return keyEnds.indices.sorted { KeyOrder.precedes(sortKeys[$0], sortKeys[$1]) }
   }
 
   /// The keys' numbers in key order when every key is a string without escapes — most
-  /// logs' — sorted by their bytes laid end to end, compared without a reference counted;
+  /// logs' — sorted by the bytes between their quotes, compared without a reference counted;
   /// `nil` otherwise.
   private func numbersInStringOrder() -> [Int]? {
-    var bytes: [UInt8] = []
     var spans: [Range<Int>] = []
-    spans.reserveCapacity(keys.count)
-    for key in keys {
+    spans.reserveCapacity(count)
+    for number in keyEnds.indices {
+      let key = key(number)
       guard key.count >= 2, key.first == UInt8(ascii: "\""),
         !key.contains(UInt8(ascii: "\\"))
       else { return nil }
-      spans.append(bytes.count..<(bytes.count + key.count - 2))
-      bytes.append(contentsOf: key[1..<(key.count - 1)])
+      spans.append((key.startIndex + 1)..<(key.endIndex - 1))
     }
-    return bytes.withUnsafeBufferPointer { bytes in
+    return keyBytes.withUnsafeBufferPointer { bytes in
       spans.withUnsafeBufferPointer { spans in
-        keys.indices.sorted { a, b in
+        keyEnds.indices.sorted { a, b in
           UnsafeBufferPointer(rebasing: bytes[spans[a]])
             .lexicographicallyPrecedes(UnsafeBufferPointer(rebasing: bytes[spans[b]]))
         }
@@ -322,7 +335,7 @@ struct ReplayKeys {
     while slots[index].number != 0 {
       let slot = slots[index]
       if slot.hash == hash, slot.count == count, slot.head == head,
-        count <= 16 || keys[Int(slot.number) - 1] == scratch
+        count <= 16 || key(Int(slot.number) - 1).elementsEqual(scratch)
       {
         return (Int(slot.number) - 1, index, hash)
       }
@@ -337,11 +350,12 @@ struct ReplayKeys {
     if let found { return found }
     let head = Self.head(of: scratch)
     let count = Int32(truncatingIfNeeded: scratch.count)
-    let number = keys.count
-    keys.append(scratch)
+    let number = keyEnds.count
+    keyBytes.append(contentsOf: scratch)
+    keyEnds.append(keyBytes.count)
     slots[index] = Slot(
       hash: hash, number: Int32(truncatingIfNeeded: number + 1), count: count, head: head)
-    if keys.count * 2 > slots.count { grow() }
+    if keyEnds.count * 2 > slots.count { grow() }
     return number
   }
 

@@ -18,6 +18,10 @@ import RaspJSON
 /// text.markChanged(routed.domainIndex)
 /// text.write(pipeline.current, to: &writer)   // {"geo":{…},"nav":{…}}
 /// ```
+///
+/// A domain is encoded again at the end of a writer the caller lends, the one the record goes
+/// to, and moved from there into the text: a keyed replay keeps a text per key, and room of
+/// its own to encode in would be one more block of memory per key to wait for.
 struct SnapshotText {
   /// The snapshot's JSON, `{"data":…,"geo":…,…}`, as of the last refresh.
   private(set) var bytes: [UInt8] = []
@@ -30,8 +34,6 @@ struct SnapshotText {
   /// The same for the domains after the first 64, and whether any of them changed.
   private var changedBeyond: [Bool] = []
   private var hasChangedBeyond = false
-  /// Where a domain is encoded before it is spliced in, kept to reuse its storage.
-  private var scratch = JSONWriter()
   /// Whether the text was made; until then, nothing is kept.
   private var isMade = false
 
@@ -108,41 +110,53 @@ struct SnapshotText {
   /// Brings the whole text up to date with `state` and appends it to `writer`.
   mutating func write(_ state: SnapshotState, to writer: inout JSONWriter) {
     if !isMade { make(state) }
-    if changedBits != 0 || hasChangedBeyond { refreshAll(state) }
+    if changedBits != 0 || hasChangedBeyond { refreshAll(state, spare: &writer) }
     writer.writeRaw(bytes)
   }
 
   /// The JSON of the domain at `index`, brought up to date with `state` first.
-  mutating func domain(at index: Int, of state: SnapshotState) -> ArraySlice<UInt8> {
+  ///
+  /// - Parameter spare: Where a changed domain is encoded before it is moved into the text;
+  ///   left as it was.
+  mutating func domain(
+    at index: Int, of state: SnapshotState, spare: inout JSONWriter
+  ) -> ArraySlice<UInt8> {
     if !isMade { make(state) }
-    if isChanged(index) { refresh(index, state) }
+    if isChanged(index) { refresh(index, state, spare: &spare) }
     return bytes[ranges[index]]
   }
 
   /// Encodes every changed domain again.
-  private mutating func refreshAll(_ state: SnapshotState) {
+  private mutating func refreshAll(_ state: SnapshotState, spare: inout JSONWriter) {
     while changedBits != 0 {
-      refresh(changedBits.trailingZeroBitCount, state)
+      refresh(changedBits.trailingZeroBitCount, state, spare: &spare)
     }
     if hasChangedBeyond {
-      for index in changedBeyond.indices where changedBeyond[index] { refresh(index + 64, state) }
+      for index in changedBeyond.indices where changedBeyond[index] {
+        refresh(index + 64, state, spare: &spare)
+      }
       hasChangedBeyond = false
     }
   }
 
-  /// Encodes the domain at `index` again and splices it into the text.
-  private mutating func refresh(_ index: Int, _ state: SnapshotState) {
+  /// Encodes the domain at `index` again, after the end of `spare`, and moves it into the
+  /// text, leaving `spare` as it was.
+  private mutating func refresh(_ index: Int, _ state: SnapshotState, spare: inout JSONWriter) {
     if index < 64 {
       changedBits &= ~(1 << UInt64(index))
     } else {
       changedBeyond[index - 64] = false
     }
-    scratch.removeAll()
-    state.encodeState(ofDomainAt: index, into: &scratch)
+    let mark = spare.bytes.count
+    state.encodeState(ofDomainAt: index, into: &spare)
+    let count = spare.bytes.count - mark
     let old = ranges[index]
-    bytes.replaceSubrange(old, with: scratch.bytes)
-    ranges[index] = old.lowerBound..<old.lowerBound + scratch.bytes.count
-    let delta = scratch.bytes.count - old.count
+    spare.bytes.withUnsafeBufferPointer { encoded in
+      bytes.replaceSubrange(old, with: UnsafeBufferPointer(rebasing: encoded[mark...]))
+    }
+    spare.bytes.removeLast(count)
+    ranges[index] = old.lowerBound..<old.lowerBound + count
+    let delta = count - old.count
     guard delta != 0 else { return }
     for later in (index + 1)..<ranges.count {
       ranges[later] = ranges[later].lowerBound + delta..<ranges[later].upperBound + delta

@@ -43,11 +43,12 @@ import RaspTestSupport
       #expect(patches.count == values.count, "\(path)")
       let initial = SnapshotState(domains: RaspBuiltinDomains.all)
       var text = SnapshotText(initial)
+      var spare = JSONWriter()
       var value = try JSONParser.parse(
         ReplayKernel.selectedBytes(
           try JSONPath(path),
           domain: initial.domainIndex(named: String(path.prefix { $0 != "." && $0 != "|" })),
-          text: &text, initial))
+          text: &text, initial, spare: &spare))
       for (patch, expected) in zip(patches, values) {
         value = try JSONPatch.apply(patch, to: value)
         #expect(value == expected, "\(path)")
