@@ -235,6 +235,11 @@ public struct Replay: ~Copyable {
       : configuration.keyPath.map {
         KeyPartition(keys: ReplayKeys(path: $0), router: kernel.router, count: configuration.jobs)
       }
+    // With one kernel, the reading thread reads each event's key ahead of it.
+    let keyHints =
+      pool != nil
+      ? nil
+      : configuration.keyPath.map { KeyHints(keys: ReplayKeys(path: $0), router: kernel.router) }
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
     let progress = configuration.progress
@@ -256,7 +261,8 @@ public struct Replay: ~Copyable {
           let batcher = LineBatcher(
             input: 0, reading: reading, tracksTime: tracksTime, types: types,
             decoding: decoding,
-            sharesDecoding: shares, partition: partition, linesBefore: linesBefore?[0] ?? 0,
+            sharesDecoding: shares, partition: partition, keyHints: keyHints,
+            linesBefore: linesBefore?[0] ?? 0,
             timeBefore: timesBefore?[0] ?? nil, offsetBefore: offsetsBefore?[0] ?? 0)
           while case .batch(let batch) = batcher.nextBatch(mayWait: true) {
             guard producer.put(batch) else { return }
@@ -414,7 +420,7 @@ public struct Replay: ~Copyable {
     let looksAhead = kernel.looksAhead
     while index < items.count {
       let item = first + index
-      if looksAhead { kernel.lookAhead(from: index, in: items) }
+      if looksAhead { kernel.lookAhead(from: index, in: items, of: batch) }
       index += 1
       // After a request to stop, the lines already read are left; the inputs' notices (a line
       // cut off by the stop) still come, until the inputs end, which they do at their next read.

@@ -47,6 +47,9 @@ final class LineBatcher: @unchecked Sendable {
   @exclusivity(unchecked) private var partition: KeyPartition?
   /// Whether there is a ``partition``: asked for every line, `partition != nil` would copy it.
   private let partitions: Bool
+  /// How to read each event's key ahead of the kernel, in a keyed replay on one kernel.
+  @exclusivity(unchecked) private var keyHints: KeyHints?
+  private let hintsKeys: Bool
   /// The last batch's columns, to size the next batch's like them.
   @exclusivity(unchecked) private var lastColumns: [AnyRaspDecodedEvents] = []
   @exclusivity(unchecked) private var isFinished = false
@@ -66,6 +69,8 @@ final class LineBatcher: @unchecked Sendable {
   ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue
   ///     (``adjustShare(pendingBatches:replayWaited:)``); otherwise all of them.
   ///   - partition: How to tell the kernel of each event, in a replay split by key.
+  ///   - keyHints: How to read each event's key for the kernel, in a keyed replay on one
+  ///     kernel (``ReplayBatch/keyHints``).
   ///   - linesBefore: How many lines of the input come before what `reading` reads: the
   ///     first line read is numbered one more.
   ///   - timeBefore: The time of the last line before, for the lines without `ts` after it.
@@ -74,7 +79,8 @@ final class LineBatcher: @unchecked Sendable {
   init(
     input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
     assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
-    sharesDecoding: Bool = false, partition: KeyPartition? = nil, linesBefore: Int = 0,
+    sharesDecoding: Bool = false, partition: KeyPartition? = nil, keyHints: KeyHints? = nil,
+    linesBefore: Int = 0,
     timeBefore: RaspTimestamp? = nil, offsetBefore: Int = 0
   ) {
     self.input = input
@@ -91,6 +97,8 @@ final class LineBatcher: @unchecked Sendable {
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)
     self.partition = partition
     self.partitions = partition != nil
+    self.keyHints = keyHints
+    self.hintsKeys = keyHints != nil
   }
 
   private static func makeReader(_ reading: InputReading) -> JSONLinesReader<InputReading> {
@@ -186,6 +194,7 @@ final class LineBatcher: @unchecked Sendable {
     }
     guard batch.count > 0 else { return .end }
     lastColumns = columns
+    if hintsKeys { batch.keyHints = keyHints?.read(batch.items) ?? [] }
     return .batch(batch)
   }
 
@@ -299,6 +308,38 @@ final class LineBatcher: @unchecked Sendable {
     decoded.originIndex = item.originIndex
     decoded.memberState = item.memberState
     return decoded
+  }
+}
+
+/// How the reading thread of a keyed replay on one kernel reads each event's key before the
+/// kernel's turn comes (``ReplayBatch/keyHints``): the kernel then finds the key's number, and
+/// asks for its state early, without reading the line for it.
+///
+/// ```swift
+/// var hints = KeyHints(keys: ReplayKeys(path: path), router: router)
+/// batch.keyHints = hints.read(batch.items)
+/// ```
+struct KeyHints {
+  /// The keys' path, and the scratch space to read a key into.
+  var keys: ReplayKeys
+  /// The router, to name an event's type for a key of `type`.
+  let router: Router
+
+  /// What finding each item's key needs, by index: `nil` for an item that is not an event,
+  /// and for a key found in its turn (``ReplayKeys/sought(of:typeName:)``).
+  mutating func read(_ items: UnsafeBufferPointer<ReplayItem>) -> [ReplayKeys.Sought?] {
+    var hints: [ReplayKeys.Sought?] = []
+    hints.reserveCapacity(items.count)
+    for item in items {
+      switch item.kind {
+      case .event(let envelope), .decoded(let envelope, _, _, _):
+        let typeName = keys.root == .type ? router.typeName(of: envelope) : ""
+        hints.append(keys.sought(of: envelope, typeName: typeName))
+      default:
+        hints.append(nil)
+      }
+    }
+    return hints
   }
 }
 

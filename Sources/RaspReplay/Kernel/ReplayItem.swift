@@ -264,6 +264,9 @@ final class ReplayBatch: @unchecked Sendable {
   /// Where the events are of the items whose events are not simply their lines, by
   /// ``ReplayItem/originIndex``.
   @exclusivity(unchecked) var origins: [EventOrigin] = []
+  /// Each item's key, read by the reading thread in a keyed replay (``KeyHints``): what
+  /// finding it in the table of keys needs, by the item's index; empty when not read.
+  @exclusivity(unchecked) var keyHints: [ReplayKeys.Sought?] = []
   /// How many items the batch holds before its storage grows.
   @exclusivity(unchecked) private(set) var capacity: Int
   @exclusivity(unchecked) private var storage: UnsafeMutablePointer<ReplayItem>

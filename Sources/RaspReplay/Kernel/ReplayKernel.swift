@@ -538,16 +538,37 @@ struct ReplayKernel {
   ///   - index: The position of the item about to be handled.
   ///   - items: The items, or their addresses.
   @inline(__always)
-  mutating func lookAhead(from index: Int, in items: UnsafeBufferPointer<ReplayItem>) {
+  ///
+  /// `items` are in `batch`, whose keys the reading thread may have read (``KeyHints``).
+  mutating func lookAhead(
+    from index: Int, in items: UnsafeBufferPointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>
+  ) {
     guard let first = items.baseAddress else { return }
-    if index + 12 < items.count { seekAhead(first + index + 12, position: index + 12) }
+    if index + 12 < items.count {
+      let item = first + index + 12
+      seekAhead(item, position: index + 12, hint: Self.keyHint(of: item, in: batch))
+    }
     lookAhead(from: index, count: items.count, twoAhead: first + min(index + 2, items.count - 1))
   }
 
   @inline(__always)
   mutating func lookAhead(from index: Int, in items: [UnsafePointer<ReplayItem>]) {
-    if index + 12 < items.count { seekAhead(items[index + 12], position: index + 12) }
+    if index + 12 < items.count { seekAhead(items[index + 12], position: index + 12, hint: nil) }
     lookAhead(from: index, count: items.count, twoAhead: items[min(index + 2, items.count - 1)])
+  }
+
+  /// The key the reading thread read for `item` of `batch`: `.some(nil)` for an item whose
+  /// key is found in its turn, and `nil` when the reading thread read no keys.
+  @inline(__always)
+  private static func keyHint(
+    of item: UnsafePointer<ReplayItem>, in batch: Unmanaged<ReplayBatch>
+  ) -> ReplayKeys.Sought?? {
+    batch._withUnsafeGuaranteedRef { batch in
+      guard !batch.keyHints.isEmpty, let base = batch.items.baseAddress else { return nil }
+      let index = item - base
+      guard index >= 0, index < batch.keyHints.count else { return nil }
+      return .some(batch.keyHints[index])
+    }
   }
 
   /// The steps after the first.
@@ -561,18 +582,25 @@ struct ReplayKernel {
     position = index
   }
 
-  /// The first look at an item several ahead: reads its key, and asks for its place in the
-  /// table of keys early.
+  /// The first look at an item several ahead: reads its key, unless the reading thread did
+  /// (`hint`), and asks for its place in the table of keys early.
   @inline(never)
-  private mutating func seekAhead(_ item: UnsafePointer<ReplayItem>, position: Int) {
+  private mutating func seekAhead(
+    _ item: UnsafePointer<ReplayItem>, position: Int, hint: ReplayKeys.Sought??
+  ) {
     var sought: ReplayKeys.Sought?
     var line: UnsafePointer<UInt8>?
     switch item.pointee.kind {
     case .decoded(let envelope, _, _, _), .event(let envelope):
       // Another kernel's event, in a pool, is left alone.
       if let own = part?.index, own != Int(item.pointee.share) { break }
-      let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
-      sought = keys?.seek(envelope, typeName: typeName)
+      if let hint {
+        sought = hint
+      } else {
+        let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
+        sought = keys?.sought(of: envelope, typeName: typeName)
+      }
+      if let sought { keys?.prefetchSlot(of: sought) }
       line = envelope.line.baseAddress
     default:
       break

@@ -291,23 +291,27 @@ struct ReplayKeys {
     let head: (UInt64, UInt64)
   }
 
-  /// Reads the key of `envelope`'s event ahead of its turn, and asks for its place in the
-  /// table early; `nil` for an event without a key, or whose key cannot be read or is longer
-  /// than sixteen bytes, which is found in its turn.
-  mutating func seek(_ envelope: Envelope, typeName: String) -> Sought? {
+  /// Reads the key of `envelope`'s event ahead of its turn — a few events ahead on the
+  /// kernel's thread, or on the reading thread (``KeyHints``) — into what finding it needs;
+  /// `nil` for an event without a key, or whose key cannot be read or is longer than sixteen
+  /// bytes, which is found in its turn. The table is not read.
+  mutating func sought(of envelope: Envelope, typeName: String) -> Sought? {
     // An event without a key is counted, or refused, in its turn.
     guard case .key = writeKey(of: envelope, typeName: typeName), scratch.count <= 16 else {
       return nil
     }
-    let sought = Sought(
+    return Sought(
       hash: Self.hash(scratch), count: Int32(truncatingIfNeeded: scratch.count),
       head: Self.head(of: scratch))
+  }
+
+  /// Asks for the place of a key sought ahead in the table.
+  func prefetchSlot(of sought: Sought) {
     slots.withUnsafeBufferPointer { slots in
       if let base = slots.baseAddress {
         rasp_prefetch(base + (Int(truncatingIfNeeded: sought.hash) & (slots.count - 1)))
       }
     }
-    return sought
   }
 
   /// The number of a key sought ahead (``seek(_:typeName:)``) if it was seen before; `nil`
