@@ -41,6 +41,9 @@ struct ReplayKernel {
   /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
   private var finalOrder: [Int]?
   private var finalPosition = 0
+  /// The plain `--final` records of a keyed replay on one kernel, written on two threads.
+  private var finalRuns = FinalRuns()
+  private var writesFinalRuns = false
   /// Whether the event being applied has no key (its key is `null`), to count it once applied.
   private var isWithoutKey = false
   /// Whether a key's `--final` record is being written, its snapshot encoded once.
@@ -619,58 +622,34 @@ struct ReplayKernel {
     else { return }
     aheadNumbers[position & 15] = number
     prefetchStream(ofKey: number)
+    keys?.prefetchPlace(of: number)
   }
 
-  /// Asks for the stream of the key numbered `number`, every line it spans: it is not aligned
-  /// to them.
+  /// Asks for the stream of the key numbered `number` (``ReplayStreams/prefetch(_:)``).
   @inline(__always)
   private func prefetchStream(ofKey number: Int) {
-    let stream = UnsafeRawPointer(streams.pointer(to: number + 1))
-    for offset in stride(from: 0, to: MemoryLayout<ReplayStream>.size, by: 64) {
-      rasp_prefetch(stream + offset)
-    }
-    rasp_prefetch(stream + MemoryLayout<ReplayStream>.size - 1)
+    streams.prefetch(number + 1)
   }
 
-  /// Asks for the list of domains of the key numbered `number`, whose stream has arrived,
-  /// with the list's header, which changing a domain in place reads first.
+  /// Asks for the list of domains of the key numbered `number`, whose stream has arrived.
   @inline(__always)
   private func prefetchDomainList(ofKey number: Int) {
-    guard let elements = streams.pointer(to: number + 1).pointee.domains.elements else { return }
-    rasp_prefetch(elements - Self.arrayHeaderSize)
-    rasp_prefetch(elements)
-    rasp_prefetch(elements + 48)
+    streams.prefetchDomainList(ofStream: number + 1)
   }
 
   /// Asks for the domain at `index` of the key numbered `number`, whose list of domains has
   /// arrived.
   @inline(__always)
   private func prefetchDomain(at index: Int, ofKey number: Int) {
-    let domains = streams.pointer(to: number + 1).pointee.domains
-    guard let elements = domains.elements, index < domains.count else { return }
-    // Read as bits, not as a reference, which would be retained.
-    let object = (elements + index * MemoryLayout<UnsafeRawPointer>.stride)
-      .load(as: UnsafeRawPointer.self)
-    rasp_prefetch(object)
-    rasp_prefetch(object + 64)
+    streams.prefetchDomain(at: index, ofStream: number + 1)
   }
 
   /// Asks for what the `--final` records of the keys a few places after `position` in `order`
-  /// will read — their streams, their lists of domains, then every domain — as ``lookAhead``
-  /// does for events: in key order, the keys' states are as scattered in memory as in the log.
+  /// will read (``FinalRuns/prefetch(after:in:streams:keys:)``).
   func prefetchFinalRecords(after position: Int, in order: [Int]) {
-    guard isKeyed, looksAhead else { return }
-    if position + 8 < order.count, order[position + 8] + 1 < streams.count {
-      prefetchStream(ofKey: order[position + 8])
-    }
-    if position + 4 < order.count, order[position + 4] + 1 < streams.count {
-      prefetchDomainList(ofKey: order[position + 4])
-    }
-    if position + 2 < order.count, order[position + 2] + 1 < streams.count {
-      let number = order[position + 2]
-      for index in 0..<streams.pointer(to: number + 1).pointee.domains.count {
-        prefetchDomain(at: index, ofKey: number)
-      }
+    guard isKeyed, looksAhead, let keys else { return }
+    order.withUnsafeBufferPointer {
+      FinalRuns.prefetch(after: position, in: $0, streams: streams, keys: keys)
     }
   }
 
@@ -687,24 +666,20 @@ struct ReplayKernel {
     let number = aheadNumbers[position & 15]
     guard number >= 0, number + 1 < streams.count else { return }
     prefetchDomainList(ofKey: number)
+    keys?.prefetchBytes(of: number)
     // The snapshot's text, when each event prints it: its places, then its bytes, a line at
     // a time, each array's header first: the text is changed in place, which reads it first.
     let text = streams.pointer(to: number + 1).pointee.textInMemory
     guard let bytes = text.bytes else { return }
     if let ranges = text.ranges {
-      rasp_prefetch(ranges - Self.arrayHeaderSize)
+      rasp_prefetch(ranges - ReplayStreams.arrayHeaderSize)
       rasp_prefetch(ranges)
     }
-    rasp_prefetch(bytes - Self.arrayHeaderSize)
+    rasp_prefetch(bytes - ReplayStreams.arrayHeaderSize)
     for offset in stride(from: 0, to: min(text.count, 1_024), by: 64) {
       rasp_prefetch(bytes + offset)
     }
   }
-
-  /// How far before its first element an array's header is — its reference count, count and
-  /// capacity — in the standard library's layout on 64-bit platforms. Only asked for early:
-  /// a wrong guess would cost a wait, never a result.
-  private static let arrayHeaderSize = 32
 
   /// The last look, just before the item: asks for the state of its event's domain.
   @inline(never)
@@ -919,7 +894,17 @@ struct ReplayKernel {
   /// value, of each key in key order in a keyed replay; `nil` when there is no more (or none:
   /// a diff with ``ReplayConfiguration/changesOnly`` that is empty).
   mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
-    if finalOrder == nil { finalOrder = finalKeyOrder() }
+    if finalOrder == nil {
+      finalOrder = finalKeyOrder()
+      // Plain snapshots of a keyed replay on one kernel (a pool's kernels write their own).
+      writesFinalRuns =
+        isKeyed && part == nil && configuration.selection == nil
+        && !configuration.includesEvent && configuration.emit == .snapshot
+      if writesFinalRuns {
+        while streams.count <= (keys?.count ?? 0) { _ = streams.append(initialStream) }
+      }
+    }
+    if writesFinalRuns { return nextFinalRunRecord(writer: &writer) }
     while let order = finalOrder, finalPosition < order.count {
       prefetchFinalRecords(after: finalPosition, in: order)
       let number = order[finalPosition]
@@ -927,6 +912,25 @@ struct ReplayKernel {
       if let record = writeFinalRecord(ofKey: number, writer: &writer) { return record }
     }
     return nil
+  }
+
+  /// The next plain `--final` record of a keyed replay on one kernel, from the run written
+  /// last; the next run is written when it is all handed out (``FinalRuns``).
+  private mutating func nextFinalRunRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+    while true {
+      if let record = finalRuns.next(appendingTo: &writer) {
+        records += 1
+        return .record(record)
+      }
+      guard let order = finalOrder, finalPosition < order.count, let keys else { return nil }
+      let end = min(finalPosition + FinalRuns.runLength, order.count)
+      let start = finalPosition
+      order.withUnsafeBufferPointer { order in
+        finalRuns.write(
+          UnsafeBufferPointer(rebasing: order[start..<end]), streams: streams, keys: keys)
+      }
+      finalPosition = end
+    }
   }
 
   /// Lets go of every key's stream, freed on another thread

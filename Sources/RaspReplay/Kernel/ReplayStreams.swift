@@ -1,4 +1,5 @@
 import Dispatch
+import RaspPrefetch
 
 /// The streams of a replay in one block of memory, which the kernel works on in place: the one
 /// stream of a replay, or, in a keyed replay, the stream before any event and each key's.
@@ -54,6 +55,48 @@ final class ReplayStreams {
     (base + count).initialize(to: stream)
     count += 1
     return count - 1
+  }
+
+  // MARK: Asking for a stream early
+
+  /// How far before its first element an array's header is — its reference count, count and
+  /// capacity — in the standard library's layout on 64-bit platforms. Only asked for early:
+  /// a wrong guess would cost a wait, never a result.
+  static let arrayHeaderSize = 32
+
+  /// Asks the processor for the stream at `index`, every line it spans (streams are not
+  /// aligned to them), before it is worked on: a keyed replay's streams are scattered over
+  /// more memory than any cache holds.
+  @inline(__always)
+  func prefetch(_ index: Int) {
+    let stream = UnsafeRawPointer(base + index)
+    for offset in stride(from: 0, to: MemoryLayout<ReplayStream>.size, by: 64) {
+      rasp_prefetch(stream + offset)
+    }
+    rasp_prefetch(stream + MemoryLayout<ReplayStream>.size - 1)
+  }
+
+  /// Asks for the list of domains of the stream at `index`, once the stream has arrived
+  /// (``prefetch(_:)``), with the list's header, which changing a domain in place reads first.
+  @inline(__always)
+  func prefetchDomainList(ofStream index: Int) {
+    guard let elements = base[index].domains.elements else { return }
+    rasp_prefetch(elements - Self.arrayHeaderSize)
+    rasp_prefetch(elements)
+    rasp_prefetch(elements + 48)
+  }
+
+  /// Asks for the domain at `domain` of the stream at `index`, once the list of domains has
+  /// arrived (``prefetchDomainList(ofStream:)``).
+  @inline(__always)
+  func prefetchDomain(at domain: Int, ofStream index: Int) {
+    let domains = base[index].domains
+    guard let elements = domains.elements, domain < domains.count else { return }
+    // Read as bits, not as a reference, which would be retained.
+    let object = (elements + domain * MemoryLayout<UnsafeRawPointer>.stride)
+      .load(as: UnsafeRawPointer.self)
+    rasp_prefetch(object)
+    rasp_prefetch(object + 64)
   }
 
   /// Lets go of every stream but the first, freed on another thread: freeing the states of
