@@ -4,7 +4,9 @@ import RaspJSON
 
 /// Several kernels that split a keyed replay by key (`--jobs N`), each list of items handled
 /// by all of them at once on as many threads, and their outcomes merged into exactly what one
-/// kernel yields: the replay's one place of parallel work.
+/// kernel yields: the one place where kernels work side by side. (Besides the reading thread,
+/// the only other work a replay does at once is a single kernel's `--final` records, written
+/// on two threads by ``FinalRuns``.)
 ///
 /// Each kernel is handed every item of a list and handles the events whose key is in its share
 /// (``KernelPart``), so that each key's events are applied by one kernel, in order. When all
