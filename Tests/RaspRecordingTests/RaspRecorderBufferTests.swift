@@ -117,10 +117,12 @@ import Testing
     recorder.flush()
     let expected = RaspRecorderError.cannotWrite(path: "/dev/full", code: ENOSPC)
     #expect(recorder.failure == expected)
-    // The failure is delivered by the recorder's thread; the events after it are applied here.
+    // The failure is delivered by the recorder's thread; the events after it are applied here,
+    // waited for: while the recorder's thread still delivers the failure, an event sent is only
+    // queued, and that thread applies it (a loaded machine showed `count` 1 here).
     while failures.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(1)) }
-    aggregator.send(.add(2))
-    aggregator.send(.add(3))
+    await aggregator.sendAndWait(.add(2))
+    await aggregator.sendAndWait(.add(3))
     #expect(aggregator.current.count == 6)
     let summary = recorder.finish()
     #expect(summary.failure == expected)
