@@ -2,6 +2,7 @@ import Rasp
 import RaspCLI
 import RaspDomains
 import RaspJSON
+import RaspReplay
 import Testing
 import RaspTestSupport
 
@@ -85,6 +86,27 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
 }
 
 @Suite struct CustomDomainTests {
+  @Test func aKeyedFinalOfADomainOfTheCallersOwnIsWrittenOnOneThread() {
+    // Rasp's own domains may be encoded by two threads at once (a keyed `--final` writes its
+    // records so); a caller's domain, whose state need not be safe to share, is not.
+    #expect(SnapshotState(domains: RaspBuiltinDomains.all).encodesConcurrently)
+    #expect(!SnapshotState(domains: RaspBuiltinDomains.all + [CounterDomain()]).encodesConcurrently)
+    let log = [
+      #"{"device":"b","type":"counter.tap","payload":{"by":2}}"#,
+      #"{"device":"a","type":"counter.tap"}"#,
+      #"{"device":"b","type":"counter.tap"}"#,
+      #"{"device":"a","type":"counter.tap","payload":{"by":4}}"#,
+    ].joined(separator: "\n")
+    let result = run(
+      ["replay", "--key-by", "device", "--final", "--domain", "counter"],
+      domains: RaspBuiltinDomains.all + [CounterDomain()], log: log)
+    #expect(result.status == 0)
+    #expect(
+      result.output
+        == #"{"key":"a","state":{"counter":{"count":5}}}"# + "\n"
+        + #"{"key":"b","state":{"counter":{"count":3}}}"# + "\n")
+  }
+
   @Test func replaysADomainOfTheCallersOwnBesideTheBuiltInOnes() {
     let log =
       #"{"type":"counter.tap"}"# + "\n" + #"{"type":"counter.tap","payload":{"by":-5}}"# + "\n"

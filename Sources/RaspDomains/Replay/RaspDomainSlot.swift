@@ -90,6 +90,10 @@ package class RaspDomainSlot {
 
   /// A copy with its own state; overridden.
   package func copy() -> RaspDomainSlot { self }
+
+  /// Whether two threads may encode this slot's state at once
+  /// (``RaspSpecializedDomain/encodesConcurrently``); overridden.
+  package var encodesConcurrently: Bool { false }
 }
 
 /// The slot of a domain of a known type.
@@ -149,4 +153,6 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   override func copy() -> RaspDomainSlot {
     TypedRaspDomainSlot(domain: domain, state: state, columnClass: columnClass, names: names)
   }
+
+  override var encodesConcurrently: Bool { Domain.encodesConcurrently }
 }

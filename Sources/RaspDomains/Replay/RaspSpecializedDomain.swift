@@ -39,9 +39,17 @@ package protocol RaspSpecializedDomain: RaspDomain {
   func apply(
     decodedAt row: Int, of column: RaspDecodedEvents<Self>, to state: inout State
   ) throws(RaspEventError)
+
+  /// Whether two threads may encode states of this domain at once, as a keyed replay's
+  /// `--final` records are (``RaspDomainSlot/encodesConcurrently``): `true` for this package's
+  /// domains, whose encoders only read; not for a domain from another package, whose state
+  /// need not be `Sendable` and may keep a cache it fills as it is encoded.
+  static var encodesConcurrently: Bool { get }
 }
 
 extension RaspSpecializedDomain {
+  package static var encodesConcurrently: Bool { true }
+
   package func apply(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
     to state: inout State
@@ -85,6 +93,9 @@ extension RaspSpecializedDomain {
 package struct RaspForeignDomain<Base: RaspDomain>: RaspSpecializedDomain {
   /// The domain forwarded to.
   package let base: Base
+
+  /// `false`: the base domain's state need not be safe to read from two threads at once.
+  package static var encodesConcurrently: Bool { false }
 
   /// Wraps a domain.
   package init(_ base: Base) {

@@ -540,9 +540,9 @@ struct ReplayKernel {
   /// - Parameters:
   ///   - index: The position of the item about to be handled.
   ///   - items: The items, or their addresses.
+  ///   - batch: The batch the items are in, whose keys the reading thread may have read
+  ///     (``KeyHints``).
   @inline(__always)
-  ///
-  /// `items` are in `batch`, whose keys the reading thread may have read (``KeyHints``).
   mutating func lookAhead(
     from index: Int, in items: UnsafeBufferPointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>
   ) {
@@ -896,12 +896,16 @@ struct ReplayKernel {
   mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
     if finalOrder == nil {
       finalOrder = finalKeyOrder()
-      // Plain snapshots of a keyed replay on one kernel (a pool's kernels write their own).
+      // Plain snapshots of a keyed replay on one kernel (a pool's kernels write their own),
+      // of domains that two threads may encode at once.
       writesFinalRuns =
         isKeyed && part == nil && configuration.selection == nil
         && !configuration.includesEvent && configuration.emit == .snapshot
+        && initialStream.pipeline.current.encodesConcurrently
       if writesFinalRuns {
+        // Every key gets its stream; the block may move, and the current stream with it.
         while streams.count <= (keys?.count ?? 0) { _ = streams.append(initialStream) }
+        streamPointer = streams.pointer(to: currentKey + 1)
       }
     }
     if writesFinalRuns { return nextFinalRunRecord(writer: &writer) }
@@ -940,6 +944,7 @@ struct ReplayKernel {
     streams.releaseAllButFirst()
     streamPointer = streams.pointer(to: 0)
     currentKey = -1
+    finalRuns = FinalRuns()
   }
 
   /// The keys' numbers in the order `--final` prints them; `[-1]` in a replay without keys.

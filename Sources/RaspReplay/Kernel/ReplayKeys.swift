@@ -337,7 +337,7 @@ struct ReplayKeys {
     }
   }
 
-  /// The number of a key sought ahead (``seek(_:typeName:)``) if it was seen before; `nil`
+  /// The number of a key sought ahead (``sought(of:typeName:)``) if it was seen before; `nil`
   /// for a new key. Nothing is added.
   func number(of sought: Sought) -> Int? {
     let mask = slots.count - 1

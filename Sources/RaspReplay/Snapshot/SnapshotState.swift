@@ -72,6 +72,10 @@ package struct SnapshotState: RaspState {
   /// How many domains there are.
   package var domainCount: Int { slots.count }
 
+  /// Whether two threads may encode this snapshot at once: every domain is one of rasp's own
+  /// (``RaspDomains/RaspDomainSlot/encodesConcurrently``).
+  package var encodesConcurrently: Bool { slots.allSatisfy(\.encodesConcurrently) }
+
   /// The name of the domain at `index` in ``domainNames``.
   package func domainName(at index: Int) -> String { slots[index].name }
 
