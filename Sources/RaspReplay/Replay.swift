@@ -235,11 +235,10 @@ public struct Replay: ~Copyable {
       : configuration.keyPath.map {
         KeyPartition(keys: ReplayKeys(path: $0), router: kernel.router, count: configuration.jobs)
       }
-    // With one kernel, the reading thread reads each event's key ahead of it.
-    let keyHints =
-      pool != nil
-      ? nil
-      : configuration.keyPath.map { KeyHints(keys: ReplayKeys(path: $0), router: kernel.router) }
+    // The reading thread reads each event's key ahead of the kernels.
+    let keyHints = configuration.keyPath.map {
+      KeyHints(keys: ReplayKeys(path: $0), router: kernel.router)
+    }
     self.isLive = inputs.contains { $0.isLive }
     let interruption = configuration.interruption
     let progress = configuration.progress

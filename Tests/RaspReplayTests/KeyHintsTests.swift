@@ -94,9 +94,10 @@ import Testing
   func aReplayWithHintsPrintsWhatOneWithoutPrints(isFinal: Bool) throws {
     // More lines than a batch holds, so that the look-ahead crosses batches.
     let text = Self.log(count: 9_000)
-    func run(_ threading: ReplayConfiguration.Threading) -> [UInt8] {
+    func run(_ threading: ReplayConfiguration.Threading, jobs: Int = 1) -> [UInt8] {
       var configuration = ReplayConfiguration(domains: [GeoDomain(), NavDomain()])
       configuration.threading = threading
+      configuration.jobs = jobs
       configuration.errorMode = .skip
       configuration.keyPath = try? JSONPath("device")
       configuration.isFinal = isFinal
@@ -122,13 +123,17 @@ import Testing
     // `single` reads every key in the kernel's turn; the others on a reading thread.
     let expected = run(.single)
     #expect(expected.count > 9_000)
-    for threading in [ReplayConfiguration.Threading.readAhead, .decodeAhead, .automatic] {
+    // With a pool of kernels, each event's kernel is told from the key read for its hint.
+    let runs: [(ReplayConfiguration.Threading, Int)] = [
+      (.readAhead, 1), (.decodeAhead, 1), (.automatic, 1), (.automatic, 2), (.readAhead, 3),
+    ]
+    for (threading, jobs) in runs {
       // Compared as a whole, then by line for the message: a difference of two arrays this
       // long would take the test library minutes to explain.
-      let actual = run(threading)
+      let actual = run(threading, jobs: jobs)
       let same = actual == expected
       let differing = same ? nil : zip(Self.lines(actual), Self.lines(expected)).first { $0 != $1 }
-      #expect(same, "\(threading): \(String(describing: differing))")
+      #expect(same, "\(threading), -j \(jobs): \(String(describing: differing))")
     }
   }
 

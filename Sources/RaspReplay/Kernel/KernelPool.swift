@@ -134,7 +134,7 @@ final class KernelPool {
     let interruption = worker.kernel.configuration.interruption
     let looksAhead = worker.kernel.looksAhead
     for (index, item) in items.enumerated() {
-      if looksAhead { worker.kernel.lookAhead(from: index, in: items) }
+      if looksAhead { worker.kernel.lookAhead(from: index, in: items, batches: batches) }
       // As ``Replay`` does with one kernel: after a request to stop, only notices still come.
       if interruption?.isRequested == true, !item.pointee.isNotice { continue }
       let batch = batches[index]

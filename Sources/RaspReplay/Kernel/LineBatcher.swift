@@ -47,7 +47,7 @@ final class LineBatcher: @unchecked Sendable {
   @exclusivity(unchecked) private var partition: KeyPartition?
   /// Whether there is a ``partition``: asked for every line, `partition != nil` would copy it.
   private let partitions: Bool
-  /// How to read each event's key ahead of the kernel, in a keyed replay on one kernel.
+  /// How to read each event's key ahead of the kernels, in a keyed replay.
   @exclusivity(unchecked) private var keyHints: KeyHints?
   private let hintsKeys: Bool
   /// The last batch's columns, to size the next batch's like them.
@@ -69,8 +69,9 @@ final class LineBatcher: @unchecked Sendable {
   ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue
   ///     (``adjustShare(pendingBatches:replayWaited:)``); otherwise all of them.
   ///   - partition: How to tell the kernel of each event, in a replay split by key.
-  ///   - keyHints: How to read each event's key for the kernel, in a keyed replay on one
-  ///     kernel (``ReplayBatch/keyHints``).
+  ///   - keyHints: How to read each event's key for the kernels, in a keyed replay
+  ///     (``ReplayBatch/keyHints``); with a `partition`, each event's kernel is then told from
+  ///     the key read for its hint.
   ///   - linesBefore: How many lines of the input come before what `reading` reads: the
   ///     first line read is numbered one more.
   ///   - timeBefore: The time of the last line before, for the lines without `ts` after it.
@@ -182,7 +183,7 @@ final class LineBatcher: @unchecked Sendable {
         ) { item in
           var item = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
           item.lineEnd = lineEnd
-          batch.append(partitions ? withKeyShare(item) : item)
+          batch.append(item)
         }
         continue reading
       }
@@ -190,12 +191,35 @@ final class LineBatcher: @unchecked Sendable {
         line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
       var prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
       prepared.lineEnd = lineEnd
-      batch.append(partitions ? withKeyShare(prepared) : prepared)
+      batch.append(prepared)
     }
     guard batch.count > 0 else { return .end }
     lastColumns = columns
     if hintsKeys { batch.keyHints = keyHints?.read(batch.items) ?? [] }
+    if partitions { noteKernels(of: batch) }
     return .batch(batch)
+  }
+
+  /// Notes each event's kernel in a pool (``ReplayItem/share``): from the key read for its
+  /// hint when there is one, which is the same key's hash, otherwise by reading the key.
+  private func noteKernels(of batch: ReplayBatch) {
+    let items = batch.items
+    for index in items.indices {
+      switch items[index].kind {
+      case .event(let envelope), .decoded(let envelope, _, _, _):
+        let share: UInt8
+        if hintsKeys, index < batch.keyHints.count, let hint = batch.keyHints[index],
+          let count = partition?.count
+        {
+          share = UInt8(truncatingIfNeeded: ReplayKeys.share(ofHash: hint.hash, among: count))
+        } else {
+          share = partition?.share(of: envelope) ?? 0
+        }
+        batch.setShare(share, at: index)
+      default:
+        continue
+      }
+    }
   }
 
   /// No bytes, for items that are not lines.
@@ -276,18 +300,6 @@ final class LineBatcher: @unchecked Sendable {
       + "(\(bytes)): not replayed"
   }
 
-  /// The item with the kernel that handles it: its key's share for an event, 0 otherwise.
-  private func withKeyShare(_ item: ReplayItem) -> ReplayItem {
-    switch item.kind {
-    case .event(let envelope), .decoded(let envelope, _, _, _):
-      var shared = item
-      shared.share = partition?.share(of: envelope) ?? 0
-      return shared
-    default:
-      return item
-    }
-  }
-
   /// Decodes an event item ahead, when its type is known; any other item, and an event whose
   /// payload does not decode, is left for the replay, which also explains the failures.
   @inline(__always)
@@ -311,9 +323,10 @@ final class LineBatcher: @unchecked Sendable {
   }
 }
 
-/// How the reading thread of a keyed replay on one kernel reads each event's key before the
-/// kernel's turn comes (``ReplayBatch/keyHints``): the kernel then finds the key's number, and
-/// asks for its state early, without reading the line for it.
+/// How the reading thread of a keyed replay reads each event's key before the kernel's turn
+/// comes (``ReplayBatch/keyHints``): the kernel then finds the key's number, and asks for its
+/// state early, without reading the line for it. In a pool (``KernelPool``), the same reading
+/// tells each event's kernel (``KeyPartition``).
 ///
 /// ```swift
 /// var hints = KeyHints(keys: ReplayKeys(path: path), router: router)

@@ -300,6 +300,12 @@ final class ReplayBatch: @unchecked Sendable {
     count += 1
   }
 
+  /// Notes which kernel of a pool handles the item at `index` (``ReplayItem/share``), before
+  /// the batch is handed over.
+  func setShare(_ share: UInt8, at index: Int) {
+    storage[index].share = share
+  }
+
   /// Doubles the storage, moving the items (which hold no references) as they are.
   @inline(never)
   private func grow() {

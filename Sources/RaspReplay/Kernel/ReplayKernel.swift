@@ -555,8 +555,13 @@ struct ReplayKernel {
   }
 
   @inline(__always)
-  mutating func lookAhead(from index: Int, in items: [UnsafePointer<ReplayItem>]) {
-    if index + 12 < items.count { seekAhead(items[index + 12], position: index + 12, hint: nil) }
+  mutating func lookAhead(
+    from index: Int, in items: [UnsafePointer<ReplayItem>], batches: [Unmanaged<ReplayBatch>]
+  ) {
+    if index + 12 < items.count {
+      let item = items[index + 12]
+      seekAhead(item, position: index + 12, hint: Self.keyHint(of: item, in: batches[index + 12]))
+    }
     lookAhead(from: index, count: items.count, twoAhead: items[min(index + 2, items.count - 1)])
   }
 

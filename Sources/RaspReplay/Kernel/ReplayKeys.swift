@@ -121,9 +121,15 @@ struct ReplayKeys {
     case .none: hash = Self.hash(Array("null".utf8))
     case .invalid: return 0
     }
+    return Self.share(ofHash: hash, among: count)
+  }
+
+  /// Which of `count` shares a key whose hash is `hash` is in: the share of a key read ahead
+  /// (``Sought/hash``) is the one ``share(of:typeName:among:)`` gives its event.
+  static func share(ofHash hash: UInt64, among count: Int) -> Int {
     // The high half of the hash: the table places keys by the low bits, which are then not
     // all alike within a share.
-    return Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
+    Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
   }
 
   /// The number of a key given as its canonical JSON, which is added when it is new: for a
