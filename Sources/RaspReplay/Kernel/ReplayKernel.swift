@@ -626,27 +626,8 @@ struct ReplayKernel {
       let number = keys?.number(of: sought), number + 1 < streams.count
     else { return }
     aheadNumbers[position & 15] = number
-    prefetchStream(ofKey: number)
-    keys?.prefetchPlace(of: number)
-  }
-
-  /// Asks for the stream of the key numbered `number` (``ReplayStreams/prefetch(_:)``).
-  @inline(__always)
-  private func prefetchStream(ofKey number: Int) {
     streams.prefetch(number + 1)
-  }
-
-  /// Asks for the list of domains of the key numbered `number`, whose stream has arrived.
-  @inline(__always)
-  private func prefetchDomainList(ofKey number: Int) {
-    streams.prefetchDomainList(ofStream: number + 1)
-  }
-
-  /// Asks for the domain at `index` of the key numbered `number`, whose list of domains has
-  /// arrived.
-  @inline(__always)
-  private func prefetchDomain(at index: Int, ofKey number: Int) {
-    streams.prefetchDomain(at: index, ofStream: number + 1)
+    keys?.prefetchPlace(of: number)
   }
 
   /// Asks for what the `--final` records of the keys a few places after `position` in `order`
@@ -670,7 +651,7 @@ struct ReplayKernel {
   private mutating func prefetchDomains(position: Int) {
     let number = aheadNumbers[position & 15]
     guard number >= 0, number + 1 < streams.count else { return }
-    prefetchDomainList(ofKey: number)
+    streams.prefetchDomainList(ofStream: number + 1)
     keys?.prefetchBytes(of: number)
     // The snapshot's text, when each event prints it: its places, then its bytes, a line at
     // a time, each array's header first: the text is changed in place, which reads it first.
@@ -693,7 +674,7 @@ struct ReplayKernel {
     guard number >= 0, number + 1 < streams.count,
       case .decoded(_, let index, _, _) = item.pointee.kind
     else { return }
-    prefetchDomain(at: index, ofKey: number)
+    streams.prefetchDomain(at: index, ofStream: number + 1)
   }
 
   /// Makes the stream of the key numbered `number` the current one, a new key's made from
