@@ -147,6 +147,22 @@ import Testing
       #""b""#, "10", "null", #"[1,2]"#, "false", #"{"a":2}"#, "2", #""a""#, #"[1]"#, "true",
       #"{"a":1,"b":0}"#, #""B""#, "-1.5", #"{"a":1}"#, #""é""#, "[]",
     ]
+    #expect(try finalKeyOrder(of: keys) == jqSorted(keys))
+  }
+
+  /// Keys that are all strings are sorted by their first eight bytes, then byte by byte: keys
+  /// around eight bytes long, beginning alike, empty, or beyond ASCII.
+  @Test func finalRecordsOfStringKeysComeInTheOrderJqSortsThem() throws {
+    let keys = [
+      "abcdefgh", "abcdefg", "abcdefghi", "abcdefgha", "abcdefgh~", "abcdefgg~", "a", "ab", "",
+      " ", "A", "b", "é", "ée", "zzzzzzzzzzzz", "device-10", "device-9", "device-100",
+      "device-1", "abcdefgh!", "abcdefghé", "日本", "日本語のキー", "~",
+    ].map { "\"\($0)\"" }
+    #expect(try finalKeyOrder(of: keys) == jqSorted(keys))
+  }
+
+  /// The keys of a `--final` replay of one event per key, in the order it prints them.
+  private func finalKeyOrder(of keys: [String]) throws -> [String] {
     let final = records(
       keys.map { #"{"type":"geo.heading","k":\#($0),"payload":{"heading":1}}"# }
         .joined(separator: "\n")
@@ -161,7 +177,11 @@ import Testing
       let end = try #require(line.range(of: #","value":"#, options: .backwards)).lowerBound
       ordered.append(String(line[start..<end]))
     }
-    // jq's own order, computed by jq.
+    return ordered
+  }
+
+  /// JSON values sorted by jq itself, written compactly, one a line.
+  private func jqSorted(_ values: [String]) throws -> [String] {
     let jq = Process()
     jq.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     jq.arguments = ["jq", "-c", "-s", "sort | .[]"]
@@ -170,11 +190,11 @@ import Testing
     jq.standardInput = input
     jq.standardOutput = output
     try jq.run()
-    input.fileHandleForWriting.write(Data(keys.joined(separator: "\n").utf8))
+    input.fileHandleForWriting.write(Data(values.joined(separator: "\n").utf8))
     try input.fileHandleForWriting.close()
     let sorted = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     jq.waitUntilExit()
-    #expect(ordered == sorted.split(separator: "\n").map(String.init))
+    return sorted.split(separator: "\n").map(String.init)
   }
 
   @Test func keysAreReadWhereASpecsFromReadsThem() throws {

@@ -143,6 +143,16 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   }
 
   override func encodeState(into writer: inout JSONWriter) {
+    // Read in place: passed as `state`, the state would be copied, each of its arrays and
+    // strings retained and released, and each retain waits for everything read before it —
+    // the keyed `--final` records read 100,000 keys' states from memory no cache holds.
+    Self.encode(&state, by: domain, into: &writer)
+  }
+
+  /// Encodes a state held exclusively, which the call borrows instead of copying.
+  private static func encode(
+    _ state: inout Domain.State, by domain: Domain, into writer: inout JSONWriter
+  ) {
     domain.encode(state, into: &writer)
   }
 

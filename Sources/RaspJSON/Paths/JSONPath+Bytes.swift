@@ -40,8 +40,10 @@ extension JSONPath {
   ) throws(JSONError) -> Location {
     var scanner = JSONScanner(text)
     guard isLocatable else { return .missing }
-    for component in components.dropFirst(droppingFirst) {
-      guard try JSONPath.descend(&scanner, into: component) else { return .missing }
+    // By index: a slice of the components would retain their array, shared with other
+    // threads reading the same path, for each line.
+    for index in min(droppingFirst, components.count)..<components.count {
+      guard try JSONPath.descend(&scanner, into: components[index]) else { return .missing }
     }
     scanner.skipWhitespace()
     let start = scanner.position

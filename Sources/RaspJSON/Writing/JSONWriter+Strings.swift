@@ -8,8 +8,13 @@ extension JSONWriter {
   /// - Parameter text: The string.
   @inlinable
   public mutating func writeString(_ text: String) {
-    var text = text
-    text.withUTF8 { writeString(utf8: $0) }
+    // Read where it is: a copy to make contiguous (`withUTF8`) would retain and release
+    // a string stored on the heap, and each retain waits for what was read before it.
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+    if written == nil {
+      var text = text
+      text.withUTF8 { writeString(utf8: $0) }
+    }
   }
 
   /// Writes UTF-8 text in double quotes, escaped per RFC 8259.

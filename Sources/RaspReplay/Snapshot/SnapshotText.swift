@@ -52,22 +52,25 @@ struct SnapshotText {
     changedBits = 0
     changedBeyond = Array(repeating: false, count: max(0, state.domainCount - 64))
     hasChangedBeyond = false
-    ranges.removeAll()
+    var noted: [Range<Int>]? = []
     var writer = JSONWriter()
-    Self.encode(state, into: &writer, ranges: &ranges)
+    Self.encode(state, into: &writer, ranges: &noted)
+    ranges = noted ?? []
     bytes = writer.bytes
   }
 
   /// Writes the canonical JSON of `state`, every domain encoded now, and keeps nothing: for a
   /// snapshot written once, such as each key's with `--final`.
   static func writeOnce(_ state: SnapshotState, to writer: inout JSONWriter) {
-    var ranges: [Range<Int>] = []
+    // No places noted: a list of them would be allocated, and grown, for each record.
+    var ranges: [Range<Int>]? = nil
     encode(state, into: &writer, ranges: &ranges)
   }
 
-  /// Writes `{"name":state,…}`, noting where each domain's state is.
+  /// Writes `{"name":state,…}`, noting where each domain's state is in `ranges`, unless it is
+  /// `nil`.
   private static func encode(
-    _ state: SnapshotState, into writer: inout JSONWriter, ranges: inout [Range<Int>]
+    _ state: SnapshotState, into writer: inout JSONWriter, ranges: inout [Range<Int>]?
   ) {
     let base = writer.bytes.count
     writer.writeRaw("{")
@@ -76,7 +79,7 @@ struct SnapshotText {
       writer.writeKey(state.domainName(at: index))
       let start = writer.bytes.count
       state.encodeState(ofDomainAt: index, into: &writer)
-      ranges.append((start - base)..<(writer.bytes.count - base))
+      ranges?.append((start - base)..<(writer.bytes.count - base))
     }
     writer.writeRaw("}")
   }
