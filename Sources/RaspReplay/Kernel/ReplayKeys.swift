@@ -160,9 +160,9 @@ struct ReplayKeys {
   ///
   /// Each key is sorted first by its first eight bytes read as one big-endian number, and only
   /// keys whose first eight bytes are the same are compared byte by byte: 100,000 keys sort
-  /// in a third of the time. A string's bytes are never 0 (JSON escapes control characters),
-  /// so a key shorter than eight bytes, padded with zeros, sorts before every longer key it
-  /// begins.
+  /// in less than half the time. A string's bytes are never 0 (JSON escapes control
+  /// characters), so a key shorter than eight bytes, padded with zeros, sorts before every
+  /// longer key it begins.
   private func numbersInStringOrder() -> [Int]? {
     var spans: [Range<Int>] = []
     spans.reserveCapacity(count)
