@@ -143,16 +143,9 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   }
 
   override func encodeState(into writer: inout JSONWriter) {
-    // Read in place: passed as `state`, the state would be copied, each of its arrays and
-    // strings retained and released, and each retain waits for everything read before it —
-    // the keyed `--final` records read 100,000 keys' states from memory no cache holds.
-    Self.encode(&state, by: domain, into: &writer)
-  }
-
-  /// Encodes a state held exclusively, which the call borrows instead of copying.
-  private static func encode(
-    _ state: inout Domain.State, by domain: Domain, into writer: inout JSONWriter
-  ) {
+    // Passed by value, as a read: two threads encode the slots of domains that keys share
+    // with the initial state at once (`FinalRuns`, `-j`), and changing it in place, even
+    // without changing it, would be two conflicting accesses.
     domain.encode(state, into: &writer)
   }
 
