@@ -139,6 +139,12 @@ struct ReplayKernel {
           names: snapshot.domainNames)
       }
     }
+    if configuration.keyPath != nil {
+      // Each key's stream starts as a copy of this one: with its text made here, once, and
+      // shared until a key changes it, a new key's first record encodes only the domain its
+      // event changed, not every domain, and allocates no text of its own from scratch.
+      stream.text = SnapshotText(snapshot)
+    }
     initialStream = stream
     streams = ReplayStreams(first: stream)
     streamPointer = streams.pointer(to: 0)
