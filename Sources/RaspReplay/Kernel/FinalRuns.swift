@@ -105,7 +105,7 @@ struct FinalRuns {
       writer.writeRaw("{\"key\":")
       writer.writeRaw(keys.key(number))
       writer.writeRaw(",\"state\":")
-      SnapshotText.writeOnce(stream.pointee.pipeline.current, to: &writer)
+      stream.pointee.text.writeOnce(stream.pointee.pipeline.current, to: &writer)
       writer.writeRaw("}")
       records.append(
         Record(

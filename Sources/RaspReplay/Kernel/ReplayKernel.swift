@@ -1043,7 +1043,7 @@ struct ReplayKernel {
     if let value {
       writer.writeRaw(value)
     } else if isWritingKeyFinal {
-      SnapshotText.writeOnce(stream.pipeline.current, to: &writer)
+      stream.text.writeOnce(stream.pipeline.current, to: &writer)
     } else {
       stream.text.write(stream.pipeline.current, to: &writer)
       if looksAhead { stream.textInMemory = stream.text.inMemory }
