@@ -143,9 +143,9 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   }
 
   override func encodeState(into writer: inout JSONWriter) {
-    // Passed by value, as a read: two threads encode the slots of domains that keys share
-    // with the initial state at once (`FinalRuns`, `-j`), and changing it in place, even
-    // without changing it, would be two conflicting accesses.
+    // Passed by value, as a read: two threads can encode a slot that keys share with the
+    // initial state at once (`FinalRuns`, `-j`), and an `inout` access, even one that
+    // changes nothing, would be two conflicting accesses.
     domain.encode(state, into: &writer)
   }
 
