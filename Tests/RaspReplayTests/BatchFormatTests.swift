@@ -336,15 +336,10 @@ import Testing
     configuration.includesEvent = true
     configuration.selection = try JSONPath("geo.heading")
     let line = Self.message(7, ts: 5, payload: #"{"type":"geo.heading","payload":{"heading":9}}"#)
-    var replay = Replay(
-      configuration: configuration,
-      inputs: [ReplayInput(name: "a", source: .memory(JSONMemorySource(Array(line.utf8))))])
-    var output: [UInt8] = []
+    var replay = Replay(memory: line, name: "a", configuration: configuration)
     var records: [String] = []
-    while let outcome = replay.next(appendingTo: &output) {
-      if case .record(let record) = outcome {
-        records.append(String(decoding: output[record.range], as: UTF8.self))
-      }
+    replay.forEachOutcome { _, bytes in
+      if let bytes { records.append(String(decoding: bytes, as: UTF8.self)) }
     }
     #expect(
       records == [

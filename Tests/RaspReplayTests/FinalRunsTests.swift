@@ -22,18 +22,12 @@ import Testing
     configuration.errorMode = .skip
     configuration.keyPath = try? JSONPath("device")
     configure(&configuration)
-    var replay = Replay(
-      configuration: configuration,
-      inputs: [ReplayInput(name: "log", source: .memory(JSONMemorySource(Array(text.utf8))))])
-    var output: [UInt8] = []
+    var replay = Replay(memory: text, configuration: configuration)
     var written: [Written] = []
-    while let outcome = replay.next(appendingTo: &output) {
-      if case .record(let record) = outcome {
-        written.append(
-          Written(
-            text: String(decoding: output[record.range], as: UTF8.self), line: record.line,
-            seq: record.seq))
-      }
+    replay.forEachOutcome { outcome, bytes in
+      guard case .record(let record) = outcome, let bytes else { return }
+      written.append(
+        Written(text: String(decoding: bytes, as: UTF8.self), line: record.line, seq: record.seq))
     }
     return written
   }

@@ -101,15 +101,12 @@ import Testing
       configuration.errorMode = .skip
       configuration.keyPath = try? JSONPath("device")
       configuration.isFinal = isFinal
-      var replay = Replay(
-        configuration: configuration,
-        inputs: [ReplayInput(name: "log", source: .memory(JSONMemorySource(Array(text.utf8))))])
-      var output: [UInt8] = []
+      var replay = Replay(memory: text, configuration: configuration)
       var described: [UInt8] = []
-      while let outcome = replay.next(appendingTo: &output) {
+      replay.forEachOutcome { outcome, bytes in
         switch outcome {
-        case .record(let record):
-          described += output[record.range] + [10]
+        case .record:
+          described += (bytes ?? []) + [10]
         case .skipped(let diagnostic): described += Array("skipped \(diagnostic)\n".utf8)
         case .end(let summary):
           let counts = summary.statistics

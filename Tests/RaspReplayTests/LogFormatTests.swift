@@ -608,16 +608,11 @@ import Testing
       configuration.format = try #require(LogFormat.preset(named: "fsa"))
       configuration.selection = try JSONPath("event.meta.user")
       configuration.isFinal = isFinal
-      var replay = Replay(
-        configuration: configuration,
-        inputs: [ReplayInput(name: "a", source: .memory(JSONMemorySource(Array(log.utf8))))])
-      var output: [UInt8] = []
+      var replay = Replay(memory: log, name: "a", configuration: configuration)
       var records: [String] = []
-      while let outcome = replay.next(appendingTo: &output) {
-        if case .record(let record) = outcome {
-          records.append(
-            "\(record.line ?? 0) " + String(decoding: output[record.range], as: UTF8.self))
-        }
+      replay.forEachOutcome { outcome, bytes in
+        guard case .record(let record) = outcome, let bytes else { return }
+        records.append("\(record.line ?? 0) " + String(decoding: bytes, as: UTF8.self))
       }
       // The value as canonical JSON, printed when it changes; an ignored event changes nothing.
       #expect(

@@ -19,15 +19,12 @@ import Testing
     configuration.threading = threading
     configuration.errorMode = .skip
     configure(&configuration)
-    var replay = Replay(
-      configuration: configuration,
-      inputs: [ReplayInput(name: "log", source: .memory(JSONMemorySource(Array(text.utf8))))])
-    var output: [UInt8] = []
+    var replay = Replay(memory: text, configuration: configuration)
     var described: [String] = []
-    while let outcome = replay.next(appendingTo: &output) {
+    replay.forEachOutcome { outcome, bytes in
       switch outcome {
-      case .record(let record):
-        described.append(String(decoding: output[record.range], as: UTF8.self))
+      case .record:
+        described.append(String(decoding: bytes ?? [], as: UTF8.self))
       case .skipped(let diagnostic): described.append("skipped \(diagnostic)")
       case .end(let summary):
         let counts = summary.statistics
