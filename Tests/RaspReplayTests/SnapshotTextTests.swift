@@ -72,4 +72,37 @@ import Testing
       String(decoding: text.domain(at: 0, of: snapshot, spare: &spare), as: UTF8.self)
         == #"{"accuracy":null,"heading":null,"location":null}"#)
   }
+
+  @Test(arguments: [
+    [], ["data"], ["nav"], ["lifecycle"], ["data", "lifecycle"], ["geo", "nav"],
+    ["data", "geo", "nav", "lifecycle"],
+  ])
+  func writesOnceWhateverDomainsChanged(changing domains: [String]) throws {
+    // A key's `--final` record: the text the key started from, made before its events, and
+    // the domains they changed. The runs of domains between the changed ones are copied.
+    let events = [
+      "data": #"{"type":"data.set","payload":{"key":"k","value":[1,"two"]}}"#,
+      "geo": #"{"type":"geo.heading","payload":{"heading":271.5}}"#,
+      "nav": #"{"type":"nav.push","payload":{"screen":"cart"}}"#,
+      "lifecycle": #"{"type":"lifecycle.launch"}"#,
+    ]
+    var snapshot = SnapshotState(
+      domains: [DataDomain(), GeoDomain(), NavDomain(), LifecycleDomain()])
+    var text = SnapshotText(snapshot)
+    for domain in domains {
+      text.markChanged(try apply(try #require(events[domain]), to: &snapshot))
+    }
+    let before = Array(#"{"key":"d1","state":"#.utf8)
+    var writer = JSONWriter()
+    writer.writeRaw(before)
+    text.writeOnce(snapshot, to: &writer)
+    let expected = SnapshotText(snapshot).bytes
+    #expect(
+      String(decoding: writer.bytes, as: UTF8.self)
+        == String(decoding: before + expected, as: UTF8.self))
+    // Not made yet, every domain is encoded.
+    var fresh = JSONWriter()
+    SnapshotText().writeOnce(snapshot, to: &fresh)
+    #expect(fresh.bytes == expected)
+  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Rasp
@@ -10,12 +9,15 @@ fileprivate struct Count: RaspState, Sendable, Equatable {
 }
 
 /// Awaited sends, bounded streams, and the lifetime of a subscription.
+///
+/// What subscribers saw is kept in a `RaspMutex`, not a `Synchronization.Mutex`: a subscriber
+/// may run on another thread, and ThreadSanitizer only follows the hand-off of the former.
 @Suite(.timeLimit(.minutes(1))) struct RaspAggregatorWaitingTests {
   @Test func sendAndWaitReturnsOnceEverySubscriberSawItsSnapshot() async {
     //   thread A  send(1) ──delivering (slow subscriber)─────────┐
     //   task B         sendAndWait(10) ...queued...  returns after the subscriber saw 11
     let aggregator = RaspAggregator(initial: Count())
-    let seen = Mutex<[Int]>([])
+    let seen = RaspMutex<[Int]>([])
     let subscription = aggregator.subscribe { state in
       if state.value == 1 { usleep(50_000) }  // holds the delivery of 1
       seen.withLock { $0.append(state.value) }
@@ -30,7 +32,7 @@ fileprivate struct Count: RaspState, Sendable, Equatable {
 
   @Test func sendAndWaitOnAnIdleAggregatorDeliversOnTheCallersThread() async {
     let aggregator = RaspAggregator(initial: Count())
-    let seen = Mutex<[Int]>([])
+    let seen = RaspMutex<[Int]>([])
     let subscription = aggregator.subscribe { state in seen.withLock { $0.append(state.value) } }
     for _ in 0..<100 { await aggregator.sendAndWait(1) }
     #expect(seen.withLock { $0 } == Array(0...100))
@@ -79,7 +81,7 @@ fileprivate struct Count: RaspState, Sendable, Equatable {
   @Test func aSubscriptionDiscardedAtOnceHearsOnlyTheCurrentSnapshot() {
     // The trap the doc comment warns of: `_ =` releases the subscription, which cancels it.
     let aggregator = RaspAggregator(initial: Count())
-    let seen = Mutex<[Int]>([])
+    let seen = RaspMutex<[Int]>([])
     _ = aggregator.subscribe { state in seen.withLock { $0.append(state.value) } }
     aggregator.send(1)
     #expect(seen.withLock { $0 } == [0])

@@ -88,7 +88,7 @@ extension JSONPath {
             let found =
               member.hasEscapes
               ? scanner.string(member).utf8.elementsEqual(keyBytes)
-              : scanner.bytes(of: member).elementsEqual(keyBytes)
+              : UTF8Order.equal(scanner.bytes(of: member), keyBytes)
             if found {
               outcome = .success(true)
               return

@@ -391,7 +391,6 @@ struct ReplayKernel {
       }
       return ignoring(item, "an event of unknown type '\(router.typeName(of: envelope))'")
     }
-    return nil
   }
 
   /// ``ReplayOutcome/ignored(_:)`` for a line not applied, when the configuration asks for

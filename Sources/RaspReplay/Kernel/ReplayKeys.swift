@@ -376,6 +376,14 @@ struct ReplayKeys {
     return nil
   }
 
+  /// Whether `key` has the bytes of the key in ``scratch``: compared in memory, since a long
+  /// key (a session's UUID) is compared at nearly every event.
+  private func isScratch(_ key: ArraySlice<UInt8>) -> Bool {
+    key.withUnsafeBufferPointer { key in
+      scratch.withUnsafeBufferPointer { UTF8Order.equal(key, $0) }
+    }
+  }
+
   /// Where the key in ``scratch`` is in the table: its number, or the empty slot to put it in.
   private func find() -> (number: Int?, index: Int, hash: UInt64) {
     let hash = Self.hash(scratch)
@@ -386,7 +394,7 @@ struct ReplayKeys {
     while slots[index].number != 0 {
       let slot = slots[index]
       if slot.hash == hash, slot.count == count, slot.head == head,
-        count <= 16 || key(Int(slot.number) - 1).elementsEqual(scratch)
+        count <= 16 || isScratch(key(Int(slot.number) - 1))
       {
         return (Int(slot.number) - 1, index, hash)
       }

@@ -54,37 +54,44 @@ struct SnapshotText {
     hasChangedBeyond = false
     var noted: [Range<Int>]? = []
     var writer = JSONWriter()
-    Self.encode(state, into: &writer, ranges: &noted) { _ in nil }
+    Self.encode(state, into: &writer, ranges: &noted)
     ranges = noted ?? []
     bytes = writer.bytes
   }
 
   /// Writes the canonical JSON of `state` and keeps nothing: for a snapshot written once, such
   /// as each key's with `--final`. Each domain changed since the text was made is encoded now,
-  /// and the others copied from the text; every domain is encoded when the text was not made.
+  /// and the rest of the text copied; every domain is encoded when the text was not made.
   ///
   /// A keyed replay's keys start with the initial snapshot's text, made once and shared
-  /// (``ReplayKernel``): the domains a key's events never changed are copied from it.
+  /// (``ReplayKernel``): the domains a key's events never changed are copied from it, together
+  /// with the names and commas around them — one copy for each run of unchanged domains, since
+  /// copying a few bytes costs nearly as much as copying a few hundred.
   func writeOnce(_ state: SnapshotState, to writer: inout JSONWriter) {
-    // No places noted: a list of them would be allocated, and grown, for each record.
-    var none: [Range<Int>]? = nil
-    guard isMade else { return Self.encode(state, into: &writer, ranges: &none) { _ in nil } }
+    guard isMade else {
+      // No places noted: a list of them would be allocated, and grown, for each record.
+      var none: [Range<Int>]? = nil
+      return Self.encode(state, into: &writer, ranges: &none)
+    }
     // Read through pointers: a slice of the text would retain it, and the two threads that
     // write `--final` records read the same shared text.
     bytes.withUnsafeBufferPointer { kept in
       ranges.withUnsafeBufferPointer { places in
-        Self.encode(state, into: &writer, ranges: &none) { index in
-          isChanged(index) ? nil : UnsafeBufferPointer(rebasing: kept[places[index]])
+        var copied = 0
+        for index in places.indices where isChanged(index) {
+          writer.writeRaw(UnsafeBufferPointer(rebasing: kept[copied..<places[index].lowerBound]))
+          state.encodeState(ofDomainAt: index, into: &writer)
+          copied = places[index].upperBound
         }
+        writer.writeRaw(UnsafeBufferPointer(rebasing: kept[copied...]))
       }
     }
   }
 
-  /// Writes `{"name":state,…}`, each domain's state from `copy` when it gives its bytes and
-  /// encoded otherwise, noting where each is in `ranges`, unless it is `nil`.
+  /// Writes `{"name":state,…}`, noting where each domain's state is in `ranges`, unless it is
+  /// `nil`.
   private static func encode(
-    _ state: SnapshotState, into writer: inout JSONWriter, ranges: inout [Range<Int>]?,
-    copying copy: (Int) -> UnsafeBufferPointer<UInt8>?
+    _ state: SnapshotState, into writer: inout JSONWriter, ranges: inout [Range<Int>]?
   ) {
     let base = writer.bytes.count
     writer.writeRaw("{")
@@ -92,11 +99,7 @@ struct SnapshotText {
       if index > 0 { writer.writeRaw(",") }
       writer.writeKey(state.domainName(at: index))
       let start = writer.bytes.count
-      if let kept = copy(index) {
-        writer.writeRaw(kept)
-      } else {
-        state.encodeState(ofDomainAt: index, into: &writer)
-      }
+      state.encodeState(ofDomainAt: index, into: &writer)
       ranges?.append((start - base)..<(writer.bytes.count - base))
     }
     writer.writeRaw("}")

@@ -9,6 +9,28 @@ import Testing
   func comparesBytes(a: String, b: String, sign: Int) {
     #expect(UTF8Order.compare(a, b).signum() == sign)
     #expect(UTF8Order.equal(a, b) == (sign == 0))
+    // The same bytes in memory, each after a byte of its own, so that neither buffer starts
+    // where an array does.
+    let left = Array(("<" + a).utf8)
+    let right = Array((">" + b).utf8)
+    left.withUnsafeBufferPointer { left in
+      right.withUnsafeBufferPointer { right in
+        #expect(
+          UTF8Order.equal(
+            UnsafeBufferPointer(rebasing: left.dropFirst()),
+            UnsafeBufferPointer(rebasing: right.dropFirst())) == (sign == 0))
+      }
+    }
+  }
+
+  @Test func buffersWithoutMemoryAreEqualOnlyToEmptyOnes() {
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    #expect(UTF8Order.equal(none, none))
+    [UInt8]().withUnsafeBufferPointer { #expect(UTF8Order.equal(none, $0)) }
+    [UInt8(ascii: "a")].withUnsafeBufferPointer {
+      #expect(!UTF8Order.equal(none, $0))
+      #expect(!UTF8Order.equal($0, none))
+    }
   }
 
   @Test func distinguishesCanonicallyEquivalentStrings() {
