@@ -410,11 +410,12 @@ public struct Replay: ~Copyable {
   private mutating func handleItems() -> ReplayOutcome? {
     guard let batch = unretainedBatch, let first = items.baseAddress else { return nil }
     if let pool {
-      if index < items.count {
-        handOn(items[index...].indices.map { first + $0 }, of: batch, to: pool)
-        index = items.count
-      }
-      return nil
+      guard index < items.count else { return nil }
+      handOn(items[index...].indices.map { first + $0 }, of: batch, to: pool)
+      index = items.count
+      // Yielded now, before the next fetch, which may wait for a live input: what a list
+      // calls for is written out before the replay waits for more.
+      return pool.nextPending(writer: &writer)
     }
     let looksAhead = kernel.looksAhead
     while index < items.count {

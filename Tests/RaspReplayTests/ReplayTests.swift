@@ -199,6 +199,24 @@ import Testing
       ])
   }
 
+  @Test(arguments: [1, 2])
+  func aKeyedLiveInputYieldsWaitingAfterEachRecord(jobs: Int) {
+    // Split by key on several threads, a record is handed on before the replay waits for the
+    // next line: a quiet `tail -f` shows each key's latest state at once.
+    let log = Self.geo90 + "\n" + Self.geo91 + "\n"
+    let seen = outcomes([("<stdin>", log)], live: true, chunkSize: 20, threading: .single) {
+      $0.selection = try? JSONPath("geo.heading")
+      $0.keyPath = try? JSONPath("source")
+      $0.jobs = jobs
+    }
+    #expect(
+      seen == [
+        "waiting", #"1 0:1 {"key":null,"value":90}"#, "waiting",
+        #"2 0:2 {"key":null,"value":91}"#, "waiting",
+        "end completed: 2 read, 2 applied, 0 skipped, 0+0 ignored, 0 blank",
+      ])
+  }
+
   @Test func aFileIsNeverWaitedFor() {
     let seen = outcomes([("a.jsonl", Self.geo90 + "\n" + Self.geo91)], chunkSize: 7)
     #expect(!seen.contains("waiting"))

@@ -28,8 +28,9 @@ from pyspark.rdd import portable_hash
 
 
 def normalized(value):
-    """A JSON value with every number as rasp compares numbers, as a double: 1, 1.0 and 1e0
-    are one key to rasp, and must be one here."""
+    """A JSON value with every number as a double: 1, 1.0 and 1e0 are one key to rasp, and
+    must be in one partition. Whole numbers past 2**53, which rasp tells apart exactly, may
+    be one here: they only share a partition."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, (int, float)):

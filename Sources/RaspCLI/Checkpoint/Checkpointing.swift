@@ -221,7 +221,6 @@ struct Checkpointing {
     resumed?.inputs.map(\.offset) ?? inputs.map { _ in 0 }
   }
 
-
   /// Saves a checkpoint the replay yielded, atomically, with the hash of what the replay read
   /// of each log; a log whose offset the replay could not tell (after a line found too long)
   /// is read again to find it, and hashed up to it.

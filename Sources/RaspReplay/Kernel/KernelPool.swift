@@ -186,7 +186,8 @@ final class KernelPool {
       let (_, outcome, seqOffset) = workers[number].outcomes[positions[number]]
       positions[number] += 1
       pending.append(
-        rebased(outcome, from: workers[number].writer.bytes, seq: seqAfter[index],
+        rebased(
+          outcome, from: workers[number].writer.bytes, seq: seqAfter[index],
           seqOffset: seqOffset))
     }
     if let cut {

@@ -426,8 +426,9 @@ struct ReplayKernel {
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
-    if isKeyed, let rejected = selectStream(for: routed, item: item) {
-      return rejected
+    if isKeyed, case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
+    {
+      return outcome
     }
     do {
       try stream.pipeline.send(routed)
@@ -692,43 +693,56 @@ struct ReplayKernel {
     currentKey = number
   }
 
+  /// What choosing an event's stream came to.
+  private enum StreamChoice {
+    /// The stream of the event's key is the current one: apply the event.
+    case selected
+    /// The line was handled otherwise — a bad line, or read again — with this outcome.
+    case handled(ReplayOutcome?)
+  }
+
   /// Makes the stream of the key of `envelope`'s event the current one; a bad line under
   /// `--strict` when the event has no key.
   @inline(never)
   private mutating func selectStream(
-    for routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
-  ) -> ReplayOutcome? {
+    for routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  ) -> StreamChoice {
     let envelope = routed.envelope
     // The keys are changed in place: taken out or copied, they would be copied whole (every
     // key's stream, when copied) for every event.
     if looksAhead, let known = numberFoundAhead(for: envelope) {
       switchToKey(known)
-      return nil
+      return .selected
     }
     let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
     let number: Int?
-    switch keys?.number(of: envelope, typeName: typeName) {
-    case .number(let found)?:
+    switch (keys?.number(of: envelope, typeName: typeName), envelope.isPayloadEndAssumed) {
+    case (.number(let found)?, _):
       number = found
-    case .missing?:
+    case (.missing?, true), (.invalid?, true):
+      // The envelope's members after a payload whose end was assumed were not read (a
+      // `source` that is not a string, after the payload): the line read again carefully
+      // has its key, or is a bad line for what is wrong with it.
+      return .handled(handleAgain(item.pointee, writer: &writer))
+    case (.missing?, false):
       if configuration.isStrict, let path = keys?.path {
         // Pointed at the payload for a path into it, as a domain's missing field is.
         let offset = keys?.root == .payload ? envelope.payloadOffset : nil
         let error = RaspEventError(offset: offset, reason: .missingField(path.description))
-        return reject(error, item: item.pointee)
+        return .handled(reject(error, item: item.pointee))
       }
       isWithoutKey = true
       number = keys?.nullKeyNumber()
-    case .invalid(let error)?:
-      return reject(error, item: item.pointee)
-    case nil:
+    case (.invalid(let error)?, false):
+      return .handled(reject(error, item: item.pointee))
+    case (nil, _):
       number = nil
     }
     if let number {
       switchToKey(number)
       statistics.keys = keys?.count ?? 0
     }
-    return nil
+    return .selected
   }
 
   /// Handles an event that its domain did not apply (the snapshot is unchanged): read again if

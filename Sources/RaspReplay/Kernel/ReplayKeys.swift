@@ -95,7 +95,8 @@ struct ReplayKeys {
   enum Found {
     /// The key's number, made for a key not seen before.
     case number(Int)
-    /// The event has no value at the path, or `null`: its key is `null` (``nullKeyNumber()``).
+    /// The event has no value at the path: its key is `null` (``nullKeyNumber()``), as that of
+    /// an event with `null` there is, which has the path.
     case missing
     /// The value there cannot be read (a number out of range).
     case invalid(RaspEventError)
@@ -281,7 +282,7 @@ struct ReplayKeys {
     -> Written
   {
     let value = UnsafeBufferPointer(rebasing: line[range])
-    guard let first = value.first, first != UInt8(ascii: "n") else { return .none }
+    guard let first = value.first else { return .none }
     if first == UInt8(ascii: "\""),
       !value.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x7F })
     {

@@ -231,8 +231,10 @@ import Testing
     let text = Self.pushes(0..<30_000)
     try directory.write("events.jsonl", text)
     let saving = replay(
-      ["--final", "--save-state", "s.json", "--checkpoint-every", "10000", "--until", "#10000",
-        "events.jsonl"], in: directory)
+      [
+        "--final", "--save-state", "s.json", "--checkpoint-every", "10000", "--until", "#10000",
+        "events.jsonl",
+      ], in: directory)
     #expect(saving.status == 0, "\(saving.standardError)")
     let saved = try JSONParser.parse(try #require(directory.bytes("s.json")))
     guard case .array(let inputs)? = saved["inputs"], let input = inputs.first,
