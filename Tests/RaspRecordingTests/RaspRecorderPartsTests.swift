@@ -74,7 +74,7 @@ import Testing
     let left = ["session.1.jsonl", "session.3.jsonl", "session.12.jsonl"]
     let kept = ["session.x.jsonl", "session.01.jsonl", "other.1.jsonl", "session.jsonl.1"]
     for name in left + kept {
-      FileManager.default.createFile(atPath: scratch.file(name), contents: Data("x\n".utf8))
+      _ = FileManager.default.createFile(atPath: scratch.file(name), contents: Data("x\n".utf8))
     }
     // A recording without parts removes them too: they are not its own.
     _ = try record(Array(events.prefix(3)), to: scratch.file("session.jsonl"), maxPartBytes: nil)

@@ -591,6 +591,13 @@ import Testing
         + "payload a second 'latitude'")
     #expect(PayloadFieldMoves.scaled(7, by: 1e-3) == 0.007)
     #expect(PayloadFieldMoves.scaled(7, by: 2) == 14)
+    // Scaled past the largest double, a value is a bad line, not a null.
+    let kilo: [PayloadFieldMoves.Move] = [.init(from: "v", to: "value", scale: 1000)]
+    #expect(moved(#"{"v":1e305}"#, kilo) == #"{"value":1e+308}"#)
+    #expect(
+      moved(#"{"v":1e306}"#, kilo)
+        == "col 6: invalid value for field 'data.v': scaled by the map's 1000, it is too large "
+        + "for a JSON number")
   }
 
   // MARK: Selecting an event's field

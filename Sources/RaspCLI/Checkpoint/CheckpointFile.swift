@@ -113,10 +113,7 @@ struct CheckpointFile {
       inputs = []
       for entry in try root.member("inputs").array() {
         func count(_ key: String) throws(RaspStateError) -> Int {
-          let member = try entry.member(key)
-          let number = try member.integer()
-          guard number >= 0 else { throw member.error("expected a count from 0, found \(number)") }
-          return number
+          try entry.member(key).count()
         }
         let hash = try entry.member("hash")
         let text = try hash.string()
@@ -137,8 +134,8 @@ struct CheckpointFile {
       }
       checkpoint = ReplayCheckpoint(
         lines: inputs.map(\.line), offsets: inputs.map(\.offset), times: inputs.map(\.time),
-        events: try root.member("events").integer(),
-        records: try root.member("records").integer(), state: try root.member("state").value)
+        events: try root.member("events").count(),
+        records: try root.member("records").count(), state: try root.member("state").value)
     } catch {
       throw .invalidFile(
         file, line: nil, column: nil, path: error.path.isEmpty ? nil : error.path,

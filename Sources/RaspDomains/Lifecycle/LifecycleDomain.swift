@@ -113,8 +113,8 @@ public struct LifecycleDomain: RaspDomain {
     return LifecycleState(
       phase: try state.member("phase").oneOf(LifecyclePhase.self),
       changedAt: changedAt.isNull ? nil : changedAt.value,
-      launches: try state.member("launches").integer(),
-      memoryWarnings: try state.member("memoryWarnings").integer())
+      launches: try state.member("launches").count(),
+      memoryWarnings: try state.member("memoryWarnings").count())
   }
 
   /// Writes `{"changedAt":…,"launches":…,"memoryWarnings":…,"phase":"…"}`.

@@ -159,7 +159,7 @@ public struct RaspStateValue: Sendable {
   /// A whole number.
   ///
   /// ```swift
-  /// let launches = try state.member("launches").integer()
+  /// let floor = try state.member("floor").integer()
   /// ```
   ///
   /// - Returns: The number.
@@ -169,6 +169,25 @@ public struct RaspStateValue: Sendable {
       let exact = Int(exactly: integer)
     else { throw mismatch("a whole number") }
     return exact
+  }
+
+  /// A count: a whole number from 0 to 2^53, the largest that every JSON reader holds exactly.
+  ///
+  /// What a replay counts on from — launches, events, lines — is read with it: a count read
+  /// from a file, say a checkpoint edited by hand, could otherwise be too large to count on,
+  /// and counting past 2^53 one event at a time would take a replay centuries.
+  ///
+  /// ```swift
+  /// let launches = try state.member("launches").count()
+  /// ```
+  ///
+  /// - Returns: The count.
+  /// - Throws: ``RaspStateError`` when the value is not a whole number from 0 to 2^53.
+  public func count() throws(RaspStateError) -> Int {
+    guard case .number(let number) = value, let integer = number.integerValue,
+      integer >= 0, integer <= 1 << 53
+    else { throw mismatch("a count from 0 to 2^53") }
+    return Int(integer)
   }
 
   /// A Boolean.

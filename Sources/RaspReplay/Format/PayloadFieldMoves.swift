@@ -72,7 +72,19 @@ struct PayloadFieldMoves: Sendable {
               field: "\(payload).\(key)", expected: "a number to scale", at: valueStart,
               in: scanner)
           }
-          writer.writeNumber(Self.scaled(number, by: scale))
+          let scaled = Self.scaled(number, by: scale)
+          guard scaled.isFinite else {
+            var factor = JSONWriter()
+            factor.writeNumber(scale)
+            throw RaspEventError(
+              offset: valueStart,
+              reason: .invalidValue(
+                field: "\(payload).\(key)",
+                reason: "scaled by the map's "
+                  + "\(String(decoding: factor.bytes, as: UTF8.self)), it is too large for a "
+                  + "JSON number"))
+          }
+          writer.writeNumber(scaled)
         } else {
           writer.writeRaw(value)
         }

@@ -134,9 +134,16 @@ extension ReplayKernel {
     stream.textInMemory = (nil, 0, nil)
     let last = try value.member("last")
     if !last.isNull {
-      stream.lastSeq = try last.member("seq").integer()
-      stream.lastInput = try last.member("input").integer()
-      stream.lastLine = try last.member("line").integer()
+      stream.lastSeq = try last.member("seq").count()
+      let input = try last.member("input")
+      let number = try input.count()
+      guard number < inputNames.count else {
+        throw input.error(
+          "expected the position of one of the replay's \(inputNames.count) inputs, "
+            + "found \(number)")
+      }
+      stream.lastInput = number
+      stream.lastLine = try last.member("line").count()
       stream.lastEventBytes = Array(try last.member("event").string().utf8)
     }
     let selected = try value.member("selected")

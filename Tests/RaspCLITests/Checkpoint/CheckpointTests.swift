@@ -399,6 +399,51 @@ import Testing
   }
 
   @Test(arguments: [
+    (#""memoryWarnings":0"#, "state.stream.domains.lifecycle.memoryWarnings"),
+    (#""launches":1"#, "state.stream.domains.lifecycle.launches"),
+    (#""events":1,"#, "events"), (#""records":1,"#, "records"),
+    (#""line":1,"name""#, "inputs[0].line"), (#""seq":1"#, "state.stream.last.seq"),
+    (#""line":1,"seq""#, "state.stream.last.line"),
+  ])
+  func aCountTooLargeToCountOnIsRefused(saved: String, path: String) throws {
+    // Counted on by the events after the checkpoint, 2^63 - 1 would overflow.
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", #"{"type":"lifecycle.launch"}"# + "\n")
+    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
+    let text = String(decoding: try #require(directory.bytes("s.json")), as: UTF8.self)
+    #expect(text.contains(saved))
+    let huge = saved.replacingOccurrences(
+      of: ":[01]", with: ":9223372036854775807", options: .regularExpression)
+    try directory.write("s.json", text.replacingOccurrences(of: saved, with: huge))
+    try directory.write(
+      "events.jsonl",
+      #"{"type":"lifecycle.launch"}"# + "\n" + #"{"type":"lifecycle.launch"}"#
+        + "\n" + #"{"type":"lifecycle.memoryWarning"}"# + "\n")
+    let run = replay(["--resume", "s.json", "events.jsonl"], in: directory)
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "s.json: error: at \(path): expected a count from 0 to 2^53, found 9223372036854775807\n"
+    )
+  }
+
+  @Test func theLastEventsInputMustBeOneOfTheReplays() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", #"{"type":"lifecycle.launch"}"# + "\n")
+    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
+    let text = String(decoding: try #require(directory.bytes("s.json")), as: UTF8.self)
+    #expect(text.contains(#""input":0"#))
+    try directory.write("s.json", text.replacingOccurrences(of: #""input":0"#, with: #""input":1"#))
+    let run = replay(
+      ["--resume", "s.json", "--final", "--with-event", "events.jsonl"], in: directory)
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "s.json: error: at state.stream.last.input: expected the position of one of the "
+        + "replay's 1 inputs, found 1\n")
+  }
+
+  @Test(arguments: [
     (
       ["--checkpoint-every", "5", "a.jsonl"],
       "option '--checkpoint-every <n>' needs '--save-state <file>': where to save"
