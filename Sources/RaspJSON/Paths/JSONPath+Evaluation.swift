@@ -100,23 +100,39 @@ extension JSONPath {
   /// - Parameter concrete: The steps of a concrete path.
   /// - Returns: `true` when the pattern matches the path or an ancestor of it.
   public func matches(_ concrete: [Component]) -> Bool {
-    JSONPath.match(components[...], concrete[...])
-  }
-
-  private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Component>) -> Bool
-  {
-    guard let first = pattern.first else { return true }
-    let rest = pattern.dropFirst()
-    if first == .anyDescendants {
-      var suffix = path
-      while true {
-        if match(rest, suffix) { return true }
-        guard !suffix.isEmpty else { return false }
-        suffix = suffix.dropFirst()
+    guard components.contains(.anyDescendants) else {
+      // Step by step: without `**`, there is one way to match, or none.
+      guard components.count <= concrete.count else { return false }
+      for (pattern, step) in zip(components, concrete) where !Self.stepMatches(pattern, step) {
+        return false
       }
+      return true
     }
-    guard let step = path.first, stepMatches(first, step) else { return false }
-    return match(rest, path.dropFirst())
+    // Which positions of the path the pattern's steps so far can end at, all at once: trying
+    // each `**`'s every length in turn would take time that grows as a power of the depth,
+    // with a few `**` (`**.**.**.ts` on a value 100 levels deep).
+    var reached = [Bool](repeating: false, count: concrete.count + 1)
+    reached[0] = true
+    for pattern in components {
+      var next = [Bool](repeating: false, count: concrete.count + 1)
+      var isReached = false
+      if pattern == .anyDescendants {
+        for position in next.indices {
+          isReached = isReached || reached[position]
+          next[position] = isReached
+        }
+      } else {
+        for (position, step) in concrete.enumerated()
+        where reached[position] && Self.stepMatches(pattern, step) {
+          next[position + 1] = true
+          isReached = true
+        }
+      }
+      guard isReached else { return false }
+      reached = next
+    }
+    // The pattern matched the path, or an ancestor of it.
+    return true
   }
 
   private static func stepMatches(_ pattern: Component, _ step: Component) -> Bool {

@@ -110,4 +110,56 @@ import Testing
     let path = try JSONPath(pattern, allowsPatterns: true)
     #expect(path.matches(concrete) == matches, "\(pattern) against \(steps)")
   }
+
+  /// Whether `pattern` matches `path` or an ancestor, by trying every length of each `**` in
+  /// turn: slow, and plainly right, to check the matcher against.
+  private static func backtracking(
+    _ pattern: ArraySlice<JSONPath.Component>, _ path: ArraySlice<JSONPath.Component>
+  ) -> Bool {
+    guard let first = pattern.first else { return true }
+    if first == .anyDescendants {
+      return (0...path.count).contains { backtracking(pattern.dropFirst(), path.dropFirst($0)) }
+    }
+    guard let step = path.first else { return false }
+    let matches =
+      switch (first, step) {
+      case (.anyChild, _): true
+      case (.key(let a), .key(let b)): Array(a.utf8) == Array(b.utf8)
+      case (.index(let a), .index(let b)): a == b
+      case (.key(let a), .index(let b)): a == String(b)
+      case (.index(let a), .key(let b)): b == String(a)
+      default: false
+      }
+    return matches && backtracking(pattern.dropFirst(), path.dropFirst())
+  }
+
+  @Test func matchesAsTryingEveryLengthOfEachDoubleStarDoes() throws {
+    var state: UInt64 = 2026
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let patternSteps = ["**", "*", "a", "b", "[0]"]
+    let pathSteps: [JSONPath.Component] = [.key("a"), .key("b"), .index(0), .key("0")]
+    var matched = 0
+    for _ in 0..<3_000 {
+      let text = (0..<(1 + next(5))).map { _ in patternSteps[next(patternSteps.count)] }
+        .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+      let pattern = try JSONPath(text, allowsPatterns: true)
+      let path = (0..<next(7)).map { _ in pathSteps[next(pathSteps.count)] }
+      let expected = Self.backtracking(pattern.components[...], path[...])
+      #expect(pattern.matches(path) == expected, "\(text) against \(path)")
+      if expected { matched += 1 }
+    }
+    #expect(matched > 500 && matched < 2_500)
+  }
+
+  @Test func severalDoubleStarsMatchADeepPathAtOnce() throws {
+    // Trying each `**`'s every length in turn takes about 100^3 tries here, and 500^3 below.
+    let deep = [JSONPath.Component](repeating: .key("b"), count: 100) + [.key("x")]
+    #expect(try JSONPath("**.**.**.x", allowsPatterns: true).matches(deep))
+    #expect(!(try JSONPath("**.**.**.y", allowsPatterns: true).matches(deep)))
+    let deeper = [JSONPath.Component](repeating: .key("b"), count: 500)
+    #expect(!(try JSONPath("**.b.**.ts", allowsPatterns: true).matches(deeper)))
+  }
 }
