@@ -65,9 +65,18 @@ public struct JSONDiffOptions: Sendable, Hashable {
   /// Numbers exactly ``tolerance`` apart in decimal count as equal although their doubles are
   /// not (52.520009 − 52.520008 is 1.0000000010279564e-06 in binary): the comparison allows
   /// for the rounding of the two numbers and of the tolerance, a few units in the last place.
+  /// Two whole numbers are compared exactly, however large: a nanosecond timestamp or a 64-bit
+  /// ID that differs by more than the tolerance differs, although its doubles may not.
   public func numbersAreEqual(_ a: JSONNumber, _ b: JSONNumber) -> Bool {
     if a == b { return true }
     guard let tolerance else { return false }
+    if case .integer(let m) = a.storage, case .integer(let n) = b.storage {
+      // Their distance, exactly, as the magnitude of a difference of two 64-bit numbers.
+      let distance = m > n ? UInt64(bitPattern: m &- n) : UInt64(bitPattern: n &- m)
+      guard tolerance >= 0 else { return false }
+      guard tolerance < 0x1p64 else { return true }
+      return distance <= UInt64(tolerance.rounded(.down))
+    }
     let (x, y) = (a.doubleValue, b.doubleValue)
     let rounding = tolerance > 0 ? 4 * max(x.magnitude, y.magnitude, tolerance).ulp : 0
     return (x - y).magnitude <= tolerance + rounding

@@ -39,6 +39,16 @@ import Testing
     (JSONNumber(52.520008), JSONNumber(52.5200091), 0.000001, false),
     (JSONNumber(1), JSONNumber(1.1000001), 0.1, false),
     (JSONNumber(1e20), JSONNumber(1.0000000000000002e20), 0.0, false),
+    // Whole numbers exactly, past 2^53, where their doubles are equal or a few units apart.
+    (JSONNumber(1_795_336_200_000_000_000), JSONNumber(1_795_336_200_000_000_500), 1e-6, false),
+    (JSONNumber(1_795_336_200_000_000_000), JSONNumber(1_795_336_200_000_000_500), 500, true),
+    (JSONNumber(1_795_336_200_000_000_000), JSONNumber(1_795_336_200_000_000_500), 499.9, false),
+    (JSONNumber(9_007_199_254_740_993), JSONNumber(9_007_199_254_740_992), 0.1, false),
+    (JSONNumber(9_007_199_254_740_993), JSONNumber(9_007_199_254_740_992), 1, true),
+    (JSONNumber(Int64.max), JSONNumber(Int64.min), 1.8446744073709552e19, true),
+    (JSONNumber(Int64.max), JSONNumber(Int64.min), 1.844674407370955e19, false),
+    (JSONNumber(Int64.max), JSONNumber(Int64.min), 1e300, true),
+    (JSONNumber(1), JSONNumber(2), -1, false),
   ])
   func comparesNumbersWithinTheTolerance(
     a: JSONNumber, b: JSONNumber, tolerance: Double, equal: Bool
