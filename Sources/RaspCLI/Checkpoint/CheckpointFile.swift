@@ -84,7 +84,7 @@ struct CheckpointFile {
   init(parsing bytes: [UInt8], file: String) throws(RaspCommandError) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(bytes)
+      value = try JSONParser.parse(bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
     } catch {
       let position = bytes.withUnsafeBufferPointer {
         JSONTextPosition(offset: error.offset, in: $0)

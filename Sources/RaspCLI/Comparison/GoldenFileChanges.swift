@@ -79,7 +79,9 @@ struct GoldenFileChanges: Equatable {
       unchanged += 1
       return
     }
-    guard let newValue = try? JSONParser.parse(new), let oldValue = try? JSONParser.parse(old),
+    let depth = JSONLimits.maximumWrittenDepth
+    guard let newValue = try? JSONParser.parse(new, maximumDepth: depth),
+      let oldValue = try? JSONParser.parse(old, maximumDepth: depth),
       !JSONDiff.hasDifferences(from: oldValue, to: newValue, options: JSONDiffOptions())
     else {
       changed.append(line)

@@ -110,7 +110,7 @@ struct RecordedStatesSink: ReplaySink {
     let snapshot: JSONValue
     do {
       snapshot = try output[record.range].withUnsafeBufferPointer { bytes throws(JSONError) in
-        try JSONParser.parse(bytes)
+        try JSONParser.parse(bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
       }
     } catch {
       self.error = .failure("the replay wrote invalid JSON: \(error)")

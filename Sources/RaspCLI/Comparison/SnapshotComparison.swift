@@ -170,7 +170,7 @@ struct SnapshotComparison {
   /// Checks that text is exactly one JSON value.
   static func validate(_ text: UnsafeBufferPointer<UInt8>, side: Side) throws(InputError) {
     do throws(JSONError) {
-      var scanner = JSONScanner(text)
+      var scanner = JSONScanner(text, maximumDepth: JSONLimits.maximumWrittenDepth)
       try scanner.skipValue()
       try scanner.expectEnd()
     } catch {
@@ -182,7 +182,7 @@ struct SnapshotComparison {
     -> JSONValue
   {
     do throws(JSONError) {
-      return try JSONParser.parse(text)
+      return try JSONParser.parse(text, maximumDepth: JSONLimits.maximumWrittenDepth)
     } catch {
       throw InputError(side: side, error: error)
     }

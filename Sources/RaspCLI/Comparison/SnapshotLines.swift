@@ -63,7 +63,7 @@ struct SnapshotLines {
   /// - Throws: ``RaspCommandError/input(file:line:column:reason:)`` at the first mistake.
   func validate(_ line: JSONLine) throws(RaspCommandError) {
     do throws(JSONError) {
-      var scanner = JSONScanner(line.bytes)
+      var scanner = JSONScanner(line.bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
       try scanner.skipValue()
       try scanner.expectEnd()
     } catch {

@@ -42,7 +42,8 @@ struct DevToolsExportSink: ReplaySink {
 
   mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
     // The record is `{"event": {…}, "seq": n, "state": {…}, …}`: --with-event is on.
-    let value = try? JSONParser.parse(Array(output[record.range]))
+    let value = try? JSONParser.parse(
+      Array(output[record.range]), maximumDepth: JSONLimits.maximumWrittenDepth)
     output.removeSubrange(record.range.lowerBound...)
     guard let value, let event = value["event"], let state = value["state"] else { return }
     count += 1

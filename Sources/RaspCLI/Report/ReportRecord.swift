@@ -27,7 +27,7 @@ struct ReportRecord {
   /// - Throws: ``RaspJSON/JSONError`` when the bytes are not JSON, which the replay's own
   ///   records always are.
   init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
-    var scanner = JSONScanner(bytes)
+    var scanner = JSONScanner(bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
     var members = try scanner.beginObject()
     while let name = try scanner.nextMember(&members) {
       switch Self.name(name, in: bytes) {

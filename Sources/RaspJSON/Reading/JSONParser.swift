@@ -36,12 +36,18 @@ public enum JSONParser {
   /// let value = try JSONParser.parse(Array(#"{"a":1}"#.utf8))
   /// ```
   ///
-  /// - Parameter bytes: The text, as UTF-8.
+  /// - Parameters:
+  ///   - bytes: The text, as UTF-8.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
   /// - Returns: The value.
   /// - Throws: ``JSONError`` for any syntax error.
-  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+  public static func parse(
+    _ bytes: [UInt8], maximumDepth: Int = JSONLimits.maximumDepth
+  ) throws(JSONError) -> JSONValue {
     let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(JSONError) -> JSONValue in try parse(buffer) }
+      Result { () throws(JSONError) -> JSONValue in
+        try parse(buffer, maximumDepth: maximumDepth)
+      }
     }
     return try result.get()
   }

@@ -30,13 +30,17 @@ package struct JSONNode {
   /// The text is first checked by ``JSONParser``, so that syntax errors, duplicate keys and
   /// excessive nesting are reported exactly as everywhere else in rasp.
   ///
-  /// - Parameter bytes: The text, as UTF-8.
+  /// - Parameters:
+  ///   - bytes: The text, as UTF-8.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
   /// - Returns: The document's root.
   /// - Throws: ``JSONError`` with the offset of the first mistake.
-  package static func read(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
-    _ = try JSONParser.parse(bytes)
+  package static func read(
+    _ bytes: [UInt8], maximumDepth: Int = JSONLimits.maximumDepth
+  ) throws(JSONError) -> JSONNode {
+    _ = try JSONParser.parse(bytes, maximumDepth: maximumDepth)
     let result: Result<JSONNode, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-      var scanner = JSONScanner(buffer)
+      var scanner = JSONScanner(buffer, maximumDepth: maximumDepth)
       return Result { () throws(JSONError) -> JSONNode in try read(&scanner) }
     }
     return try result.get()

@@ -138,7 +138,9 @@ public struct DevToolsExport {
   public init(bytes: [UInt8]) throws(DevToolsExportError) {
     let root: JSONNode
     do {
-      root = try JSONNode.read(bytes)
+      // An export `rasp replay --emit devtools` wrote holds each event a few levels deeper
+      // than its line did.
+      root = try JSONNode.read(bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
     } catch {
       throw DevToolsExportError(offset: error.offset, path: nil, reason: error.reason.description)
     }
