@@ -251,6 +251,12 @@ struct ReplayOptions {
         text, domains: configuration.domains, environment: environment, fail: fail)
     }
     if let text = parsed.value("key-by") {
+      // An empty path would key by the whole event, more likely an unset shell variable.
+      guard !text.allSatisfy(\.isWhitespace) else {
+        throw fail(
+          "Invalid path '\(text)' for '--key-by <path>': expected a path such as 'source' or "
+            + "'payload.deviceId' ('.' for the whole event)")
+      }
       do {
         configuration.keyPath = try JSONPath(text)
       } catch {
@@ -386,6 +392,21 @@ struct ReplayOptions {
           "Options '--at <position>' and \(other) cannot be used together: --at prints the one "
             + "snapshot at its position")
       }
+    }
+    // Two positions of one kind can be compared before the replay: the range between them
+    // is empty when --until comes first, most likely a mistake that would print nothing.
+    let isEmpty: Bool
+    switch (configuration.since, configuration.until) {
+    case (.event(let since)?, .event(let until)?): isEmpty = until < since
+    case (.time(let since)?, .time(let until)?): isEmpty = until < since
+    case (.line(let input, let since)?, .line(let other, let until)?) where input == other:
+      isEmpty = until < since
+    default: isEmpty = false
+    }
+    if isEmpty, let since = parsed.value("since"), let until = parsed.value("until") {
+      throw fail(
+        "Options '--since \(since)' and '--until \(until)' select nothing: --until stops "
+          + "before --since starts")
     }
   }
 

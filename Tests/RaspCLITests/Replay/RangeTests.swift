@@ -251,6 +251,15 @@ import RaspTestSupport
     (["--at", "#3", "--until", "#4"], "options '--at <position>' and '--until' cannot"),
     (["--at", "#3", "--final"], "options '--at <position>' and '--final' cannot"),
     (["--at", "12s3"], "expected an RFC 3339 time"),
+    (
+      ["--since", "#5", "--until", "#2"],
+      "options '--since #5' and '--until #2' select nothing: --until stops before --since starts"
+    ),
+    (
+      ["--since", "2026-11-22T09:30:03Z", "--until", "1795339801s"],
+      "options '--since 2026-11-22T09:30:03Z' and '--until 1795339801s' select nothing"
+    ),
+    (["--since", "line:4", "--until", "line:3"], "options '--since line:4' and '--until line:3'"),
   ])
   func aBadPositionIsAUsageError(_ arguments: [String], message: String) {
     let run = replay(arguments + ["fixtures/example/events.jsonl"])

@@ -152,6 +152,19 @@ import RaspTestSupport
         + "'first' or 'last' may follow '|' at column 11")
   }
 
+  @Test(arguments: ["", " "])
+  func anEmptyKeyPathIsRefused(path: String) throws {
+    // Most likely an unset shell variable: `--key-by "$KEY"`.
+    for check in [false, true] {
+      let golden = check ? ["--golden", "g.jsonl"] : []
+      #expect(
+        usageError(golden + ["--key-by", path], check: check)
+          == "Invalid path '\(path)' for '--key-by <path>': expected a path such as 'source' or "
+          + "'payload.deviceId' ('.' for the whole event)")
+    }
+    #expect(try parse(["--key-by", "."]).configuration.keyPath == JSONPath("."))
+  }
+
   @Test func rawOutputIsAFlagOfReplayOnly() throws {
     #expect(try parse(["-r", "--select", "nav.tab"]).isRaw)
     #expect(try parse(["--raw-output"]).isRaw)
