@@ -46,6 +46,10 @@ struct CheckpointFile {
   var options: JSONObject
   var inputs: [Input]
   var checkpoint: ReplayCheckpoint
+  /// The lines printed up to the checkpoint, which differ from its records when a record is
+  /// printed over several lines (`--pretty`, a `[]` path, `-r`); `nil` in a checkpoint that
+  /// does not say, such as one saved by an earlier rasp.
+  var lines: Int?
 
   /// The document's bytes: canonical JSON, with a line end.
   var bytes: [UInt8] {
@@ -59,15 +63,17 @@ struct CheckpointFile {
         ]))
     }
     let document = JSONValue.object(
-      JSONObject(sortedMembers: [
-        ("events", .number(JSONNumber(checkpoint.events))),
-        ("format", .string(Self.formatName)),
-        ("inputs", .array(inputs)),
-        ("options", .object(options)),
-        ("records", .number(JSONNumber(checkpoint.records))),
-        ("state", checkpoint.state),
-        ("version", .number(JSONNumber(Self.version))),
-      ]))
+      JSONObject(
+        sortedMembers: [
+          ("events", .number(JSONNumber(checkpoint.events))),
+          ("format", .string(Self.formatName)),
+          ("inputs", .array(inputs)),
+        ] + (lines.map { [("lines", .number(JSONNumber($0)))] } ?? []) + [
+          ("options", .object(options)),
+          ("records", .number(JSONNumber(checkpoint.records))),
+          ("state", checkpoint.state),
+          ("version", .number(JSONNumber(Self.version))),
+        ]))
     var writer = JSONWriter()
     writer.write(document)
     writer.writeRaw("\n")
@@ -136,6 +142,7 @@ struct CheckpointFile {
         lines: inputs.map(\.line), offsets: inputs.map(\.offset), times: inputs.map(\.time),
         events: try root.member("events").count(),
         records: try root.member("records").count(), state: try root.member("state").value)
+      lines = try root.optionalMember("lines")?.count()
     } catch {
       throw .invalidFile(
         file, line: nil, column: nil, path: error.path.isEmpty ? nil : error.path,
@@ -165,10 +172,11 @@ struct CheckpointFile {
   }
 
   /// A checkpoint to write.
-  init(options: JSONObject, inputs: [Input], checkpoint: ReplayCheckpoint) {
+  init(options: JSONObject, inputs: [Input], checkpoint: ReplayCheckpoint, lines: Int?) {
     version = Self.version
     self.options = options
     self.inputs = inputs
     self.checkpoint = checkpoint
+    self.lines = lines
   }
 }

@@ -225,10 +225,16 @@ struct Checkpointing {
   /// of each log; a log whose offset the replay could not tell (after a line found too long)
   /// is read again to find it, and hashed up to it.
   ///
+  /// - Parameters:
+  ///   - checkpoint: The checkpoint.
+  ///   - linesWritten: The lines this run printed before it, if the output counts them: the
+  ///     checkpoint's `lines` adds those printed before the checkpoint resumed from (or its
+  ///     records, for one that does not say).
+  ///   - environment: Where to read the logs and write the file.
   /// - Throws: ``RaspCommandError`` when a log cannot be read again, or the file written.
-  mutating func save(_ checkpoint: ReplayCheckpoint, environment: RaspEnvironment)
-    throws(RaspCommandError)
-  {
+  mutating func save(
+    _ checkpoint: ReplayCheckpoint, linesWritten: Int?, environment: RaspEnvironment
+  ) throws(RaspCommandError) {
     guard let saveFile else { return }
     try finishChecking()
     var saved: [CheckpointFile.Input] = []
@@ -255,7 +261,10 @@ struct Checkpointing {
           name: input.name, offset: offset, line: line, hash: hash.hexadecimal,
           hashed: Int(hash.count), size: input.size() ?? offset, time: checkpoint.times[index]))
     }
-    let file = CheckpointFile(options: options, inputs: saved, checkpoint: checkpoint)
+    let linesBefore = resumed.map { $0.lines ?? $0.checkpoint.records } ?? 0
+    let file = CheckpointFile(
+      options: options, inputs: saved, checkpoint: checkpoint,
+      lines: linesWritten.map { linesBefore + $0 })
     try environment.writeFileAtomically(saveFile, bytes: file.bytes)
   }
 }

@@ -86,7 +86,8 @@ enum ReplayCommand {
       return ReplayRun.finish(result, options: options, environment: environment)
     }
     var sink = StandardOutputSink(
-      stream: environment.standardOutput, isPretty: options.isPretty, isRaw: options.isRaw)
+      stream: environment.standardOutput, isPretty: options.isPretty, isRaw: options.isRaw,
+      countsLines: options.saveStateFile != nil)
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     return ReplayRun.finish(result, options: options, environment: environment)
   }

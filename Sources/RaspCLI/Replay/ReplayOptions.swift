@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import RaspDomains
 import RaspJSON
 import RaspReplay
@@ -308,12 +315,21 @@ struct ReplayOptions {
     if let path = configuration.selection, let text = parsed.value("select") {
       try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)
     }
-    try readCheckpoints(parsed, fail: fail)
+    try readCheckpoints(parsed, environment: environment, fail: fail)
+  }
+
+  /// Whether the file at `path` exists and is not a regular file: a pipe, a socket, a device.
+  private static func isStream(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
   }
 
   /// Reads `--save-state`, `--checkpoint-every` and `--resume`, and what the state depends on.
   private mutating func readCheckpoints(
-    _ parsed: RaspParsedArguments, fail: (String) -> RaspCommandError
+    _ parsed: RaspParsedArguments, environment: RaspEnvironment,
+    fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) {
     saveStateFile = parsed.value("save-state")
     resumeFile = parsed.value("resume")
@@ -340,6 +356,13 @@ struct ReplayOptions {
       throw fail(
         "Option '\(option)' needs files: standard input ('-') cannot be read again from a "
           + "checkpoint's offset")
+    }
+    // A pipe or a device (`/dev/stdin`, `<(…)`) neither: a file that cannot be opened is
+    // reported when it is opened.
+    if let stream = files.first(where: { Self.isStream(environment.resolve($0)) }) {
+      throw fail(
+        "Option '\(option)' needs files: '\(stream)' is a pipe or a device, which cannot be "
+          + "read again from a checkpoint's offset")
     }
     let conflicting =
       (follows ? ["--follow"] : [])

@@ -164,7 +164,8 @@ enum ReplayRun {
           // resumed from it prints what comes after.
           try sink.flush(&output)
           do {
-            try checkpointing?.save(checkpoint, environment: environment)
+            try checkpointing?.save(
+              checkpoint, linesWritten: sink.linesWritten, environment: environment)
           } catch {
             result.failure = error
             try sink.finish(&output)

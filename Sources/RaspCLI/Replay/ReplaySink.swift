@@ -24,6 +24,8 @@ protocol ReplaySink {
   /// Notes a line not applied that is not bad either, when the replay's configuration asks for
   /// them (``RaspReplay/ReplayConfiguration/reportsIgnoredLines``).
   mutating func ignore(_ diagnostic: ReplayDiagnostic)
+  /// How many lines it has delivered, when it counts them: a checkpoint saves it.
+  var linesWritten: Int? { get }
 }
 
 extension ReplaySink {
@@ -31,6 +33,8 @@ extension ReplaySink {
   mutating func skip(_ diagnostic: ReplayDiagnostic) {}
   /// Most sinks leave ignored lines to the summary's count.
   mutating func ignore(_ diagnostic: ReplayDiagnostic) {}
+  /// Most sinks do not count what they deliver.
+  var linesWritten: Int? { nil }
 }
 
 /// Why a run stopped taking records before the replay's end.

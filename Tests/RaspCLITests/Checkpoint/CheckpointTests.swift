@@ -19,6 +19,8 @@ import Testing
     ["--final", "--with-event"], ["--hide", "geo.*", "--select", "geo.heading"],
     ["--key-by", "source", "--select", "nav.stack"], ["--key-by", "source", "--final"],
     ["--since", "#5"], ["--on-error", "skip", "--domain", "nav"],
+    // A record over several lines.
+    ["--pretty"], ["--select", "nav.stack[]"], ["--key-by", "source", "--final", "--pretty"],
   ]
 
   func replay(_ arguments: [String], in directory: TemporaryDirectory) -> CommandRun {
@@ -29,10 +31,13 @@ import Testing
     text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
   }
 
-  func records(in directory: TemporaryDirectory, _ name: String = "state.json") throws -> Int {
+  /// A count of a checkpoint: `records`, `lines`, `events`; -1 when it has none.
+  func count(_ member: String, in directory: TemporaryDirectory, _ name: String = "state.json")
+    throws -> Int
+  {
     let value = try JSONParser.parse(try #require(directory.bytes(name)))
-    guard case .number(let records)? = value["records"] else { return -1 }
-    return Int(records.integerValue ?? -1)
+    guard case .number(let count)? = value[member] else { return -1 }
+    return Int(count.integerValue ?? -1)
   }
 
   @Test(arguments: logs)
@@ -53,9 +58,12 @@ import Testing
         try directory.write("events.jsonl", text)
         let resumed = replay(options + ["--resume", "state.json", "events.jsonl"], in: directory)
         #expect(resumed.status == 0, "\(options) after \(cut): \(resumed.standardError)")
-        let records = try records(in: directory)
+        // The lines printed before the checkpoint, which a replay of an empty log or one with
+        // `--final` saves before its last line.
+        let printed = try count("lines", in: directory)
+        #expect(printed >= 0 && printed <= lines(saving.standardOutput).count)
         #expect(
-          Array(full.prefix(records)) + lines(resumed.standardOutput) == full,
+          Array(full.prefix(printed)) + lines(resumed.standardOutput) == full,
           "\(options) after line \(cut)")
       }
     }
@@ -313,6 +321,31 @@ import Testing
     #expect(nightly["events"] == .number(JSONNumber(30_000)))
   }
 
+  @Test func theLinesOfAResumedRunAddToThoseBeforeIt() throws {
+    // Indented, each record is several lines: a checkpoint saved after a resume counts those
+    // printed before the checkpoint resumed from too.
+    let text = try String(
+      contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8)
+    let logLines = lines(text)
+    let directory = try TemporaryDirectory()
+    let options = ["--pretty", "--select", "nav", "--save-state", "s.json"]
+    try directory.write("events.jsonl", text)
+    let full = lines(replay(options + ["events.jsonl"], in: directory).standardOutput)
+    var output: [Substring] = []
+    for cut in [4, 9, logLines.count] {
+      try directory.write("events.jsonl", logLines.prefix(cut).map { $0 + "\n" }.joined())
+      let resume = output.isEmpty ? [] : ["--resume", "s.json"]
+      let run = replay(options + resume + ["events.jsonl"], in: directory)
+      #expect(run.status == 0, "\(run.standardError)")
+      output += lines(run.standardOutput)
+      let printed = try count("lines", in: directory, "s.json")
+      #expect(printed == output.count, "after line \(cut)")
+    }
+    #expect(output == full)
+    let compact = lines(replay(["--select", "nav", "events.jsonl"], in: directory).standardOutput)
+    #expect(full.count > 3 * compact.count)
+  }
+
   @Test func aVersion1CheckpointStillResumes() throws {
     // The same checkpoint in both versions; version 1 has no "hashed", its hash is of the
     // bytes before its offset.
@@ -425,6 +458,20 @@ import Testing
       run.standardError
         == "s.json: error: at \(path): expected a count from 0 to 2^53, found 9223372036854775807\n"
     )
+  }
+
+  @Test(arguments: ["--save-state", "--resume"])
+  func aPipeIsRefusedAsStandardInputIs(option: String) throws {
+    // Checked before anything is opened: opening a FIFO would wait for a writer.
+    let directory = try TemporaryDirectory()
+    try #require(mkfifo(directory.file("pipe"), 0o600) == 0)
+    try directory.write("events.jsonl", "")
+    let run = replay([option, "s.json", "events.jsonl", "pipe"], in: directory)
+    #expect(run.status == 64)
+    #expect(
+      run.standardError.hasPrefix(
+        "rasp: error: option '\(option) <file>' needs files: 'pipe' is a pipe or a device, "
+          + "which cannot be read again from a checkpoint's offset\n"))
   }
 
   @Test func theLastEventsInputMustBeOneOfTheReplays() throws {

@@ -61,23 +61,24 @@ import Testing
       command.signal(SIGKILL)
       _ = command.wait()
       guard let saved = directory.bytes("state.json") else { continue }
-      let records = try #require(
-        JSONParser.parse(saved)["records"].flatMap {
+      // The lines printed up to the checkpoint: what a consumer keeps of the killed run.
+      let printed = try #require(
+        JSONParser.parse(saved)["lines"].flatMap {
           if case .number(let number) = $0 { return number.integerValue.map(Int.init) }
           return nil
         })
       // The killed run's whole lines are the full replay's first ones, and reach the
       // checkpoint. (Compared as Booleans first: a failure describes no 100,000 lines.)
       let killed = lines(String(decoding: directory.bytes("stdout") ?? [], as: UTF8.self))
-      #expect(killed.count >= records, "seed \(seed)")
+      #expect(killed.count >= printed, "seed \(seed)")
       let isPrefix = killed.elementsEqual(full.prefix(killed.count))
       #expect(isPrefix, "seed \(seed): the killed run's lines are not the full replay's")
       let resumed = CommandRun.run(
         ["replay"] + options + ["--resume", "state.json", directory.file("events.jsonl")],
         in: directory.path)
       #expect(resumed.status == 0, "seed \(seed): \(resumed.standardError)")
-      let isRest = Array(full.prefix(records)) + lines(resumed.standardOutput) == full
-      #expect(isRest, "seed \(seed): resumed after \(records) records, not the full replay's rest")
+      let isRest = Array(full.prefix(printed)) + lines(resumed.standardOutput) == full
+      #expect(isRest, "seed \(seed): resumed after \(printed) lines, not the full replay's rest")
       resumedRuns += 1
     }
     #expect(resumedRuns >= 1, "no run lived long enough to save a checkpoint")
