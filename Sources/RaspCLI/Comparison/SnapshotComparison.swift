@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import RaspJSON
 
 /// Compares two streams of snapshots pair by pair, by meaning, keeping counts and the first
@@ -121,9 +114,7 @@ struct SnapshotComparison {
     expected: UnsafeBufferPointer<UInt8>, at expectedPlace: Place,
     actual: UnsafeBufferPointer<UInt8>, at actualPlace: Place
   ) throws(InputError) {
-    if !ignored.isWaiting, expected.count == actual.count,
-      expected.count == 0 || memcmp(expected.baseAddress!, actual.baseAddress!, expected.count) == 0
-    {
+    if !ignored.isWaiting, UTF8Order.equal(expected, actual) {
       try Self.validate(expected, side: .expected)
       compared += 1
       return

@@ -431,6 +431,18 @@ import Testing
         == "s.json: error: at state.stream.domains.nav.stack[0]: expected a string, found 1\n")
   }
 
+  /// Saves `s.json`, the checkpoint of a log of one launch, with `saved` in its text replaced
+  /// by `edited`, as a hand would edit it.
+  private func saveLaunch(
+    in directory: TemporaryDirectory, replacing saved: String, with edited: String
+  ) throws {
+    try directory.write("events.jsonl", #"{"type":"lifecycle.launch"}"# + "\n")
+    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
+    let text = String(decoding: try #require(directory.bytes("s.json")), as: UTF8.self)
+    #expect(text.contains(saved))
+    try directory.write("s.json", text.replacingOccurrences(of: saved, with: edited))
+  }
+
   @Test(arguments: [
     (#""memoryWarnings":0"#, "state.stream.domains.lifecycle.memoryWarnings"),
     (#""launches":1"#, "state.stream.domains.lifecycle.launches"),
@@ -441,13 +453,9 @@ import Testing
   func aCountTooLargeToCountOnIsRefused(saved: String, path: String) throws {
     // Counted on by the events after the checkpoint, 2^63 - 1 would overflow.
     let directory = try TemporaryDirectory()
-    try directory.write("events.jsonl", #"{"type":"lifecycle.launch"}"# + "\n")
-    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
-    let text = String(decoding: try #require(directory.bytes("s.json")), as: UTF8.self)
-    #expect(text.contains(saved))
     let huge = saved.replacingOccurrences(
       of: ":[01]", with: ":9223372036854775807", options: .regularExpression)
-    try directory.write("s.json", text.replacingOccurrences(of: saved, with: huge))
+    try saveLaunch(in: directory, replacing: saved, with: huge)
     try directory.write(
       "events.jsonl",
       #"{"type":"lifecycle.launch"}"# + "\n" + #"{"type":"lifecycle.launch"}"#
@@ -476,11 +484,7 @@ import Testing
 
   @Test func theLastEventsInputMustBeOneOfTheReplays() throws {
     let directory = try TemporaryDirectory()
-    try directory.write("events.jsonl", #"{"type":"lifecycle.launch"}"# + "\n")
-    #expect(replay(["--save-state", "s.json", "events.jsonl"], in: directory).status == 0)
-    let text = String(decoding: try #require(directory.bytes("s.json")), as: UTF8.self)
-    #expect(text.contains(#""input":0"#))
-    try directory.write("s.json", text.replacingOccurrences(of: #""input":0"#, with: #""input":1"#))
+    try saveLaunch(in: directory, replacing: #""input":0"#, with: #""input":1"#)
     let run = replay(
       ["--resume", "s.json", "--final", "--with-event", "events.jsonl"], in: directory)
     #expect(run.status == 2)
