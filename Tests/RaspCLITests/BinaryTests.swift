@@ -182,6 +182,30 @@ import RaspTestSupport
         """)
   }
 
+  /// A replay of more parts than the soft limit on open files allows: rasp raises the limit to
+  /// the hard one, and where the hard one is too low too, says what it is and how to raise it.
+  @Test func moreLogsThanTheSoftLimitOnOpenFilesAreReplayed() throws {
+    let directory = try TemporaryDirectory()
+    let parts = (1...100).map { "part\($0).jsonl" }
+    for (number, part) in zip(1..., parts) {
+      try directory.write(part, #"{"type":"geo.heading","payload":{"heading":"# + "\(number)}}\n")
+    }
+    let files = parts.map { "'\(directory.file($0))'" }.joined(separator: " ")
+    let raised = try BuiltBinary.shell(
+      "ulimit -S -n 40 && rasp replay --concat --select geo.heading \(files)")
+    #expect(raised.status == 0, "\(raised.standardError)")
+    #expect(raised.text == (1...100).map { "\($0)\n" }.joined())
+
+    let limited = try BuiltBinary.shell(
+      "ulimit -n 40 && rasp replay --concat --select geo.heading \(files)")
+    #expect(limited.status == 2)
+    #expect(limited.text.isEmpty, "nothing is replayed when an input cannot be opened")
+    #expect(
+      limited.standardError.contains(
+        "Too many open files (a replay keeps each of its inputs open, and this process may have"
+          + " 40 files open: raise the limit with 'ulimit -n')"), "\(limited.standardError)")
+  }
+
   /// Waits, up to ten seconds, for `condition` to hold: a synchronisation point, not a timing
   /// assertion.
   private func waitUntil(_ condition: () -> Bool) -> Bool {

@@ -30,6 +30,9 @@ extension RaspCommandLine {
   public static func main(domains: [any RaspDomain] = RaspBuiltinDomains.all) -> Never {
     // A closed pipe must surface as EPIPE from write(2), which rasp treats as a quiet end.
     signal(SIGPIPE, SIG_IGN)
+    // A replay keeps every input open: `--concat` over many rotated parts needs more than the
+    // usual soft limit.
+    RaspFileLimit.raiseToHardLimit()
     RaspInterruptCleanup.install()
     var environment = RaspEnvironment.process()
     // A command of the user's own names itself: `cart-rasp`, from the path it was run by.

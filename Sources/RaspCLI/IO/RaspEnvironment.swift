@@ -133,7 +133,7 @@ public struct RaspEnvironment {
   public func openForReading(_ path: String) throws(RaspCommandError) -> RaspInputSource {
     let descriptor = open(resolve(path), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .cannotOpen(path, reason: RaspSystemError.message(errno))
+      throw .cannotOpen(path, reason: RaspFileLimit.reason(errno))
     }
     let file = RaspOpenFile(descriptor: descriptor)
     var status = stat()
