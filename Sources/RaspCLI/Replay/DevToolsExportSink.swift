@@ -42,10 +42,15 @@ struct DevToolsExportSink: ReplaySink {
 
   mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
     // The record is `{"event": {…}, "seq": n, "state": {…}, …}`: --with-event is on.
-    let value = try? JSONParser.parse(
-      Array(output[record.range]), maximumDepth: JSONLimits.maximumWrittenDepth)
+    let parsed = Result { () throws(JSONError) in
+      try JSONParser.parse(
+        Array(output[record.range]), maximumDepth: JSONLimits.maximumWrittenDepth)
+    }
     output.removeSubrange(record.range.lowerBound...)
-    guard let value, let event = value["event"], let state = value["state"] else { return }
+    // Never so for a record of rasp's own; said rather than left out of the export if it were.
+    guard case .success(let value) = parsed, let event = value["event"],
+      let state = value["state"]
+    else { throw .unreadable(record, parsed) }
     count += 1
     if let timestamp = Self.milliseconds(event["ts"]) { lastTimestamp = timestamp }
     if count == 1 { firstTimestamp = lastTimestamp }

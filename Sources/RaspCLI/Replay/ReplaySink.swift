@@ -1,3 +1,4 @@
+import RaspJSON
 import RaspReplay
 
 /// Where the records of a replay go: standard output for `replay`, a comparison with a golden
@@ -45,4 +46,19 @@ enum ReplayStop: Error {
   case outputFailed(String)
   /// The sink has seen enough (a comparison that met a bad golden line).
   case sinkFinished
+
+  /// The stop of a sink that could not read back a record the replay wrote: never so for
+  /// rasp's own records, and said rather than left out of the output if it were.
+  ///
+  /// ```swift
+  /// guard case .success(let value) = parsed else { throw .unreadable(record, parsed) }
+  /// // rasp: error: cannot write the output: snapshot 3 could not be read back (…)
+  /// ```
+  static func unreadable<Value>(_ record: ReplayRecord, _ parsed: Result<Value, JSONError>)
+    -> ReplayStop
+  {
+    var reason = "it has no event or no state"
+    if case .failure(let error) = parsed { reason = "\(error)" }
+    return .outputFailed("snapshot \(record.seq) could not be read back (\(reason))")
+  }
 }

@@ -29,7 +29,10 @@ struct ReportSink: ReplaySink {
       }
     }
     output.removeSubrange(record.range.lowerBound...)
-    guard let value = try? parsed.get() else { return }
+    // Never so for a record of rasp's own; said rather than left out of the report if it were.
+    guard case .success(let value) = parsed else {
+      throw .unreadable(record, parsed)
+    }
     builder.add(value)
   }
 
