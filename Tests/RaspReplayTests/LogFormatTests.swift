@@ -551,15 +551,27 @@ import Testing
         + "milliseconds nor an RFC 3339 time")
   }
 
+  @Test func aMapWhosePayloadIsTheEventNamesItsFieldsAlone() throws {
+    let format = try LogFormat(
+      mapFile: Array(#"{"type": "{event}", "separator": ":", "payload": "."}"#.utf8), name: "m")
+    let log = #"{"event":"geo:heading","heading":"x"}"#
+    let described = replayFormat([("a", log)], format: format, domains: [GeoDomain()])
+    #expect(
+      described.first == "skipped 1:34 field 'heading' must be a number, found a string",
+      "\(described)")
+  }
+
   // MARK: Payload fields
 
   /// The payload of `event` rewritten by `moves`, or the error with its column.
-  private func moved(_ event: String, _ moves: [PayloadFieldMoves.Move]) -> String {
+  private func moved(
+    _ event: String, _ moves: [PayloadFieldMoves.Move], payload: String = "data"
+  ) -> String {
     let bytes = Array(event.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
       var output: [UInt8] = []
       do throws(RaspEventError) {
-        try PayloadFieldMoves(moves).rewrite(buffer, payloadAt: 0, named: "data", into: &output)
+        try PayloadFieldMoves(moves).rewrite(buffer, payloadAt: 0, named: payload, into: &output)
       } catch {
         return "col \((error.offset ?? -1) + 1): \(error)"
       }
@@ -589,6 +601,16 @@ import Testing
       moved(#"{"latitude":1,"latitudeE7":2}"#, takeout)
         == "col 15: invalid value for field 'data.latitudeE7': the map's 'fields' gives the "
         + "payload a second 'latitude'")
+    // A payload that is the event itself (`"payload": "."`) names its fields alone.
+    #expect(
+      moved(#"{"latitudeE7":"52"}"#, takeout, payload: ".")
+        == "col 15: field 'latitudeE7' must be a number to scale, found a string")
+    #expect(RaspEventError.field(".heading", under: "data") == "data.heading")
+    #expect(RaspEventError.field("[0]", under: "data") == "data[0]")
+    #expect(RaspEventError.field("", under: "data") == "data")
+    #expect(RaspEventError.field(".heading", under: ".") == "heading")
+    #expect(RaspEventError.field("[0]", under: ".") == "[0]")
+    #expect(RaspEventError.field("", under: ".") == ".")
     #expect(PayloadFieldMoves.scaled(7, by: 1e-3) == 0.007)
     #expect(PayloadFieldMoves.scaled(7, by: 2) == 14)
     // Scaled past the largest double, a value is a bad line, not a null.

@@ -182,8 +182,22 @@ extension RaspEventError {
       guard field.hasPrefix("payload") else { return field }
       let rest = field.dropFirst("payload".count)
       guard rest.isEmpty || rest.first == "." || rest.first == "[" else { return field }
-      return name + rest
+      return Self.field(rest, under: name)
     }
+  }
+
+  /// The name of a payload's field (`.heading`, `[0]`, or empty for the payload itself) under
+  /// the path the format keeps the payload at: `data.heading`, or, for a payload that is the
+  /// event itself (`.`), `heading`.
+  ///
+  /// ```swift
+  /// RaspEventError.field(".heading", under: "data")   // "data.heading"
+  /// RaspEventError.field(".heading", under: ".")      // "heading"
+  /// ```
+  static func field(_ rest: Substring, under payload: String) -> String {
+    guard payload == "." else { return payload + rest }
+    if rest.isEmpty { return "." }
+    return rest.first == "." ? String(rest.dropFirst()) : String(rest)
   }
 
   /// The same error with the event's `ts` named as its format names the time (`timeUnixNano`),

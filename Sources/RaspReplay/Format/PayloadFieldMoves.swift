@@ -59,7 +59,7 @@ struct PayloadFieldMoves: Sendable {
           throw RaspEventError(
             offset: raw.start - 1,
             reason: .invalidValue(
-              field: "\(payload).\(key)",
+              field: RaspEventError.field("." + key, under: payload),
               reason: "the map's 'fields' gives the payload a second '\(name)'"))
         }
         if !first { writer.writeRaw(",") }
@@ -69,7 +69,8 @@ struct PayloadFieldMoves: Sendable {
         if let scale = move?.scale {
           guard let number = Self.number(value) else {
             throw RaspEventError.wrongType(
-              field: "\(payload).\(key)", expected: "a number to scale", at: valueStart,
+              field: RaspEventError.field("." + key, under: payload), expected: "a number to scale",
+              at: valueStart,
               in: scanner)
           }
           let scaled = Self.scaled(number, by: scale)
@@ -79,7 +80,7 @@ struct PayloadFieldMoves: Sendable {
             throw RaspEventError(
               offset: valueStart,
               reason: .invalidValue(
-                field: "\(payload).\(key)",
+                field: RaspEventError.field("." + key, under: payload),
                 reason: "scaled by the map's "
                   + "\(String(decoding: factor.bytes, as: UTF8.self)), it is too large for a "
                   + "JSON number"))
