@@ -551,6 +551,39 @@ import Testing
         + "milliseconds nor an RFC 3339 time")
   }
 
+  @Test func aTypeFieldThatIsNullIsAbsent() throws {
+    // analytics-python sends a page or screen call made without a name with "name": null.
+    let log = [
+      #"{"type":"page","name":null,"category":null,"properties":{},"messageId":"m1"}"#,
+      #"{"type":"screen","name":null,"properties":{}}"#,
+      #"{"type":"page","properties":{}}"#,
+      #"{"type":"track","event":null,"name":"Home","properties":{}}"#,
+      #"{"type":"page","name":"Home","properties":{}}"#,
+    ].joined(separator: "\n")
+    // Each call type a domain, which counts its events by name.
+    let spec = try RaspSpec(
+      parsing: Array(
+        #"""
+        {"domains": [
+          {"name": "page", "initial": {"names": []}, "events": [
+            {"name": "page", "ops": [{"op": "append", "path": "names", "from": "type"}]},
+            {"name": "Home", "ops": [{"op": "append", "path": "names", "from": "type"}]}]},
+          {"name": "screen", "initial": {"names": []}, "events": [
+            {"name": "screen", "ops": [{"op": "append", "path": "names", "from": "type"}]}]},
+          {"name": "track", "initial": {"names": []}, "events": [
+            {"name": "Home", "ops": [{"op": "append", "path": "names", "from": "type"}]}]}]}
+        """#.utf8))
+    let format = try #require(LogFormat.preset(named: "segment"))
+    let described = replayFormat([("a", log)], format: format, domains: spec.domains)
+    #expect(
+      described.last?.hasPrefix("end: 5 read, 5 applied, 0 skipped, 0 unknown") == true,
+      "\(described)")
+    #expect(
+      described.dropLast().last
+        == #"0:5 {"page":{"names":["page.page","page.page","page.Home"]},"#
+        + #""screen":{"names":["screen.screen"]},"track":{"names":["track.Home"]}}"#)
+  }
+
   @Test func aMapWhosePayloadIsTheEventNamesItsFieldsAlone() throws {
     let format = try LogFormat(
       mapFile: Array(#"{"type": "{event}", "separator": ":", "payload": "."}"#.utf8), name: "m")

@@ -97,7 +97,10 @@ struct MappedEnvelopeReader {
     var typeFieldName = "type"
     var failure: RaspEventError?
     let rendered = table.format.type.render { index, path in
-      guard let range = found[typeFields.lowerBound + index] else { return nil }
+      // A field that is `null` is absent, as Segment's libraries write a page without a name.
+      guard let range = found[typeFields.lowerBound + index],
+        line[range.lowerBound] != UInt8(ascii: "n")
+      else { return nil }
       if firstTypeField == nil {
         firstTypeField = range
         typeFieldName = path.description
