@@ -54,19 +54,18 @@ public struct RaspSpec: Sendable {
   /// - Throws: ``RaspSpecError`` with every problem found, in document order.
   public init(parsing bytes: [UInt8], existingDomains: [String: String] = [:]) throws(RaspSpecError)
   {
-    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     let root: JSONNode
     do {
-      root = try JSONNode.read(text)
+      root = try JSONNode.read(file: bytes)
     } catch {
       throw RaspSpecError(
         problems: RaspSpec.locate(
-          [.init(offset: error.offset, path: [], reason: error.description)], in: text))
+          [.init(offset: error.offset, path: [], reason: error.description)], in: bytes))
     }
     var validator = SpecValidator(existingDomains: existingDomains)
     let domains = validator.validate(root)
     guard validator.problems.isEmpty else {
-      throw RaspSpecError(problems: RaspSpec.locate(validator.problems, in: text))
+      throw RaspSpecError(problems: RaspSpec.locate(validator.problems, in: bytes))
     }
     self.domains = domains
   }

@@ -38,7 +38,8 @@ public struct JSONTextPosition: Sendable, Hashable, CustomStringConvertible {
   /// Finds the line and column of a byte offset in UTF-8 text.
   ///
   /// An offset at the end of the text (where an `unexpected end of input` is reported) is
-  /// the position just after the last character; offsets beyond the end count as the end.
+  /// the position just after the last character; offsets beyond the end count as the end. A
+  /// byte order mark at the very start takes no column, as editors show none.
   ///
   /// ```swift
   /// JSONTextPosition(offset: 4, in: Array("ab\ncd".utf8))   // 2:2
@@ -51,11 +52,12 @@ public struct JSONTextPosition: Sendable, Hashable, CustomStringConvertible {
   public init(offset: Int, in text: some Sequence<UInt8>) {
     var line = 1
     var column = 1
-    for byte in text.prefix(max(0, offset)) {
+    let marked = text.starts(with: [0xEF, 0xBB, 0xBF])
+    for (index, byte) in text.prefix(max(0, offset)).enumerated() {
       if byte == 0x0A {
         line += 1
         column = 1
-      } else if byte & 0xC0 != 0x80 {
+      } else if byte & 0xC0 != 0x80, index != 0 || !marked {
         column += 1
       }
     }

@@ -38,10 +38,42 @@ package struct JSONNode {
   package static func read(
     _ bytes: [UInt8], maximumDepth: Int = JSONLimits.maximumDepth
   ) throws(JSONError) -> JSONNode {
-    _ = try JSONParser.parse(bytes, maximumDepth: maximumDepth)
+    try read(bytes, from: 0, maximumDepth: maximumDepth)
+  }
+
+  /// Reads a whole file's JSON text — a spec, a map file, a DevTools export — skipping a UTF-8
+  /// byte order mark at its very start, as Windows editors write one (RFC 8259 lets a parser
+  /// ignore it). Offsets stay those of the file, mark included, so that a message's line and
+  /// column are the file's.
+  ///
+  /// ```swift
+  /// let root = try JSONNode.read(file: try environment.readFile("app.map.json"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  /// - Returns: The document's root.
+  /// - Throws: ``JSONError`` with the offset of the first mistake in the file.
+  package static func read(
+    file bytes: [UInt8], maximumDepth: Int = JSONLimits.maximumDepth
+  ) throws(JSONError) -> JSONNode {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return try read(bytes, from: start, maximumDepth: maximumDepth)
+  }
+
+  private static func read(
+    _ bytes: [UInt8], from start: Int, maximumDepth: Int
+  ) throws(JSONError) -> JSONNode {
     let result: Result<JSONNode, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-      var scanner = JSONScanner(buffer, maximumDepth: maximumDepth)
-      return Result { () throws(JSONError) -> JSONNode in try read(&scanner) }
+      Result { () throws(JSONError) -> JSONNode in
+        // Checked whole first, so that errors are reported as everywhere else in rasp.
+        var checker = JSONScanner(buffer, position: start, maximumDepth: maximumDepth)
+        _ = try checker.readValue()
+        try checker.expectEnd()
+        var scanner = JSONScanner(buffer, position: start, maximumDepth: maximumDepth)
+        return try read(&scanner)
+      }
     }
     return try result.get()
   }

@@ -157,7 +157,7 @@ public struct LogFormat: Sendable {
     var reader = LogFormatReader(bytes: bytes)
     let root: JSONNode
     do {
-      root = try JSONNode.read(bytes)
+      root = try JSONNode.read(file: bytes)
     } catch {
       throw RaspSpecError(problems: [
         reader.problem(at: error.offset, path: nil, error.reason.description)

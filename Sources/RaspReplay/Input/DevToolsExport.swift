@@ -140,7 +140,7 @@ public struct DevToolsExport {
     do {
       // An export `rasp replay --emit devtools` wrote holds each event a few levels deeper
       // than its line did.
-      root = try JSONNode.read(bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
+      root = try JSONNode.read(file: bytes, maximumDepth: JSONLimits.maximumWrittenDepth)
     } catch {
       throw DevToolsExportError(offset: error.offset, path: nil, reason: error.reason.description)
     }
