@@ -118,6 +118,19 @@ public struct ReplayConfiguration {
   /// configuration.includesEvent = true
   /// ```
   public var includesEvent = false
+  /// With ``includesEvent``, whether each record's event is the event as rasp read it, in
+  /// rasp's own format — `{"payload":…,"ts":…,"type":"domain.event"}`, the time in RFC 3339 —
+  /// rather than as the log wrote it: what a Redux DevTools export (`--emit devtools`) makes its
+  /// actions of, whatever the log's format (`--log-format`, `--map`). Records of every snapshot
+  /// only: not with ``isFinal``, ``selection`` or ``keyPath``.
+  ///
+  /// ```swift
+  /// configuration.format = LogFormat.preset(named: "cloudevents")!
+  /// configuration.includesEvent = true
+  /// configuration.includesEventAsRead = true
+  /// // "event":{"payload":{"sku":"A-1"},"ts":"2026-11-22T09:30:00Z","type":"cart.add"}
+  /// ```
+  public var includesEventAsRead = false
   /// What each record holds.
   ///
   /// ```swift

@@ -305,6 +305,8 @@ struct ReplayOptions {
       emitsDevTools = true
       // Each action is an event printed, and each computed state its snapshot.
       configuration.includesEvent = true
+      // As rasp read it: its type, payload and time, whatever the log's format.
+      configuration.includesEventAsRead = true
       let conflicting = [
         "select", "final", "key-by", "pretty", "raw-output", "at", "since",
       ].first { parsed.flag($0) }

@@ -835,7 +835,36 @@ struct ReplayKernel {
       guard let value = stream.selector?.select(from: bytes), !value.isEmpty else { return nil }
       return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
     }
-    return writeRecord(value: nil, event: item.pointee.eventBytes, writer: &writer)
+    guard configuration.includesEventAsRead else {
+      return writeRecord(value: nil, event: item.pointee.eventBytes, writer: &writer)
+    }
+    let event = eventAsRead(routed.envelope)
+    return event.withUnsafeBufferPointer { writeRecord(value: nil, event: $0, writer: &writer) }
+  }
+
+  /// The event as rasp read it, written in rasp's own format whatever the log's:
+  /// `{"payload":…,"ts":…,"type":"domain.event"}`, without `ts` when it has no time and
+  /// without `payload` when it has none (``ReplayConfiguration/includesEventAsRead``).
+  private func eventAsRead(_ envelope: Envelope) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.writeRaw("{")
+    if let start = envelope.payloadOffset {
+      var scanner = JSONScanner(envelope.line, position: start)
+      if (try? scanner.skipValue()) != nil {
+        writer.writeRaw("\"payload\":")
+        writer.writeRaw(UnsafeBufferPointer(rebasing: envelope.line[start..<scanner.position]))
+        writer.writeRaw(",")
+      }
+    }
+    if let time = envelope.context.timestamp {
+      writer.writeRaw("\"ts\":")
+      writer.writeString(time.description)
+      writer.writeRaw(",")
+    }
+    writer.writeRaw("\"type\":")
+    writer.writeString(router.typeName(of: envelope))
+    writer.writeRaw("}")
+    return writer.bytes
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
