@@ -180,6 +180,89 @@ import Testing
       ])
   }
 
+  /// Segment's HTTP API: a batch's `context` (and `integrations`) "will be merged with any
+  /// context inside each of the items in the batch" — analytics-go puts its library there.
+  @Test(arguments: [ReplayConfiguration.Threading.single, .decodeAhead])
+  func eachCallOfABatchGetsTheBatchsContextUnderItsOwn(
+    threading: ReplayConfiguration.Threading
+  ) throws {
+    let spec = try RaspSpec(
+      parsing: Array(
+        #"""
+        {"domains": [{"name": "track", "initial": {}, "events": [
+          {"name": "Played", "ops": [
+            {"op": "set", "path": "source", "from": "source", "default": null},
+            {"op": "set", "path": "device", "from": "context.device", "default": null},
+            {"op": "increment", "path": "plays", "from": "payload.plays"}]}]}]}
+        """#.utf8))
+    let calls = [
+      // No context of its own: the batch's.
+      #"{"type":"track","event":"Played","properties":{"plays":1}}"#,
+      // Its own context, merged over the batch's at every depth.
+      #"{"type":"track","context":{"library":{"version":"9"},"device":{"id":"d2"}},"#
+        + #""event":"Played","properties":{"plays":2}}"#,
+      // A context that is not an object stays as it is.
+      #"{"type":"track","event":"Played","context":"x","properties":{"plays":3}}"#,
+      // A bad payload after the context: its column is the line's.
+      #"{"type":"track","context":{"device":{"id":"d4"}},"event":"Played","#
+        + #""properties":{"plays":"four"}}"#,
+    ]
+    let line =
+      #"{"batch":["# + calls.joined(separator: ",") + #"],"context":{"library":"#
+      + #"{"name":"analytics-go","version":"3.0.0"},"device":{"type":"phone"}},"#
+      + #""integrations":{"All":true}}"#
+    let bad = try #require(line.range(of: #""four""#))
+    let column = line.distance(from: line.startIndex, to: bad.lowerBound) + 1
+    let outcomes = replayFormat(
+      [("a", line)], format: try format("segment"), domains: spec.domains, threading: threading)
+    #expect(
+      outcomes.dropLast() == [
+        #"0:1 {"track":{"device":{"type":"phone"},"plays":1,"source":"analytics-go"}}"#,
+        #"0:1 {"track":{"device":{"id":"d2","type":"phone"},"plays":3,"source":"analytics-go"}}"#,
+        #"0:1 {"track":{"device":null,"plays":6,"source":null}}"#,
+        "skipped 1:\(column) at batch[3]: field 'properties.plays' must be a number, found a "
+          + "string",
+      ])
+  }
+
+  @Test func aMemberSplicedWithItsLinesFieldsKeepsItsBytesAroundThem() throws {
+    let line = Array(
+      (#"{"batch":[{"a":1,"context":{"x":{"y":1}},"b":2},{},{"context":3}],"#
+        + #""context":{"x":{"z":2}},"other":0}"#).utf8)
+    try line.withUnsafeBufferPointer { line in
+      let shared = LineClassifier.sharedFields(["context", "missing"], of: line)
+      #expect(shared.map(\.field) == ["context"])
+      func member(_ text: String) throws -> Range<Int> {
+        let start = try #require(
+          String(decoding: line, as: UTF8.self).utf8.firstRange(of: text.utf8))
+        let offset = String(decoding: line, as: UTF8.self).utf8.distance(
+          from: String(decoding: line, as: UTF8.self).utf8.startIndex, to: start.lowerBound)
+        return offset..<offset + text.utf8.count
+      }
+      let first = try member(#"{"a":1,"context":{"x":{"y":1}},"b":2}"#)
+      let spliced = try #require(LineClassifier.splicing(shared, into: first, of: line))
+      #expect(
+        String(decoding: spliced.event, as: UTF8.self)
+          == #"{"a":1,"context":{"x":{"y":1,"z":2}},"b":2}"#)
+      var origin = EventOrigin()
+      origin.place = .spliced
+      origin.start = Int32(first.lowerBound)
+      origin.splice = Int32(spliced.splice)
+      origin.length = Int32(spliced.length)
+      origin.rawLength = Int32(spliced.rawLength)
+      // `"a"` before the span, the span itself, and `"b"` after it, each back in the line.
+      #expect(origin.lineOffset(of: 1, in: line) == first.lowerBound + 1)
+      #expect(origin.lineOffset(of: 20, in: line) == first.lowerBound + 17)
+      let after = spliced.event.count - 4
+      #expect(spliced.event[after] == UInt8(ascii: "\""))
+      #expect(origin.lineOffset(of: after, in: line) == first.upperBound - 4)
+      let empty = try #require(
+        LineClassifier.splicing(shared, into: try member("{}"), of: line))
+      #expect(String(decoding: empty.event, as: UTF8.self) == #"{"context":{"x":{"z":2}}}"#)
+      #expect(LineClassifier.splicing(shared, into: try member(#"{"context":3}"#), of: line) == nil)
+    }
+  }
+
   @Test func readsOpenTelemetryEventsAndDropsPlainLogRecords() throws {
     let spec = try RaspSpec(
       parsing: Array(

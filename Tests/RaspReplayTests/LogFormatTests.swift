@@ -92,6 +92,16 @@ import Testing
     #expect(
       problems("{")
         == ["1:2: -: unexpected end of input in an unterminated object, expected a key or '}'"])
+    #expect(
+      problems(#"{"inherit": ["context"]}"#) == [
+        "1:13: inherit: 'inherit' gives the members of 'events' fields of their line: give the "
+          + "map an 'events'"
+      ])
+    #expect(
+      problems(#"{"events": "batch[]", "inherit": "context"}"#) == [
+        "1:34: inherit: expected an array of strings, found a string"
+      ])
+    #expect(problems(#"{"events": "batch[]", "inherit": ["context"]}"#) == [])
   }
 
   @Test func anEventInAStringHasAFormatOfItsOwnAPresetOrAMap() throws {

@@ -113,6 +113,7 @@ enum Preset {
         ("type", #""{type}.{event|name|type}""#), ("payload", #""properties|traits""#),
         ("time", #""timestamp|originalTimestamp|receivedAt""#), ("timeUnit", #""rfc3339""#),
         ("source", #""context.library.name|channel""#), ("events", #""batch[]""#),
+        ("inherit", #"["context", "integrations"]"#),
       ]
     case .kcat:
       fields = [

@@ -32,6 +32,8 @@ import RaspJSON
 ///   field its type is made of.
 /// - `events`: where a line keeps several events, a path with `[]` after each array: `[]`
 ///   (the line is an array of events), `batch[]`, `resourceLogs[].scopeLogs[].logRecords[]`.
+/// - `inherit`: fields of a batch line that each of its events gets, merged under the event's
+///   own (objects key by key): Segment's `["context", "integrations"]`.
 /// - `decode`: `otlp` when each event is an OpenTelemetry log record, made plain JSON first.
 /// - `inner` and `innerFormat`: the string field that holds the event's JSON text (a Kafka
 ///   message's `payload`), and the format that text is written in: a preset's name (`rasp`,
@@ -125,6 +127,8 @@ public struct LogFormat: Sendable {
   let fieldMoves: PayloadFieldMoves?
   /// Where a line keeps several events, if it may.
   let events: EventsPath?
+  /// The fields of a batch line that each of its events gets, under its own (`inherit`).
+  let inherited: [String]
   /// How each event is written, when it is not plain JSON.
   let decoding: Decoding?
 
@@ -172,7 +176,7 @@ public struct LogFormat: Sendable {
     split: Split, defaultDomain: String?, renames: [(from: TypeGlob, to: String)],
     drops: [TypeGlob], payload: [JSONPath], time: [JSONPath], timeUnit: TimeUnit,
     source: [JSONPath], dropsUntyped: Bool = false, events: EventsPath? = nil,
-    decoding: Decoding? = nil, inner: InnerEvents? = nil,
+    inherited: [String] = [], decoding: Decoding? = nil, inner: InnerEvents? = nil,
     fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto,
     fieldMoves: PayloadFieldMoves? = nil, document: Document? = nil, isRasp: Bool = false
   ) {
@@ -193,6 +197,7 @@ public struct LogFormat: Sendable {
     self.source = source
     self.dropsUntyped = dropsUntyped
     self.events = events
+    self.inherited = inherited
     self.decoding = decoding
     self.inner = inner
     self.fallbackTime = fallbackTime

@@ -13,8 +13,8 @@ struct LogFormatReader {
   /// The keys a map file may have, in the order the docs list them.
   static let keys = [
     "format", "summary", "type", "separator", "split", "defaultDomain", "rename", "drop",
-    "payload", "fields", "time", "timeUnit", "source", "untyped", "events", "decode", "inner",
-    "innerFormat", "document",
+    "payload", "fields", "time", "timeUnit", "source", "untyped", "events", "inherit", "decode",
+    "inner", "innerFormat", "document",
   ]
 
   /// The keys that describe the event itself, which a map with `inner` leaves to the map of
@@ -24,7 +24,7 @@ struct LogFormatReader {
   ]
 
   /// The keys that find the events of a line, which the map of an event in a string has not.
-  static let outerOnlyKeys = ["inner", "innerFormat", "events", "decode", "document"]
+  static let outerOnlyKeys = ["inner", "innerFormat", "events", "inherit", "decode", "document"]
 
   /// The file's text, for the places of problems.
   let bytes: [UInt8]
@@ -120,6 +120,13 @@ struct LogFormatReader {
         fail(node, "events", "\(error)")
       }
     }
+    let inherited = strings(values["inherit"], "inherit")
+    if let node = values["inherit"], values["events"] == nil {
+      fail(
+        node, "inherit",
+        "'inherit' gives the members of 'events' fields of their line: give the "
+          + "map an 'events'")
+    }
     var decoding: LogFormat.Decoding?
     if let node = values["decode"], string(node, "decode") != nil {
       decoding = choice(node, "decode", default: LogFormat.Decoding.otlp)
@@ -140,7 +147,8 @@ struct LogFormatReader {
       name: name, summary: summary, text: text, type: type, separator: Array(separator.utf8),
       split: split, defaultDomain: defaultDomain, renames: renames, drops: drops,
       payload: payload, time: time, timeUnit: timeUnit, source: source,
-      dropsUntyped: untyped == .drop, events: events, decoding: decoding, inner: inner,
+      dropsUntyped: untyped == .drop, events: events, inherited: inherited, decoding: decoding,
+      inner: inner,
       fieldMoves: fieldMoves, document: document)
   }
 

@@ -30,6 +30,10 @@ struct EventOrigin {
     /// The event is the line with the ``rawLength`` bytes at ``start`` — its payload — written
     /// anew as ``length`` bytes (a map's `fields`): errors inside point at the payload.
     case replaced
+    /// The event is the part of the line that starts at ``start``, with its ``rawLength``
+    /// bytes at ``splice`` written anew as ``length`` bytes (a batch's fields merged into a
+    /// member, a map's `inherit`): errors inside point at the first of them.
+    case spliced
   }
 
   /// How the event's bytes relate to the line's.
@@ -38,12 +42,15 @@ struct EventOrigin {
   var startsLine = true
   /// Where the event, the string or the written event's source starts in the line.
   var start: Int32 = 0
-  /// For ``Place/unescaped`` and ``Place/replaced``: the length of what was written in the
-  /// event.
+  /// For ``Place/unescaped``, ``Place/replaced`` and ``Place/spliced``: the length of what was
+  /// written in the event.
   var length: Int32 = 0
-  /// For ``Place/unescaped`` and ``Place/replaced``: the length of what it stands for in the
-  /// line (for a string, quotes included).
+  /// For ``Place/unescaped``, ``Place/replaced`` and ``Place/spliced``: the length of what it
+  /// stands for in the line (for a string, quotes included).
   var rawLength: Int32 = 0
+  /// For ``Place/spliced``: where what was written starts in the event, and what it stands
+  /// for in the part of the line.
+  var splice: Int32 = 0
   /// The event's indices in the arrays of its format's `events` path, outermost first; -1 for
   /// the levels it does not have (a line that is one event has none).
   var indices: (Int32, Int32, Int32) = (-1, -1, -1)
@@ -62,6 +69,11 @@ struct EventOrigin {
     case .line: return offset
     case .part: return start + offset
     case .written: return start
+    case .spliced:
+      let splice = Int(splice)
+      if offset < splice { return start + offset }
+      if offset - splice >= Int(length) { return start + offset - Int(length) + Int(rawLength) }
+      return start + splice
     case .replaced:
       if offset < start { return offset }
       if offset - start >= Int(length) { return offset - Int(length) + Int(rawLength) }

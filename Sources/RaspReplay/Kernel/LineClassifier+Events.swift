@@ -64,20 +64,24 @@ extension LineClassifier {
       append(item(bytes, number, .emptyBatch))
       return
     }
+    let inherited = mapped?.table.lineFormat.inherited ?? []
+    let shared = inherited.isEmpty ? [] : Self.sharedFields(inherited, of: bytes)
     for (index, member) in members.enumerated() {
       var origin = EventOrigin()
       origin.indices = member.indices
       origin.startsLine = index == 0
       append(
         classifyMember(
-          member, of: bytes, number: number, origin: origin, problems: &problems, arena: &arena))
+          member, of: bytes, number: number, origin: origin, shared: shared,
+          problems: &problems, arena: &arena))
     }
   }
 
-  /// The item of one event of a batch line.
+  /// The item of one event of a batch line, with the line's `shared` fields merged in.
   private mutating func classifyMember(
     _ member: EventSplitter.Member, of line: UnsafeBufferPointer<UInt8>, number: Int,
-    origin: EventOrigin, problems: inout [ReplayProblem], arena: inout ByteArena
+    origin: EventOrigin, shared: [(field: String, range: Range<Int>)],
+    problems: inout [ReplayProblem], arena: inout ByteArena
   ) -> ReplayItem {
     var origin = origin
     origin.start = Int32(truncatingIfNeeded: member.range.lowerBound)
@@ -104,8 +108,16 @@ extension LineClassifier {
       event = arena.store(written)
       origin.place = .written
     case nil:
-      event = UnsafeBufferPointer(rebasing: line[member.range])
-      origin.place = .part
+      if !shared.isEmpty, let spliced = Self.splicing(shared, into: member.range, of: line) {
+        event = arena.store(spliced.event)
+        origin.place = .spliced
+        origin.splice = Int32(truncatingIfNeeded: spliced.splice)
+        origin.length = Int32(truncatingIfNeeded: spliced.length)
+        origin.rawLength = Int32(truncatingIfNeeded: spliced.rawLength)
+      } else {
+        event = UnsafeBufferPointer(rebasing: line[member.range])
+        origin.place = .part
+      }
     }
     do {
       return try readEvent(event, of: line, number: number, origin: origin, arena: &arena)
@@ -177,6 +189,84 @@ extension LineClassifier {
     if tracksTime, let time = envelope.context.timestamp { lastTime = time }
     if let eventOffset { envelope = envelope.locatingEvent(at: eventOffset) }
     return item(line, number, .event(envelope), origin)
+  }
+
+  /// The fields of a batch line that each of its members gets (a map's `inherit`), where the
+  /// line has them: found once for all its members.
+  static func sharedFields(
+    _ fields: [String], of line: UnsafeBufferPointer<UInt8>
+  ) -> [(field: String, range: Range<Int>)] {
+    fields.compactMap { field in
+      value(of: field, in: 0..<line.count, of: line).map { (field, $0) }
+    }
+  }
+
+  /// The member at `member` of a batch line with the line's `shared` fields merged in (a
+  /// map's `inherit`): each that the member lacks is added first in it, and one that both
+  /// have as objects is merged, the member's own members over the line's, at every depth; any
+  /// other value of the member's stays. `nil` when that changes nothing.
+  ///
+  /// The member's bytes are kept but for one span (``EventOrigin/Place/spliced``): where it
+  /// starts in the event (`splice`), how long it is there (`length`) and in the member
+  /// (`rawLength`).
+  static func splicing(
+    _ shared: [(field: String, range: Range<Int>)], into member: Range<Int>,
+    of line: UnsafeBufferPointer<UInt8>
+  ) -> (event: [UInt8], splice: Int, length: Int, rawLength: Int)? {
+    // What changes: ranges of the member, each written anew.
+    var edits: [(range: Range<Int>, text: [UInt8])] = []
+    var added: [UInt8] = []
+    for (field, range) in shared {
+      let sharedValue = UnsafeBufferPointer(rebasing: line[range])
+      guard let own = value(of: field, in: member, of: line) else {
+        var writer = JSONWriter()
+        writer.writeString(field)
+        writer.writeRaw(":")
+        writer.writeRaw(sharedValue)
+        writer.writeRaw(",")
+        added += writer.bytes
+        continue
+      }
+      guard case .object(let base)? = try? JSONParser.parse(sharedValue),
+        case .object(let over)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[own]))
+      else { continue }
+      var writer = JSONWriter()
+      writer.write(.object(merged(base, over)))
+      edits.append((own, writer.bytes))
+    }
+    if !added.isEmpty {
+      // After the member's `{`; without the last comma when the member has no member.
+      var scanner = JSONScanner(line, position: member.lowerBound + 1)
+      scanner.skipWhitespace()
+      if scanner.peek() == UInt8(ascii: "}") { added.removeLast() }
+      edits.append((member.lowerBound + 1..<member.lowerBound + 1, added))
+    }
+    edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+    guard let first = edits.first?.range.lowerBound else { return nil }
+    var event = Array(line[member.lowerBound..<first])
+    var position = first
+    for edit in edits {
+      event += line[position..<edit.range.lowerBound]
+      event += edit.text
+      position = edit.range.upperBound
+    }
+    let splice = first - member.lowerBound
+    let length = event.count - splice
+    event += line[position..<member.upperBound]
+    return (event, splice, length, position - first)
+  }
+
+  /// `over`'s members over `base`'s: objects in both merged, at every depth.
+  private static func merged(_ base: JSONObject, _ over: JSONObject) -> JSONObject {
+    var result = base
+    for (key, value) in over.members {
+      if case .object(let inner)? = base[key], case .object(let overInner) = value {
+        result[key] = .object(merged(inner, overInner))
+      } else {
+        result[key] = value
+      }
+    }
+    return result
   }
 
   /// Whether a line's first byte that is not whitespace opens an object.
