@@ -182,6 +182,16 @@ import RaspTestSupport
         """)
   }
 
+  /// A line that never ends (`/dev/zero`) is reported once it is past the limit, and
+  /// `--on-error fail` stops there, rather than reading for ever in silence.
+  @Test func aLineThatNeverEndsIsReportedAtTheLimit() throws {
+    let result = try BuiltBinary.shell("timeout 60 rasp replay /dev/zero")
+    #expect(result.status == 2, "124 is the timeout's: the replay read on")
+    #expect(
+      result.standardError
+        == "/dev/zero:1:1: error: line is longer than the limit of 16777216 bytes\n")
+  }
+
   /// A replay of more parts than the soft limit on open files allows: rasp raises the limit to
   /// the hard one, and where the hard one is too low too, says what it is and how to raise it.
   @Test func moreLogsThanTheSoftLimitOnOpenFilesAreReplayed() throws {

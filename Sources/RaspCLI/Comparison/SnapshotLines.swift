@@ -49,7 +49,7 @@ struct SnapshotLines {
       guard let line else { return nil }
       if line.isTooLong {
         throw .input(
-          file: name, line: line.number, column: nil,
+          file: name, line: line.number, column: 1,
           reason: JSONError.Reason.lineTooLong(limit: reader.maximumLineLength).description)
       }
       if line.isBlank { continue }

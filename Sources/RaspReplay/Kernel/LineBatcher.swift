@@ -185,13 +185,16 @@ final class LineBatcher: @unchecked Sendable {
           item.lineEnd = lineEnd
           batch.append(item)
         }
-        continue reading
+      } else {
+        let item = classifier.classify(
+          line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
+        var prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
+        prepared.lineEnd = lineEnd
+        batch.append(prepared)
       }
-      let item = classifier.classify(
-        line.bytes, number: line.number, isTooLong: line.isTooLong, problems: &problems)
-      var prepared = share.decodesNextLine() ? decodeAhead(item, into: unretainedColumns) : item
-      prepared.lineEnd = lineEnd
-      batch.append(prepared)
+      // The rest of a line too long is skipped as it is read, and may never end (`/dev/zero`):
+      // what is wrong with it is handed on now, and `--on-error fail` stops at it.
+      if line.isTooLong { break reading }
     }
     guard batch.count > 0 else { return .end }
     lastColumns = columns

@@ -4,9 +4,10 @@ import Testing
 @testable import RaspCLI
 
 @Suite struct SnapshotLinesTests {
-  func lines(_ text: String) -> SnapshotLines {
+  func lines(_ text: String, chunkSize: Int = 5) -> SnapshotLines {
     SnapshotLines(
-      name: "expected.jsonl", source: .memory(JSONMemorySource(Array(text.utf8), chunkSize: 5)))
+      name: "expected.jsonl",
+      source: .memory(JSONMemorySource(Array(text.utf8), chunkSize: chunkSize)))
   }
 
   @Test func skipsBlankLinesButKeepsTheirNumbers() throws {
@@ -30,6 +31,20 @@ import Testing
       try golden.validate(line)
     } catch {
       #expect(error.description == "expected.jsonl:2:7: error: trailing comma before '}'\n")
+    }
+  }
+
+  @Test func aLineTooLongIsAtColumnOne() throws {
+    let long = "[\"" + String(repeating: "x", count: 16 * 1024 * 1024) + "\"]"
+    var golden = lines("{}\n" + long + "\n", chunkSize: 1 << 16)
+    _ = try golden.next()
+    do {
+      _ = try golden.next()
+      Issue.record("a line over the limit was read")
+    } catch {
+      #expect(
+        error.description
+          == "expected.jsonl:2:1: error: line is longer than the limit of 16777216 bytes\n")
     }
   }
 
