@@ -77,6 +77,11 @@ public struct JSONDiffOptions: Sendable, Hashable {
       guard tolerance < 0x1p64 else { return true }
       return distance <= UInt64(tolerance.rounded(.down))
     }
+    if a.isInteger || b.isInteger, let m = a.wholeDigits, let n = b.wholeDigits {
+      // Beyond 64 bits: their distance in decimal, a whole number.
+      guard tolerance >= 0 else { return false }
+      return JSONWholeDigits.distance(m, n) <= tolerance.rounded(.down)
+    }
     let (x, y) = (a.doubleValue, b.doubleValue)
     let rounding = tolerance > 0 ? 4 * max(x.magnitude, y.magnitude, tolerance).ulp : 0
     return (x - y).magnitude <= tolerance + rounding

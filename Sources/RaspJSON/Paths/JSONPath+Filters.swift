@@ -111,6 +111,8 @@ extension JSONPath {
       return value == .min ? JSONNumber(Double(value.magnitude)) : JSONNumber(-value)
     case .double(let value):
       return JSONNumber(abs(value))
+    case .wholeDigits(let digits):
+      return JSONNumber(wholeDigits: String(digits.text.drop { $0 == "-" }))
     }
   }
 }

@@ -107,6 +107,7 @@ public struct JSONWriter {
     switch number.storage {
     case .integer(let value): writeInteger(value)
     case .double(let value): writeNumber(value)
+    case .wholeDigits(let digits): writeRaw(digits.text.utf8)
     }
   }
 

@@ -24,6 +24,12 @@ import Testing
     #expect(!options.ignores([.key("lifecycles")]))
   }
 
+  /// A whole number as JSON text reads it, beyond `Int64`.
+  private static func whole(_ text: String) -> JSONNumber {
+    guard case .number(let number)? = try? JSONParser.parse(text) else { return JSONNumber(0) }
+    return number
+  }
+
   @Test(arguments: [
     (JSONNumber(1.0), JSONNumber(1.005), 0.01, true),
     (JSONNumber(1.0), JSONNumber(1.5), 0.5, true),
@@ -49,6 +55,18 @@ import Testing
     (JSONNumber(Int64.max), JSONNumber(Int64.min), 1.844674407370955e19, false),
     (JSONNumber(Int64.max), JSONNumber(Int64.min), 1e300, true),
     (JSONNumber(1), JSONNumber(2), -1, false),
+    // Beyond 64 bits, exactly: 12345678901234569999 − 12345678901234567890 = 2109.
+    (Self.whole("12345678901234567890"), Self.whole("12345678901234569999"), 0.5, false),
+    (Self.whole("12345678901234567890"), Self.whole("12345678901234569999"), 2109, true),
+    (Self.whole("12345678901234567890"), Self.whole("12345678901234569999"), 2108.9, false),
+    (Self.whole("12345678901234567890"), Self.whole("12345678901234567891"), 0.5, false),
+    // 24691357802469135780 apart.
+    (Self.whole("-12345678901234567890"), Self.whole("12345678901234567890"), 2.4e19, false),
+    (Self.whole("-12345678901234567890"), Self.whole("12345678901234567890"), 2.5e19, true),
+    (Self.whole("10000000000000000000"), JSONNumber(1e19), 0, true),
+    (Self.whole("10000000000000000001"), JSONNumber(1e19), 0.5, false),
+    (Self.whole("18446744073709551616"), JSONNumber(Int64.max), 9_223_372_036_854_775_809, true),
+    (Self.whole("18446744073709551616"), JSONNumber(Int64.max), 9e18, false),
   ])
   func comparesNumbersWithinTheTolerance(
     a: JSONNumber, b: JSONNumber, tolerance: Double, equal: Bool

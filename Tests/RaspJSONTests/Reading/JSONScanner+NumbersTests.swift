@@ -23,18 +23,34 @@ import Testing
     #expect(number.description == String(value))
   }
 
+  /// Whole numbers beyond `Int64`, or past 2^53 with a fraction of zeros, written without an
+  /// exponent: kept as the whole number they denote, the digits Python's `int()` gives, and
+  /// their double Swift's own `Double(_:)`.
   @Test(arguments: [
-    ("9223372036854775808", 9_223_372_036_854_775_808.0),
-    ("-9223372036854775809", -9_223_372_036_854_775_809.0),
-    ("9999999999999999999", 9_999_999_999_999_999_999.0),
-    ("10000000000000000000", 1e19),
-    ("12345678901234567890123", 1.2345678901234568e22),
+    ("9223372036854775808", "9223372036854775808", 9_223_372_036_854_775_808.0),
+    ("-9223372036854775809", "-9223372036854775809", -9_223_372_036_854_775_809.0),
+    ("9999999999999999999", "9999999999999999999", 9_999_999_999_999_999_999.0),
+    ("10000000000000000000", "10000000000000000000", 1e19),
+    ("12345678901234567890123", "12345678901234567890123", 1.2345678901234568e22),
+    ("9007199254740993.0", "9007199254740993", 9_007_199_254_740_992.0),
+    ("-12345678901234567890.000", "-12345678901234567890", -1.2345678901234567e19),
+  ])
+  func keepsWholeNumbersWrittenWithoutAnExponent(text: String, digits: String, value: Double)
+    throws
+  {
+    let number = try read(text)
+    #expect(number.isInteger, "\(text)")
+    #expect(number.wholeDigits == digits)
+    #expect(number.description == digits)
+    #expect(number.doubleValue.bitPattern == value.bitPattern, "\(text)")
+  }
+
+  @Test(arguments: [
     ("1.0", 1.0), ("-0.0", -0.0), ("0e0", 0.0), ("1e5", 100_000.0), ("1E+2", 100.0), ("1e-2", 0.01),
     ("0.1", 0.1), ("123.456e-7", 123.456e-7), ("0.000001", 0.000001),
     ("1.7976931348623157e308", 1.7976931348623157e308),
     ("4.9e-324", .leastNonzeroMagnitude), ("2.2250738585072014e-308", 2.2250738585072014e-308),
     ("1e-400", 0.0), ("-1e-400", -0.0), ("0e99999999999", 0.0),
-    ("9007199254740993.0", 9_007_199_254_740_992.0),
     ("9007199254740993.0000000001", 9_007_199_254_740_994.0),
     ("0.30000000000000004", 0.30000000000000004),
     ("1e22", 1e22), ("1e23", 1e23),
@@ -84,14 +100,24 @@ import Testing
     #expect(skipError(bytes: Array(text.utf8)) == error)
   }
 
-  /// Reads `text` and checks it against Swift's own correctly rounded `Double(_:)`.
+  /// Reads `text` and checks it against Swift's own correctly rounded `Double(_:)`, or, for a
+  /// whole number written without an exponent, against its digits.
   private func checkAgainstSwift(_ text: String) {
     let isIntegerSyntax = !text.contains(where: { ".eE".contains($0) })
+    let parts = text.split(separator: ".", maxSplits: 1)
+    let isWhole =
+      !text.contains(where: { "eE".contains($0) })
+      && (parts.count == 1 || parts[1].allSatisfy { $0 == "0" })
     let reference = Double(text)!
     do {
       let number = try read(text)
       if isIntegerSyntax, let integer = Int64(text) {
         #expect(number.isInteger && number.integerValue == integer, "\(text) must stay exact")
+      } else if isWhole, reference.isFinite {
+        // The digits as written, without a sign for zero.
+        let digits = parts[0] == "-0" ? "0" : String(parts[0])
+        #expect(number.wholeDigits == digits, "\(text) must stay exact")
+        #expect(number.doubleValue.bitPattern == reference.bitPattern, "\(text)")
       } else {
         #expect(!number.isInteger, "\(text)")
         #expect(

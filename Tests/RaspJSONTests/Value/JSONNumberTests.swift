@@ -22,6 +22,49 @@ import Testing
       JSONNumber(9_223_372_036_854_775_808.0).integerValue == nil, "2^63 is one beyond Int64.max")
   }
 
+  /// A number as JSON text reads it.
+  private func parsed(_ text: String) throws -> JSONNumber {
+    guard case .number(let number) = try JSONParser.parse(text) else {
+      throw JSONError(offset: 0, reason: .unexpectedEnd(expected: "a number"))
+    }
+    return number
+  }
+
+  @Test func wholeNumbersBeyondInt64AreKeptExactly() throws {
+    let id = try parsed("12345678901234567890")
+    #expect(id.isInteger && id.integerValue == nil)
+    #expect(id.description == "12345678901234567890")
+    #expect(id.doubleValue == 1.2345678901234567e19)
+    #expect(try parsed("-12345678901234567890").description == "-12345678901234567890")
+    #expect(try parsed("12345678901234567890.000").description == "12345678901234567890")
+    #expect(id != (try parsed("12345678901234567891")), "one apart, the same double")
+    #expect(id == (try parsed("12345678901234567890.0")))
+    // Past 2^53 with a fraction of zeros: the integer it denotes, not the nearest double.
+    #expect(try parsed("9007199254740993.0").integerValue == 9_007_199_254_740_993)
+    #expect(try parsed("9007199254740993.0") == JSONNumber(9_007_199_254_740_993 as Int64))
+    // Written with an exponent, a number is a double, equal to the whole number it is exactly.
+    #expect(!(try parsed("1e19")).isInteger)
+    #expect(try parsed("1e19") == (try parsed("10000000000000000000")))
+    // 12345678901234567890 as a double is exactly 12345678901234567168 (Python's int()).
+    #expect(JSONNumber(1.2345678901234567e19) == (try parsed("12345678901234567168")))
+    #expect(JSONNumber(1.2345678901234567e19) != id)
+    #expect(Set([JSONNumber(1e19), try parsed("10000000000000000000")]).count == 1)
+    #expect(try parsed("1.5").wholeDigits == nil)
+  }
+
+  /// Expected digits from Python's `int()` of the same doubles.
+  @Test func theWholeDigitsOfADoubleAreItsExactValue() throws {
+    #expect(JSONNumber(1e19).wholeDigits == "10000000000000000000")
+    #expect(JSONNumber(0x1p64).wholeDigits == "18446744073709551616")
+    #expect(JSONNumber(-1.2345678901234567e19).wholeDigits == "-12345678901234567168")
+    let huge = try #require(JSONNumber(1e300).wholeDigits)
+    #expect(huge.count == 301 && huge.hasPrefix("10000000000000000525"))
+    #expect(huge.hasSuffix("9400540160"))
+    #expect(JSONNumber(-3.0).wholeDigits == "-3")
+    #expect(JSONNumber(0.5).wholeDigits == nil)
+    #expect(JSONNumber(Double.infinity).wholeDigits == nil)
+  }
+
   @Test func doubleValueRoundsLargeIntegers() {
     #expect(JSONNumber(2 as Int64).doubleValue == 2.0)
     #expect(JSONNumber(9_007_199_254_740_993 as Int64).doubleValue == 9_007_199_254_740_992.0)
