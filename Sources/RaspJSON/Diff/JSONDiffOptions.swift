@@ -77,10 +77,12 @@ public struct JSONDiffOptions: Sendable, Hashable {
       guard tolerance < 0x1p64 else { return true }
       return distance <= UInt64(tolerance.rounded(.down))
     }
-    if a.isInteger || b.isInteger, let m = a.wholeDigits, let n = b.wholeDigits {
-      // Beyond 64 bits: their distance in decimal, a whole number.
+    if a.isInteger || b.isInteger, let m = a.exactInteger, let n = b.exactInteger {
+      // Beyond 64 bits: their distance, a whole number, exactly up to 2^127.
       guard tolerance >= 0 else { return false }
-      return JSONWholeDigits.distance(m, n) <= tolerance.rounded(.down)
+      let (difference, overflow) = m.subtractingReportingOverflow(n)
+      let distance = overflow ? Double(m) - Double(n) : Double(difference.magnitude)
+      return distance.magnitude <= tolerance.rounded(.down)
     }
     let (x, y) = (a.doubleValue, b.doubleValue)
     let rounding = tolerance > 0 ? 4 * max(x.magnitude, y.magnitude, tolerance).ulp : 0

@@ -111,8 +111,9 @@ extension JSONPath {
       return value == .min ? JSONNumber(Double(value.magnitude)) : JSONNumber(-value)
     case .double(let value):
       return JSONNumber(abs(value))
-    case .wholeDigits(let digits):
-      return JSONNumber(wholeDigits: String(digits.text.drop { $0 == "-" }))
+    case .wide:
+      guard let value = number.exactInteger, value < 0 else { return number }
+      return value == .min ? JSONNumber(Double(value.magnitude)) : JSONNumber(-value)
     }
   }
 }

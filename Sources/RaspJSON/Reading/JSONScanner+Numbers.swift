@@ -148,19 +148,16 @@ extension JSONScanner {
     return Self.wholeNumber(text) ?? JSONNumber(value)
   }
 
-  /// The number `text` denotes when it is a whole number written without an exponent, its
-  /// fraction only zeros if it has one (`12345678901234567890`, `9007199254740993.0`), kept
-  /// exactly; `nil` otherwise.
+  /// The number `text` denotes when it is a whole number within 128 bits written without an
+  /// exponent, its fraction only zeros if it has one (`12345678901234567890`,
+  /// `9007199254740993.0`), kept exactly; `nil` otherwise.
   @usableFromInline
   static func wholeNumber(_ text: String) -> JSONNumber? {
     let bytes = Array(text.utf8)
     guard !bytes.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
     let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
     guard bytes[point...].dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
-    let whole = String(decoding: bytes[..<point], as: UTF8.self)
-    if let integer = Int64(whole) { return JSONNumber(integer) }
-    // "-0.0" and the like are caught above: beyond Int64, the digits have no leading zero.
-    return JSONNumber(wholeDigits: whole)
+    return Int128(String(decoding: bytes[..<point], as: UTF8.self)).map(JSONNumber.init)
   }
 
   @inlinable

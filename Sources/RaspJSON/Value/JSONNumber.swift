@@ -3,8 +3,8 @@
 /// JSON does not distinguish integers from fractions, but logs do: an identifier such as
 /// `9007199254740993`, or an unsigned 64-bit one such as `12345678901234567890`, must survive a
 /// round trip, which a `Double` cannot promise. A number written without an exponent whose
-/// fraction, if any, is only zeros is stored as an integer: in `Int64` when it fits, otherwise
-/// as its decimal digits; every other number is stored as the nearest `Double`.
+/// fraction, if any, is only zeros is stored as an integer when it fits in 128 bits (38
+/// digits); every other number is stored as the nearest `Double`.
 ///
 /// Two numbers are equal when they denote the same value, so `3` equals `3.0`. The canonical
 /// text of a number (its ``description``) is the shortest text that reads back as the same
@@ -21,8 +21,9 @@ public struct JSONNumber: Sendable {
   enum Storage: Sendable {
     case integer(Int64)
     case double(Double)
-    /// A whole number beyond `Int64`, as its canonical decimal text (`-` and digits).
-    case wholeDigits(JSONWholeDigits)
+    /// A whole number beyond `Int64` within `Int128`, in two halves: aligned as an `Int64`,
+    /// which keeps a number as small as before.
+    case wide(high: Int64, low: UInt64)
   }
 
   @usableFromInline
@@ -79,16 +80,26 @@ public struct JSONNumber: Sendable {
   /// ```swift
   /// JSONNumber(2).doubleValue   // 2.0
   /// ```
-  /// A whole number beyond `Int64` from its canonical decimal text: an optional `-`, then
-  /// digits without a leading zero.
-  init(wholeDigits text: String) { storage = .wholeDigits(JSONWholeDigits(text)) }
+  /// A whole number, stored as an `Int64` when it fits.
+  ///
+  /// ```swift
+  /// JSONNumber(Int128(UInt64.max)).description   // 18446744073709551615
+  /// ```
+  public init(_ value: Int128) {
+    if let small = Int64(exactly: value) {
+      storage = .integer(small)
+    } else {
+      storage = .wide(
+        high: Int64(truncatingIfNeeded: value >> 64), low: UInt64(truncatingIfNeeded: value))
+    }
+  }
 
   @inlinable
   public var doubleValue: Double {
     switch storage {
     case .integer(let value): return Double(value)
     case .double(let value): return value
-    case .wholeDigits(let digits): return digits.doubleValue
+    case .wide(let high, let low): return Double(Int128(high) << 64 | Int128(low))
     }
   }
 
@@ -103,7 +114,7 @@ public struct JSONNumber: Sendable {
     switch storage {
     case .integer(let value): return value
     case .double(let value): return Int64(exactly: value)
-    case .wholeDigits: return nil
+    case .wide: return nil
     }
   }
 
@@ -119,22 +130,19 @@ public struct JSONNumber: Sendable {
     return true
   }
 
-  /// The number's exact value as decimal digits (`-` and digits, without a leading zero) when
-  /// it is a whole number, whatever its storage: a double such as `1e19` is exactly
-  /// `10000000000000000000`; `nil` for a fraction, an infinity or NaN.
+  /// The number's exact value when it is a whole number within 128 bits, whatever its
+  /// storage: a double such as `1e19` is exactly `10000000000000000000`; `nil` for a
+  /// fraction, an infinity, NaN or a double beyond `Int128`.
   ///
   /// ```swift
-  /// JSONNumber(1e19).wholeDigits   // "10000000000000000000"
-  /// JSONNumber(0.5).wholeDigits    // nil
+  /// JSONNumber(1e19).exactInteger   // 10000000000000000000
+  /// JSONNumber(0.5).exactInteger    // nil
   /// ```
-  public var wholeDigits: String? {
+  public var exactInteger: Int128? {
     switch storage {
-    case .integer(let value): return String(value)
-    case .wholeDigits(let digits): return digits.text
-    case .double(let value):
-      guard value.isFinite, value == value.rounded() else { return nil }
-      if let exact = Int64(exactly: value) { return String(exact) }
-      return JSONWholeDigits.digits(ofWhole: value)
+    case .integer(let value): return Int128(value)
+    case .wide(let high, let low): return Int128(high) << 64 | Int128(low)
+    case .double(let value): return Int128(exactly: value)
     }
   }
 }
@@ -147,12 +155,11 @@ extension JSONNumber: Equatable {
     case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)):
       guard let exact = Int64(exactly: b) else { return false }
       return a == exact
-    case (.wholeDigits(let a), .wholeDigits(let b)): return a.text == b.text
-    case (.wholeDigits, .integer), (.integer, .wholeDigits): return false
-    case (.wholeDigits(let a), .double), (.double, .wholeDigits(let a)):
+    case (.wide(let a, let b), .wide(let c, let d)): return a == c && b == d
+    case (.wide, .integer), (.integer, .wide): return false
+    case (.wide, .double), (.double, .wide):
       // Only a double that is exactly that whole number.
-      let double = lhs.isInteger ? rhs : lhs
-      return double.wholeDigits == a.text
+      return lhs.exactInteger == rhs.exactInteger
     }
   }
 }
@@ -185,86 +192,5 @@ extension JSONNumber: CustomStringConvertible {
     var writer = JSONWriter()
     writer.writeNumber(self)
     return String(decoding: writer.bytes, as: UTF8.self)
-  }
-}
-
-/// The decimal digits of a whole number beyond `Int64`, which a JSON number keeps exactly
-/// (``JSONNumber``): a class, so that the number stays as small as its other kinds.
-public final class JSONWholeDigits: Sendable {
-  /// The canonical text: an optional `-`, then digits without a leading zero.
-  public let text: String
-  /// The nearest double.
-  @usableFromInline let doubleValue: Double
-
-  init(_ text: String) {
-    self.text = text
-    doubleValue = Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity)
-  }
-
-  /// The exact decimal digits of a whole, finite double, `-` first when it is negative.
-  static func digits(ofWhole value: Double) -> String {
-    // The value is significand × 2^exponent: the significand's limbs of nine decimal digits,
-    // least significant first, doubled exponent times.
-    var limbs: [UInt64] = []
-    var significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
-    var exponent = Int(value.exponent) - 52
-    while exponent < 0, significand & 1 == 0 {
-      significand >>= 1
-      exponent += 1
-    }
-    repeat {
-      limbs.append(significand % 1_000_000_000)
-      significand /= 1_000_000_000
-    } while significand > 0
-    for _ in 0..<max(0, exponent) {
-      var carry: UInt64 = 0
-      for index in limbs.indices {
-        let doubled = limbs[index] * 2 + carry
-        limbs[index] = doubled % 1_000_000_000
-        carry = doubled / 1_000_000_000
-      }
-      if carry > 0 { limbs.append(carry) }
-    }
-    var text = value < 0 ? "-" : ""
-    text += String(limbs[limbs.count - 1])
-    for limb in limbs.dropLast().reversed() {
-      let part = String(limb)
-      text += String(repeating: "0", count: 9 - part.count) + part
-    }
-    return text
-  }
-
-  /// The magnitude of `a − b`, two whole numbers' canonical digits, as a double: exact up to
-  /// 2^53, the nearest double beyond (correctly rounded).
-  static func distance(_ a: String, _ b: String) -> Double {
-    let (negativeA, digitsA) = (a.hasPrefix("-"), Array(a.utf8.drop { $0 == UInt8(ascii: "-") }))
-    let (negativeB, digitsB) = (b.hasPrefix("-"), Array(b.utf8.drop { $0 == UInt8(ascii: "-") }))
-    // Digits, least significant first.
-    let x = digitsA.reversed().map { Int($0 - UInt8(ascii: "0")) }
-    let y = digitsB.reversed().map { Int($0 - UInt8(ascii: "0")) }
-    var result: [Int] = []
-    if negativeA != negativeB {
-      var carry = 0
-      for index in 0..<max(x.count, y.count) {
-        let sum = (index < x.count ? x[index] : 0) + (index < y.count ? y[index] : 0) + carry
-        result.append(sum % 10)
-        carry = sum / 10
-      }
-      if carry > 0 { result.append(carry) }
-    } else {
-      let xFirst =
-        x.count != y.count
-        ? x.count > y.count : !x.reversed().lexicographicallyPrecedes(y.reversed())
-      let (larger, smaller) = xFirst ? (x, y) : (y, x)
-      var borrow = 0
-      for index in larger.indices {
-        var digit = larger[index] - (index < smaller.count ? smaller[index] : 0) - borrow
-        borrow = digit < 0 ? 1 : 0
-        if digit < 0 { digit += 10 }
-        result.append(digit)
-      }
-    }
-    let text = String(result.reversed().map { Character(String($0)) })
-    return Double(text) ?? .infinity
   }
 }

@@ -107,7 +107,7 @@ public struct JSONWriter {
     switch number.storage {
     case .integer(let value): writeInteger(value)
     case .double(let value): writeNumber(value)
-    case .wholeDigits(let digits): writeRaw(digits.text.utf8)
+    case .wide(let high, let low): writeRaw(String(Int128(high) << 64 | Int128(low)).utf8)
     }
   }
 

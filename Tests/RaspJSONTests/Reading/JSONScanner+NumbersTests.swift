@@ -23,9 +23,9 @@ import Testing
     #expect(number.description == String(value))
   }
 
-  /// Whole numbers beyond `Int64`, or past 2^53 with a fraction of zeros, written without an
-  /// exponent: kept as the whole number they denote, the digits Python's `int()` gives, and
-  /// their double Swift's own `Double(_:)`.
+  /// Whole numbers beyond `Int64` within 128 bits, or past 2^53 with a fraction of zeros,
+  /// written without an exponent: kept as the whole number they denote, the digits Python's
+  /// `int()` gives, and their double Swift's own `Double(_:)`.
   @Test(arguments: [
     ("9223372036854775808", "9223372036854775808", 9_223_372_036_854_775_808.0),
     ("-9223372036854775809", "-9223372036854775809", -9_223_372_036_854_775_809.0),
@@ -34,13 +34,17 @@ import Testing
     ("12345678901234567890123", "12345678901234567890123", 1.2345678901234568e22),
     ("9007199254740993.0", "9007199254740993", 9_007_199_254_740_992.0),
     ("-12345678901234567890.000", "-12345678901234567890", -1.2345678901234567e19),
+    (
+      "170141183460469231731687303715884105727", "170141183460469231731687303715884105727",
+      1.7014118346046923e38
+    ),
   ])
   func keepsWholeNumbersWrittenWithoutAnExponent(text: String, digits: String, value: Double)
     throws
   {
     let number = try read(text)
     #expect(number.isInteger, "\(text)")
-    #expect(number.wholeDigits == digits)
+    #expect(number.exactInteger == Int128(digits))
     #expect(number.description == digits)
     #expect(number.doubleValue.bitPattern == value.bitPattern, "\(text)")
   }
@@ -52,6 +56,8 @@ import Testing
     ("4.9e-324", .leastNonzeroMagnitude), ("2.2250738585072014e-308", 2.2250738585072014e-308),
     ("1e-400", 0.0), ("-1e-400", -0.0), ("0e99999999999", 0.0),
     ("9007199254740993.0000000001", 9_007_199_254_740_994.0),
+    // One past Int128.max: the nearest double, as every whole number beyond 128 bits.
+    ("170141183460469231731687303715884105728", 1.7014118346046923e38),
     ("0.30000000000000004", 0.30000000000000004),
     ("1e22", 1e22), ("1e23", 1e23),
   ])
@@ -113,10 +119,9 @@ import Testing
       let number = try read(text)
       if isIntegerSyntax, let integer = Int64(text) {
         #expect(number.isInteger && number.integerValue == integer, "\(text) must stay exact")
-      } else if isWhole, reference.isFinite {
-        // The digits as written, without a sign for zero.
-        let digits = parts[0] == "-0" ? "0" : String(parts[0])
-        #expect(number.wholeDigits == digits, "\(text) must stay exact")
+      } else if isWhole, let exact = Int128(String(parts[0])) {
+        // The integer as written, within 128 bits.
+        #expect(number.exactInteger == exact, "\(text) must stay exact")
         #expect(number.doubleValue.bitPattern == reference.bitPattern, "\(text)")
       } else {
         #expect(!number.isInteger, "\(text)")

@@ -49,20 +49,22 @@ import Testing
     #expect(JSONNumber(1.2345678901234567e19) == (try parsed("12345678901234567168")))
     #expect(JSONNumber(1.2345678901234567e19) != id)
     #expect(Set([JSONNumber(1e19), try parsed("10000000000000000000")]).count == 1)
-    #expect(try parsed("1.5").wholeDigits == nil)
+    #expect(try parsed("1.5").exactInteger == nil)
   }
 
-  /// Expected digits from Python's `int()` of the same doubles.
-  @Test func theWholeDigitsOfADoubleAreItsExactValue() throws {
-    #expect(JSONNumber(1e19).wholeDigits == "10000000000000000000")
-    #expect(JSONNumber(0x1p64).wholeDigits == "18446744073709551616")
-    #expect(JSONNumber(-1.2345678901234567e19).wholeDigits == "-12345678901234567168")
-    let huge = try #require(JSONNumber(1e300).wholeDigits)
-    #expect(huge.count == 301 && huge.hasPrefix("10000000000000000525"))
-    #expect(huge.hasSuffix("9400540160"))
-    #expect(JSONNumber(-3.0).wholeDigits == "-3")
-    #expect(JSONNumber(0.5).wholeDigits == nil)
-    #expect(JSONNumber(Double.infinity).wholeDigits == nil)
+  /// Expected values from Python's `int()` of the same doubles.
+  @Test func theExactIntegerOfADoubleIsItsValue() throws {
+    #expect(JSONNumber(1e19).exactInteger == Int128("10000000000000000000"))
+    #expect(JSONNumber(0x1p64).exactInteger == Int128("18446744073709551616"))
+    #expect(JSONNumber(-1.2345678901234567e19).exactInteger == Int128("-12345678901234567168"))
+    #expect(JSONNumber(-3.0).exactInteger == -3)
+    #expect(JSONNumber(0.5).exactInteger == nil)
+    #expect(JSONNumber(1e300).exactInteger == nil, "beyond 128 bits")
+    #expect(JSONNumber(Double.infinity).exactInteger == nil)
+    let wide = JSONNumber(Int128.min)
+    #expect(wide.isInteger && wide.integerValue == nil)
+    #expect(wide.description == "-170141183460469231731687303715884105728")
+    #expect(JSONNumber(Int128(Int64.max)).integerValue == .max, "stored in 64 bits")
   }
 
   @Test func doubleValueRoundsLargeIntegers() {
