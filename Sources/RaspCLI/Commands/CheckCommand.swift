@@ -96,7 +96,7 @@ enum CheckCommand {
     }
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try ReplayOptions.checkIgnoredPaths(
-      parsed.all("ignore"), domains: options.configuration.domains, fail: fail)
+      parsed.all("ignore"), configuration: options.configuration, fail: fail)
     if options.configuration.format.document == .devtools, parsed.value("golden") == nil,
       !parsed.flag("update"), parsed.value("record") == nil
     {

@@ -579,27 +579,65 @@ struct ReplayOptions {
     return path
   }
 
-  /// Refuses an `--ignore` path of `rasp check` that no snapshot of these domains can have —
-  /// a domain the replay does not hold (`gep.heading`), or a field a built-in domain's state
-  /// never has (`geo.headng`) — with the nearest name, rather than ignoring nothing silently.
-  /// Paths that start with a pattern (`*.changedAt`) are left alone.
+  /// Refuses an `--ignore` path of `rasp check` that no record of the replay can have — a
+  /// domain the replay does not hold (`gep.heading`), a field a built-in domain's state never
+  /// has (`geo.headng`), or, when each record wraps its snapshot (`--with-event`, `--key-by`),
+  /// a member the record does not have (`lifecycle.changedAt` for `state.lifecycle.changedAt`)
+  /// — with the nearest name, rather than ignoring nothing silently. A path is one of the
+  /// record as printed, as the golden file holds it. Paths that start with a pattern
+  /// (`*.changedAt`) are left alone, and so are those of a selected value or a diff, which
+  /// may hold anything.
   static func checkIgnoredPaths(
-    _ texts: [String], domains: [any RaspDomain], fail: (String) -> RaspCommandError
+    _ texts: [String], configuration: ReplayConfiguration, fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) {
+    let domains = configuration.domains
+    let isKeyed = configuration.keyPath != nil
+    let isWrapped = configuration.includesEvent || isKeyed
+    let inner =
+      configuration.selection != nil ? "value" : configuration.emit == .diff ? "diff" : "state"
+    guard isWrapped || inner == "state" else { return }
+    let members =
+      ((configuration.includesEvent ? ["event", "file", "line", "seq"] : [])
+      + (isKeyed ? ["key"] : [])
+      + [inner]).sorted()
     for text in texts {
-      guard let path = try? JSONPath(text, allowsPatterns: true), let first = path.firstKey
+      guard var path = try? JSONPath(text, allowsPatterns: true), let first = path.firstKey
       else { continue }
-      if !domains.contains(where: { $0.name == first }) {
+      var prefix = ""
+      if isWrapped {
+        guard members.contains(first) else {
+          let option = configuration.includesEvent ? "--with-event" : "--key-by"
+          let listed = members.dropLast().map { "'\($0)'" }.joined(separator: ", ")
+          var message =
+            "Unknown member '\(first)' of a record in '--ignore \(text)': with \(option), each "
+            + "record has \(listed) and '\(inner)'"
+          if inner == "state", domains.contains(where: { $0.name == first }) {
+            message += ". Did you mean 'state.\(text)'?"
+          } else if let near = RaspSpelling.nearest(to: first, among: members) {
+            message += ". Did you mean '\(near)'?"
+          }
+          throw fail(message)
+        }
+        guard first == "state", path.components.count > 1, case .key = path.components[1] else {
+          continue
+        }
+        path = JSONPath(
+          components: Array(path.components.dropFirst()), selectsLength: path.selectsLength)
+        prefix = "state."
+      }
+      guard let domain = path.firstKey else { continue }
+      if !domains.contains(where: { $0.name == domain }) {
         let names = domains.map(\.name)
-        var message = "Unknown domain '\(first)' in '--ignore \(text)'"
-        if let near = RaspSpelling.nearest(to: first, among: names) {
-          message += ". Did you mean '\(near)'?"
+        var message = "Unknown domain '\(domain)' in '--ignore \(text)'"
+        if let near = RaspSpelling.nearest(to: domain, among: names) {
+          message += ". Did you mean '\(prefix)\(near)'?"
         } else {
           message += ": the snapshots hold \(names.map { "'\($0)'" }.joined(separator: ", "))"
         }
         throw fail(message)
       }
-      try checkField(of: path, text: text, option: "--ignore", domains: domains, fail: fail)
+      try checkField(
+        of: path, text: text, option: "--ignore", domains: domains, prefix: prefix, fail: fail)
     }
   }
 
@@ -609,7 +647,7 @@ struct ReplayOptions {
   /// own, may gain fields, and are not checked.
   private static func checkField(
     of path: JSONPath, text: String, option: String, domains: [any RaspDomain],
-    fail: (String) -> RaspCommandError
+    prefix: String = "", fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) {
     guard path.components.count >= 2, case .key(let field) = path.components[1],
       let name = path.firstKey, let domain = domains.first(where: { $0.name == name }),
@@ -623,7 +661,7 @@ struct ReplayOptions {
     let fields = initial.keys.sorted()
     var message = "Unknown field '\(field)' of domain '\(name)' in '\(option) \(text)'"
     if let near = RaspSpelling.nearest(to: field, among: fields) {
-      message += ". Did you mean '\(name).\(near)'?"
+      message += ". Did you mean '\(prefix)\(name).\(near)'?"
     } else {
       message += ": its fields are \(fields.map { "'\($0)'" }.joined(separator: ", "))"
     }

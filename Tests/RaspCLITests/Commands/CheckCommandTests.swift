@@ -317,6 +317,53 @@ import RaspTestSupport
     #expect(directory.bytes("expected.jsonl") != nil)
   }
 
+  /// An `--ignore` path is one of the record as printed, as the golden file holds it: with
+  /// `--with-event` or `--key-by`, the snapshot is under `state`; with `--select`, the record is
+  /// the selected value.
+  @Test func anIgnoredPathIsOneOfTheRecordAsPrinted() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "a.jsonl", #"{"type":"lifecycle.launch","ts":"2026-11-22T09:30:00Z"}"# + "\n")
+    try directory.write(
+      "b.jsonl", #"{"type":"lifecycle.launch","ts":"2026-11-22T09:40:00Z"}"# + "\n")
+    for shape in [["--with-event"], ["--key-by", "source"], ["--select", "lifecycle"]] {
+      #expect(
+        run(["check", "--update", "--golden", "g.jsonl", "a.jsonl"] + shape, in: directory).status
+          == 0)
+      let unignored = run(["check", "--golden", "g.jsonl", "b.jsonl"] + shape, in: directory)
+      #expect(unignored.status == 1, "\(shape): the times differ")
+      let path = shape[0] == "--select" ? "changedAt" : "state.lifecycle.changedAt"
+      var ignoring = ["--ignore", path]
+      if shape[0] == "--with-event" { ignoring += ["--ignore", "event.ts", "--ignore", "file"] }
+      let ignored = run(
+        ["check", "--golden", "g.jsonl", "b.jsonl"] + shape + ignoring, in: directory)
+      #expect(ignored.status == 0, "\(shape): \(ignored.standardError)")
+    }
+    // The snapshot's own path, which no such record has, is refused with the right one.
+    let wrong = run(
+      [
+        "check", "--golden", "g.jsonl", "--key-by", "source", "--ignore", "lifecycle.changedAt",
+        "b.jsonl",
+      ],
+      in: directory)
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.standardError.hasPrefix(
+        "rasp: error: unknown member 'lifecycle' of a record in '--ignore lifecycle.changedAt': "
+          + "with --key-by, each record has 'key' and 'state'; did you mean "
+          + "'state.lifecycle.changedAt'?\n"))
+    let typo = run(
+      [
+        "check", "--golden", "g.jsonl", "--with-event", "--ignore", "state.lifecycle.changedAtt",
+        "b.jsonl",
+      ],
+      in: directory)
+    #expect(typo.status == 64)
+    #expect(
+      typo.standardError.contains("did you mean 'state.lifecycle.changedAt'?"),
+      "\(typo.standardError)")
+  }
+
   @Test func exitStatusesFollowDiff() throws {
     let directory = try directoryWithLog()
     #expect(
