@@ -333,6 +333,24 @@ import Testing
       ])
   }
 
+  /// kcat writes `"payload":null,"payload_error":"…"` for a value it could not decode
+  /// (`-s value=avro`, kcat's json.c): a value lost, not a tombstone.
+  @Test func aPayloadKcatCouldNotDecodeIsABadLineNotATombstone() throws {
+    let error = "Avro/Schema-registry message deserialization: Invalid CP1 magic byte 123"
+    let line =
+      #"{"topic":"t","partition":0,"offset":3,"key":"k","payload":null,"payload_error":""#
+      + error + #""}"#
+    let column = try #require(line.range(of: #""Avro"#)).lowerBound.utf16Offset(in: line) + 1
+    #expect(
+      replayFormat(
+        [("a", line + "\n" + Self.message(4, ts: nil, payload: nil))], format: try format("kcat"),
+        domains: [GeoDomain()]) == [
+          "skipped 1:\(column) invalid value for field 'payload': the consumer could not decode "
+            + "it: \(error)",
+          "end: 2 read, 0 applied, 1 skipped, 0 unknown, 0 other, 1 dropped, 0 blank",
+        ])
+  }
+
   @Test func pointsErrorsInAKafkaPayloadAtTheOriginalLinesColumns() throws {
     let lines = [
       Self.message(0, ts: 1, payload: "not json"),

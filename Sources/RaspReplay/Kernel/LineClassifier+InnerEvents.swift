@@ -5,6 +5,22 @@ extension LineClassifier {
   /// Where the value of the line's member `key` is, found quickly: the values before it are
   /// skipped without being checked, and the search stops at it — the event read next is the
   /// whole line, checked then. The value found is checked.
+  /// The error a consumer wrote beside a value it could not decode — kcat's `payload_error`
+  /// for `payload` — as the line's problem, at that field; `nil` when there is none.
+  static func decodingError(of path: JSONPath, in line: UnsafeBufferPointer<UInt8>)
+    -> RaspEventError?
+  {
+    guard path.components.count == 1, case .key(let key) = path.components[0],
+      let range = try? findMember(key + "_error", in: line),
+      line[range.lowerBound] == UInt8(ascii: "\""),
+      case .string(let message)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[range]))
+    else { return nil }
+    return RaspEventError(
+      offset: range.lowerBound,
+      reason: .invalidValue(
+        field: key, reason: "the consumer could not decode it: \(message)"))
+  }
+
   static func findMember(_ key: String, in line: UnsafeBufferPointer<UInt8>)
     throws(JSONError) -> Range<Int>?
   {
@@ -75,6 +91,13 @@ extension LineClassifier {
         }
       } catch {
         throw RaspEventError(error)
+      }
+      // A value its consumer could not decode (kcat's `payload_error`, `-s value=avro`) is a
+      // bad line, not a tombstone: the message has a value, which is lost.
+      if found == nil || bytes[found?.lowerBound ?? 0] == UInt8(ascii: "n"),
+        let failure = Self.decodingError(of: innerPath, in: bytes)
+      {
+        throw failure
       }
       guard let range = found else {
         throw RaspEventError(offset: 0, reason: .missingField(innerPath.description))
