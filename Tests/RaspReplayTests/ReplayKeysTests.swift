@@ -301,6 +301,14 @@ import Testing
           #"{"key":1.2345678901234567e+19,"value":1}"#, #"{"key":12345678901234567890,"value":2}"#,
           "end: 3 applied, 2 keys, 0 without",
         ])
+    // Whole numbers past 2^53, sorted by their exact values, which their doubles do not tell
+    // apart (100000000000000000000 sorts after 99999999999999999998, not before, as bytes do).
+    #expect(
+      keys(["100000000000000000000", "99999999999999999998"])
+        == [
+          #"{"key":99999999999999999998,"value":1}"#, #"{"key":100000000000000000000,"value":0}"#,
+          "end: 2 applied, 2 keys, 0 without",
+        ])
     #expect(
       keys(["0", "-0", "0.0", "-0e0"])
         == [#"{"key":0,"value":3}"#, "end: 4 applied, 1 keys, 0 without"])

@@ -85,7 +85,7 @@ def jq_order(value):
     if value is True:
         return (2,)
     if isinstance(value, (int, float)):
-        return (3, float(value))
+        return (3, value)  # Python compares an int and a float exactly, as rasp does
     if isinstance(value, str):
         return (4, value.encode("utf-8"))
     if isinstance(value, list):
@@ -130,8 +130,8 @@ def main():
     script += "; status=$?; [ $status -le 2 ] || exit $status"
     finals = ordered.values().pipe("sh -c " + shlex.quote(script), checkCode=True)
 
-    # The partitions' final states, merged in rasp's order of keys: by value, as doubles for
-    # numbers, and between equal values by the key's text, as rasp breaks ties.
+    # The partitions' final states, merged in rasp's order of keys: by value, numbers exactly,
+    # and between equal values by the key's text, as rasp breaks ties.
     def order(record):
         value, end = json.JSONDecoder().raw_decode(record, len('{"key":'))
         return (jq_order(value), record[len('{"key":'):end].encode("utf-8"))

@@ -6,7 +6,10 @@
 /// fraction, if any, is only zeros is stored as an integer when it fits in 128 bits (38
 /// digits); every other number is stored as the nearest `Double`.
 ///
-/// Two numbers are equal when they denote the same value, so `3` equals `3.0`. The canonical
+/// Two numbers are equal when they denote the same value, so `3` equals `3.0`; two whole
+/// numbers compare exactly, and a whole number beyond 64 bits and a double compare as doubles,
+/// the double being the nearest to what was written (`1e23` equals `100000000000000000000000`).
+/// The canonical
 /// text of a number (its ``description``) is the shortest text that reads back as the same
 /// value: integers in decimal, other numbers in Swift's shortest round-trip form with a
 /// trailing `.0` removed (`0.1`, `1e-05`, `1.5e+300`).
@@ -158,8 +161,9 @@ extension JSONNumber: Equatable {
     case (.wide(let a, let b), .wide(let c, let d)): return a == c && b == d
     case (.wide, .integer), (.integer, .wide): return false
     case (.wide, .double), (.double, .wide):
-      // Only a double that is exactly that whole number.
-      return lhs.exactInteger == rhs.exactInteger
+      // A double is the nearest to what was written (`1e23`, which denotes 10^23 but is
+      // 99999999999999991611392 as a double): compared as doubles, spelling aside.
+      return lhs.doubleValue == rhs.doubleValue
     }
   }
 }
@@ -174,11 +178,8 @@ extension JSONNumber: Hashable {
   ///
   /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
-    if let integer = integerValue {
-      hasher.combine(integer)
-    } else {
-      hasher.combine(doubleValue)
-    }
+    // By the nearest double, which every two equal numbers share.
+    hasher.combine(doubleValue)
   }
 }
 

@@ -53,6 +53,10 @@ package enum KeyOrder {
     if rankA != rankB { return rankA < rankB ? .before : .after }
     switch (a, b) {
     case (.number(let x), .number(let y)):
+      // Whole numbers past 2^53 by their exact values, which their doubles may not tell apart.
+      if let u = x.exactInteger, let v = y.exactInteger {
+        return u < v ? .before : u > v ? .after : .same
+      }
       let (u, v) = (x.doubleValue, y.doubleValue)
       return u < v ? .before : u > v ? .after : .same
     case (.string(let x), .string(let y)):

@@ -64,7 +64,10 @@ import Testing
     (Self.whole("-12345678901234567890"), Self.whole("12345678901234567890"), 2.4e19, false),
     (Self.whole("-12345678901234567890"), Self.whole("12345678901234567890"), 2.5e19, true),
     (Self.whole("10000000000000000000"), JSONNumber(1e19), 0, true),
-    (Self.whole("10000000000000000001"), JSONNumber(1e19), 0.5, false),
+    // Against a double, the nearest to what was written, as doubles: 1e23 is 10^23.
+    (Self.whole("10000000000000000001"), JSONNumber(1e19), 0.5, true),
+    (Self.whole("100000000000000000000000"), JSONNumber(1e23), 0, true),
+    (Self.whole("1000000000000000000000000000000"), JSONNumber(1e30), 1000, true),
     (Self.whole("18446744073709551616"), JSONNumber(Int64.max), 9_223_372_036_854_775_809, true),
     (Self.whole("18446744073709551616"), JSONNumber(Int64.max), 9e18, false),
   ])

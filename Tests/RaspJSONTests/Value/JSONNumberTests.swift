@@ -47,7 +47,10 @@ import Testing
     #expect(try parsed("1e19") == (try parsed("10000000000000000000")))
     // 12345678901234567890 as a double is exactly 12345678901234567168 (Python's int()).
     #expect(JSONNumber(1.2345678901234567e19) == (try parsed("12345678901234567168")))
-    #expect(JSONNumber(1.2345678901234567e19) != id)
+    // A double is compared as the double it is, the nearest to the digits written.
+    #expect(JSONNumber(1.2345678901234567e19) == id)
+    #expect(JSONNumber(1e23) == (try parsed("100000000000000000000000")))
+    #expect(Set([JSONNumber(1e23), try parsed("100000000000000000000000")]).count == 1)
     #expect(Set([JSONNumber(1e19), try parsed("10000000000000000000")]).count == 1)
     #expect(try parsed("1.5").exactInteger == nil)
   }
