@@ -225,6 +225,23 @@ import Testing
       ])
   }
 
+  /// Each call gets a copy of its batch's context: a batch whose copies would take more than
+  /// 64 MiB is one bad line, not gigabytes of memory.
+  @Test func aBatchWhoseContextCopiesWouldBeTooLargeIsABadLine() throws {
+    let context = #"{"device":{"name":""# + String(repeating: "x", count: 30_000) + #""}}"#
+    let calls = Array(
+      repeating: #"{"type":"track","event":"Played","properties":{}}"#, count: 3_000)
+    let line = #"{"batch":["# + calls.joined(separator: ",") + #"],"context":"# + context + "}"
+    let column = try #require(line.range(of: #""context":{"#)).upperBound.utf16Offset(in: line)
+    #expect(
+      replayFormat([("a", line)], format: try format("segment"), domains: [GeoDomain()]) == [
+        "skipped 1:\(column) invalid value for field 'context': merged into each of the line's "
+          + "3000 events, the line's 'context' (\(context.utf8.count) bytes) would make more than "
+          + "67108864 bytes",
+        "end: 1 read, 0 applied, 1 skipped, 0 unknown, 0 other, 0 dropped, 0 blank",
+      ])
+  }
+
   @Test func aMemberSplicedWithItsLinesFieldsKeepsItsBytesAroundThem() throws {
     let line = Array(
       (#"{"batch":[{"a":1,"context":{"x":{"y":1}},"b":2},{},{"context":3}],"#

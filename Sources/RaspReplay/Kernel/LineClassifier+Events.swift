@@ -66,6 +66,21 @@ extension LineClassifier {
     }
     let inherited = mapped?.table.lineFormat.inherited ?? []
     let shared = inherited.isEmpty ? [] : Self.sharedFields(inherited, of: bytes)
+    // Each event gets a copy of the line's shared fields: a line may not make more of them
+    // than a few lines' worth, whatever its count of events.
+    let sharedBytes = shared.reduce(0) { $0 + $1.range.count }
+    if let first = shared.first, sharedBytes * members.count > Self.maximumSharedBytes {
+      let error = RaspEventError(
+        offset: first.range.lowerBound,
+        reason: .invalidValue(
+          field: first.field,
+          reason: "merged into each of the line's \(members.count) events, the line's "
+            + "\(shared.map { "'\($0.field)'" }.joined(separator: " and ")) "
+            + "(\(sharedBytes) bytes) would make more than \(Self.maximumSharedBytes) bytes"))
+      problems.append(.invalid(error))
+      append(item(bytes, number, .problem(problems.count - 1)))
+      return
+    }
     for (index, member) in members.enumerated() {
       var origin = EventOrigin()
       origin.indices = member.indices
@@ -190,6 +205,10 @@ extension LineClassifier {
     if let eventOffset { envelope = envelope.locatingEvent(at: eventOffset) }
     return item(line, number, .event(envelope), origin)
   }
+
+  /// The most bytes a line's shared fields (a map's `inherit`) may make, copied into each of
+  /// its events: four lines of the longest allowed.
+  static let maximumSharedBytes = 4 * JSONLimits.maximumLineLength
 
   /// The fields of a batch line that each of its members gets (a map's `inherit`), where the
   /// line has them: found once for all its members.
