@@ -9,10 +9,9 @@
 /// Two numbers are equal when they denote the same value, so `3` equals `3.0`; two whole
 /// numbers compare exactly, and a whole number beyond 64 bits and a double compare as doubles,
 /// the double being the nearest to what was written (`1e23` equals `100000000000000000000000`).
-/// The canonical
-/// text of a number (its ``description``) is the shortest text that reads back as the same
-/// value: integers in decimal, other numbers in Swift's shortest round-trip form with a
-/// trailing `.0` removed (`0.1`, `1e-05`, `1.5e+300`).
+/// The canonical text of a number (its ``description``) is the shortest text that reads back
+/// as the same value: integers in decimal, other numbers in Swift's shortest round-trip form
+/// with a trailing `.0` removed (`0.1`, `1e-05`, `1.5e+300`).
 ///
 /// ```swift
 /// let n = JSONNumber(3.0)
@@ -78,16 +77,13 @@ public struct JSONNumber: Sendable {
     storage = .double(value)
   }
 
-  /// The number as a `Double` (integers beyond 2⁵³ round to the nearest double).
-  ///
-  /// ```swift
-  /// JSONNumber(2).doubleValue   // 2.0
-  /// ```
-  /// A whole number, stored as an `Int64` when it fits.
+  /// Creates a whole number, stored as an `Int64` when it fits and exactly in any case.
   ///
   /// ```swift
   /// JSONNumber(Int128(UInt64.max)).description   // 18446744073709551615
   /// ```
+  ///
+  /// - Parameter value: Any whole number within 128 bits.
   public init(_ value: Int128) {
     if let small = Int64(exactly: value) {
       storage = .integer(small)
@@ -97,6 +93,11 @@ public struct JSONNumber: Sendable {
     }
   }
 
+  /// The number as a `Double` (integers beyond 2⁵³ round to the nearest double).
+  ///
+  /// ```swift
+  /// JSONNumber(2).doubleValue   // 2.0
+  /// ```
   @inlinable
   public var doubleValue: Double {
     switch storage {
@@ -151,6 +152,12 @@ public struct JSONNumber: Sendable {
 }
 
 extension JSONNumber: Equatable {
+  /// Whether two numbers denote the same value (`3 == 3.0`): whole numbers exactly, and a
+  /// double as the double it is.
+  ///
+  /// ```swift
+  /// JSONNumber(3) == JSONNumber(3.0)   // true
+  /// ```
   public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
     switch (lhs.storage, rhs.storage) {
     case (.integer(let a), .integer(let b)): return a == b
