@@ -95,7 +95,7 @@ extension LineClassifier {
   /// The item of one event of a batch line, with the line's `shared` fields merged in.
   private mutating func classifyMember(
     _ member: EventSplitter.Member, of line: UnsafeBufferPointer<UInt8>, number: Int,
-    origin: EventOrigin, shared: [(field: String, range: Range<Int>)],
+    origin: EventOrigin, shared: [SharedField],
     problems: inout [ReplayProblem], arena: inout ByteArena
   ) -> ReplayItem {
     var origin = origin
@@ -210,13 +210,28 @@ extension LineClassifier {
   /// its events: four lines of the longest allowed.
   static let maximumSharedBytes = 4 * JSONLimits.maximumLineLength
 
+  /// A field of a batch line that each of its members gets (a map's `inherit`).
+  struct SharedField {
+    /// Its key.
+    let field: String
+    /// Where its value is in the line.
+    let range: Range<Int>
+    /// Its value, when it is an object, which a member's own object is merged over.
+    let object: JSONObject?
+  }
+
   /// The fields of a batch line that each of its members gets (a map's `inherit`), where the
-  /// line has them: found once for all its members.
+  /// line has them: found, and read, once for all its members.
   static func sharedFields(
     _ fields: [String], of line: UnsafeBufferPointer<UInt8>
-  ) -> [(field: String, range: Range<Int>)] {
+  ) -> [SharedField] {
     fields.compactMap { field in
-      value(of: field, in: 0..<line.count, of: line).map { (field, $0) }
+      guard let range = value(of: field, in: 0..<line.count, of: line) else { return nil }
+      let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[range]))
+      guard case .object(let object)? = value else {
+        return SharedField(field: field, range: range, object: nil)
+      }
+      return SharedField(field: field, range: range, object: object)
     }
   }
 
@@ -229,24 +244,23 @@ extension LineClassifier {
   /// starts in the event (`splice`), how long it is there (`length`) and in the member
   /// (`rawLength`).
   static func splicing(
-    _ shared: [(field: String, range: Range<Int>)], into member: Range<Int>,
+    _ shared: [SharedField], into member: Range<Int>,
     of line: UnsafeBufferPointer<UInt8>
   ) -> (event: [UInt8], splice: Int, length: Int, rawLength: Int)? {
     // What changes: ranges of the member, each written anew.
     var edits: [(range: Range<Int>, text: [UInt8])] = []
     var added: [UInt8] = []
-    for (field, range) in shared {
-      let sharedValue = UnsafeBufferPointer(rebasing: line[range])
-      guard let own = value(of: field, in: member, of: line) else {
+    for entry in shared {
+      guard let own = value(of: entry.field, in: member, of: line) else {
         var writer = JSONWriter()
-        writer.writeString(field)
+        writer.writeString(entry.field)
         writer.writeRaw(":")
-        writer.writeRaw(sharedValue)
+        writer.writeRaw(UnsafeBufferPointer(rebasing: line[entry.range]))
         writer.writeRaw(",")
         added += writer.bytes
         continue
       }
-      guard case .object(let base)? = try? JSONParser.parse(sharedValue),
+      guard let base = entry.object,
         case .object(let over)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[own]))
       else { continue }
       var writer = JSONWriter()
