@@ -33,7 +33,7 @@ FUZZ_FLAGS ?=
 FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
-.PHONY: help build release run test test-tsan test-spark test-install example bench fuzz format \
+.PHONY: help build release run test test-tsan test-spark test-install example bench fuzz format lint \
   install uninstall clean browser screenshot bench-report
 
 help: ## List the targets.
@@ -153,6 +153,9 @@ fuzz: ## Fuzz the JSON-lines reader and replay with libFuzzer (see Fuzz/README.m
 
 format: ## Format the sources with swift-format (ships with the toolchain).
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint: ## Check the sources' style and doc comments with swift-format (.swift-format); CI runs it.
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 # What make install installs, and make uninstall removes: the command, its manual page, made
 # from the text of its --help, and its completions, where each shell looks for them.

@@ -6,8 +6,10 @@ import RaspJSON
 public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
+  /// A generator that starts from `seed`.
   public init(seed: UInt64) { state = seed }
 
+  /// The next 64 random bits.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -25,12 +27,15 @@ public struct SplitMix64: RandomNumberGenerator {
 /// Every event it makes is one its domain's decoder accepts — that is what a round trip can
 /// promise — so an empty screen, an out-of-range heading or an unnamed curie is never made here.
 public struct RandomEvents {
+  /// Where the randomness comes from.
   public var generator: SplitMix64
 
+  /// Events that start from `seed`: the same seed, the same events.
   public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
   // MARK: - Domains
 
+  /// A `geo` event: a heading, or a location with or without an accuracy.
   public mutating func geo() -> GeoState.Event {
     if bool() { return .heading(double(in: 0...360)) }
     let location = GeoLocation(latitude: double(in: -90...90), longitude: double(in: -180...180))
@@ -38,6 +43,7 @@ public struct RandomEvents {
     return .location(location, accuracy: accuracy)
   }
 
+  /// A `nav` event of any case, with any screen or tab name.
   public mutating func nav() -> NavState.Event {
     switch int(7) {
     case 0: return .push(string(nonEmpty: true))
@@ -50,6 +56,7 @@ public struct RandomEvents {
     }
   }
 
+  /// A `lifecycle` event of any case, with or without its time.
   public mutating func lifecycle() -> LifecycleState.Event {
     let at: JSONValue? = bool(1, in: 4) ? Optional.none : time()
     switch int(7) {
@@ -63,6 +70,7 @@ public struct RandomEvents {
     }
   }
 
+  /// A `motion` event: an activity, or a sample with any of its parts.
   public mutating func motion() -> MotionState.Event {
     guard bool() else {
       let activity = MotionActivity.allCases[int(MotionActivity.allCases.count)]
@@ -80,6 +88,7 @@ public struct RandomEvents {
     return .sample(sample)
   }
 
+  /// A `data` event of any case, with nested JSON values.
   public mutating func data() -> DataState.Event {
     switch int(4) {
     case 0: return .set(key: string(nonEmpty: true), value: json(depth: 4))
@@ -139,6 +148,7 @@ public struct RandomEvents {
     return result
   }
 
+  /// A motion vector of any three doubles.
   public mutating func vector() -> MotionVector {
     MotionVector(x: double(), y: double(), z: double())
   }
@@ -263,6 +273,7 @@ public struct RandomEvents {
     return text
   }
 
+  /// One piece of a string: a special character, a printable ASCII byte, any scalar or a word.
   public mutating func piece() -> String {
     let specials = [
       "\"", "\\", "/", "\\\"", "\"\\\"", "\n", "\r\n", "\t", "\u{8}", "\u{C}", "\u{0}",

@@ -41,7 +41,10 @@ struct CheckpointInput {
 
   /// A log at its start.
   ///
-  /// - Parameter segmentSize: The bytes of the hash's segments: the standard size but in tests.
+  /// - Parameters:
+  ///   - name: The log's name in messages.
+  ///   - path: The log's path.
+  ///   - segmentSize: The bytes of the hash's segments: the standard size but in tests.
   init(name: String, path: String, segmentSize: Int = SegmentedLogHash.standardSegmentSize) {
     self.name = name
     self.path = path

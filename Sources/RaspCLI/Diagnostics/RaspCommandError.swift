@@ -61,17 +61,12 @@ public enum RaspCommandError: Error, CustomStringConvertible {
   /// ```
   public var description: String { message(colored: false) }
 
-  /// The message, optionally with terminal colours, ending with a line end.
-  ///
-  /// ```swift
-  /// let text = error.message(colored: standardError.isTerminal)
-  /// ```
-  ///
-  /// - Parameter colored: Whether to colour the `error:` label.
-  /// - Returns: The message.
   /// A usage error's message as a clause after `error:`, the way git and cargo write theirs:
   /// its first word in lower case (an acronym stays as it is) and a suggestion after a
   /// semicolon — `unknown option '--selct'; did you mean '--select'?`.
+  ///
+  /// - Parameter message: The message as a sentence.
+  /// - Returns: The message as a clause.
   static func clause(_ message: String) -> String {
     let text = message.replacing(". Did you mean '", with: "; did you mean '")
     let word = text.prefix { $0.isLetter }
@@ -81,6 +76,14 @@ public enum RaspCommandError: Error, CustomStringConvertible {
     return first.lowercased() + text.dropFirst()
   }
 
+  /// The message, optionally with terminal colours, ending with a line end.
+  ///
+  /// ```swift
+  /// let text = error.message(colored: standardError.isTerminal)
+  /// ```
+  ///
+  /// - Parameter colored: Whether to colour the `error:` label.
+  /// - Returns: The message.
   public func message(colored: Bool) -> String {
     let label = colored ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
     switch self {

@@ -45,6 +45,14 @@ public struct RaspEnvironment {
   /// When diagnostics are coloured: `auto` unless the command takes `--color` (see
   /// ``RaspDiagnostics/reportingErrors(_:environment:_:)``).
   var colorChoice = RaspColorChoice.auto
+  /// The command's name in help, usage lines and messages: `rasp`, or the name of a command
+  /// built on ``RaspCommandLine`` with domains of its own (`cart-rasp`), which
+  /// ``RaspCommandLine/main(domains:)`` takes from the path it was run by.
+  ///
+  /// ```swift
+  /// environment.programName = "cart-rasp"   // cart-rasp: error: …, Usage: cart-rasp replay …
+  /// ```
+  public var programName = "rasp"
 
   /// Creates an environment.
   ///
@@ -60,15 +68,6 @@ public struct RaspEnvironment {
   ///   - standardError: Standard error.
   ///   - variables: Environment variables.
   ///   - workingDirectory: The directory relative paths are resolved against.
-  /// The command's name in help, usage lines and messages: `rasp`, or the name of a command
-  /// built on ``RaspCommandLine`` with domains of its own (`cart-rasp`), which
-  /// ``RaspCommandLine/main(domains:)`` takes from the path it was run by.
-  ///
-  /// ```swift
-  /// environment.programName = "cart-rasp"   // cart-rasp: error: …, Usage: cart-rasp replay …
-  /// ```
-  public var programName = "rasp"
-
   public init(
     standardInput: RaspInputSource, standardOutput: any RaspOutputStream,
     standardError: any RaspOutputStream, variables: [String: String] = [:],

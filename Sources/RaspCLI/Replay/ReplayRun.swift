@@ -33,8 +33,13 @@ struct ReplayResult {
 enum ReplayRun {
   /// Replays the options' logs into `sink`.
   ///
-  /// - Parameter opened: Documents already read, by the position of their file, which are
-  ///   not read again (standard input can be read only once).
+  /// - Parameters:
+  ///   - options: What to replay, and how.
+  ///   - environment: The streams, variables and working directory to run in.
+  ///   - opened: Documents already read, by the position of their file, which are
+  ///     not read again (standard input can be read only once).
+  ///   - sink: Where the records and diagnostics go.
+  /// - Returns: What the replay did: its counts, problems and how it ended.
   static func run<Sink: ReplaySink>(
     _ options: ReplayOptions, environment: RaspEnvironment,
     opened: [Int: ImportedDocument] = [:], into sink: inout Sink

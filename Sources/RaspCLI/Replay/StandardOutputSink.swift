@@ -24,8 +24,14 @@ struct StandardOutputSink: ReplaySink {
   /// printed over several lines.
   private(set) var linesWritten: Int?
 
-  /// - Parameter countsLines: Whether to count the lines written (``linesWritten``), which
-  ///   reads every byte once more.
+  /// A sink that writes to `stream`.
+  ///
+  /// - Parameters:
+  ///   - stream: Where the records go.
+  ///   - isPretty: Whether records are printed indented, over several lines.
+  ///   - isRaw: Whether a string value is printed without its quotes (`--raw-output`).
+  ///   - countsLines: Whether to count the lines written (``linesWritten``), which
+  ///     reads every byte once more.
   init(stream: any RaspOutputStream, isPretty: Bool, isRaw: Bool = false, countsLines: Bool = false)
   {
     self.stream = stream

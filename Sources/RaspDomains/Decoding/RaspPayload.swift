@@ -66,6 +66,8 @@ public struct RaspPayload {
   ///   - line: The log line, which must outlive the reader.
   ///   - offset: Where the payload object starts, or `nil` when the event has none.
   ///   - expectedEnd: Where the payload must end, just past its closing brace, or `nil`.
+  /// - Throws: ``RaspEventError`` when the payload's first byte does not start a value.
+  ///
   /// A payload that is not an object is accepted here, and refused by ``nextField()``: a domain
   /// that reads fields reports it, one that reads the whole value (a spec's `from: "payload"`)
   /// takes it.

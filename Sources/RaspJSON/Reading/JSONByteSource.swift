@@ -54,6 +54,7 @@ public struct JSONMemorySource: JSONByteSource, Sendable {
   ///
   /// - Parameter buffer: Where to put the bytes.
   /// - Returns: The number of bytes copied; 0 at the end.
+  /// - Throws: Never: the bytes are in memory.
   public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = min(buffer.count, chunkSize, bytes.count - offset)
     guard count > 0 else { return 0 }

@@ -62,6 +62,7 @@ public final class JSONLinesReader<Source: JSONByteSource> {
   ///   - source: Where the bytes come from.
   ///   - chunkSize: How many bytes to ask the source for at a time.
   ///   - maximumLineLength: The longest line accepted, in bytes.
+  ///   - keepsLines: Whether to keep each line's bytes after it was handed on.
   public init(
     source: Source, chunkSize: Int = 1 << 20,
     maximumLineLength: Int = JSONLimits.maximumLineLength, keepsLines: Bool = false

@@ -111,6 +111,7 @@ struct InnerEventQuickReader {
   ///   - arena: Where the event is written; bytes written for a line given up on are left
   ///     unused.
   ///   - memo: The minute of the last RFC 3339 time read, updated.
+  /// - Returns: The message read, or `nil` when the map's reader must read the line.
   mutating func read(
     _ line: UnsafeBufferPointer<UInt8>, arena: inout ByteArena, memo: inout RaspTimestamp.Memo
   ) -> Read? {

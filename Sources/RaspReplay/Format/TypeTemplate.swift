@@ -68,6 +68,7 @@ struct TypeTemplate: Sendable {
   ///
   /// - Parameter text: The text of the field at a path — given with its position in
   ///   ``paths`` — or `nil` when the line has none there.
+  /// - Returns: The type, or the placeholder whose fields the line lacks.
   func render(_ text: (Int, JSONPath) -> String?) -> Result<String, Missing> {
     var type = ""
     var index = 0

@@ -63,6 +63,7 @@ struct EventOrigin {
   /// - Parameters:
   ///   - offset: A byte offset in the event's bytes.
   ///   - line: The line.
+  /// - Returns: The same place's offset in the line.
   func lineOffset(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
     let start = Int(start)
     switch place {

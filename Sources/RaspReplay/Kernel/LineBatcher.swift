@@ -64,6 +64,7 @@ final class LineBatcher: @unchecked Sendable {
   ///   - input: The input's position, for its items.
   ///   - reading: The input's bytes.
   ///   - tracksTime: Whether to keep each event's time, for a merge.
+  ///   - types: How a map names each line's type, for a log read through a map.
   ///   - assumesPayloadEnd: Whether payloads that end their lines may be taken to end there.
   ///   - decoding: What to decode ahead with, on a read-ahead's thread.
   ///   - sharesDecoding: Whether to decode only a share of the lines, adjusted to the queue

@@ -106,6 +106,7 @@ struct ReplayItem {
   /// with when an assumed event fails in any way (see ``AssumedPayloadEnd``).
   ///
   /// - Parameter problems: The batch's problems, to which a bad line's problem is added.
+  /// - Returns: The item read again.
   func readAgainWithoutAssuming(problems: inout [ReplayProblem]) -> ReplayItem {
     var reader = LineClassifier(input: input, tracksTime: false, assumesPayloadEnd: false)
     reader.lastTime = time

@@ -140,8 +140,12 @@ struct SnapshotText {
 
   /// The JSON of the domain at `index`, brought up to date with `state` first.
   ///
-  /// - Parameter spare: Where a changed domain is encoded before it is moved into the text;
-  ///   left as it was.
+  /// - Parameters:
+  ///   - index: The domain's position in the snapshot.
+  ///   - state: The state the text shows.
+  ///   - spare: Where a changed domain is encoded before it is moved into the text;
+  ///     left as it was.
+  /// - Returns: The domain's JSON, without its name.
   mutating func domain(
     at index: Int, of state: SnapshotState, spare: inout JSONWriter
   ) -> ArraySlice<UInt8> {

@@ -340,7 +340,12 @@ extension SpecValidator {
 
   /// Whether a path of the event starts with one of its parts, after reporting it when not.
   ///
-  /// - Parameter what: What the path is, for messages: `a 'from' path`.
+  /// - Parameters:
+  ///   - parsed: The path, parsed.
+  ///   - what: What the path is, for messages: `a 'from' path`.
+  ///   - offset: Where the path is in the spec, for messages.
+  ///   - path: Where in the spec the path is.
+  /// - Returns: Whether the path starts with one of the event's parts.
   private mutating func checkEventPath(
     _ parsed: JSONPath, what: String, at offset: Int, _ path: Path
   ) -> Bool {
