@@ -10,7 +10,7 @@ import RaspDomains
 ///
 /// ```swift
 /// let parsed = try RaspArgumentParser.parse(["--select", "geo.heading", "log.jsonl"], spec: spec)
-/// parsed.value("select")   // "geo.heading"
+/// parsed.value(.select)   // "geo.heading"
 /// parsed.positionals       // ["log.jsonl"]
 /// ```
 enum RaspArgumentParser {
@@ -28,6 +28,7 @@ enum RaspArgumentParser {
     -> RaspParsedArguments
   {
     var parsed = RaspParsedArguments()
+    for option in spec.options { parsed.declared[option.name] = option }
     var index = 0
     var optionsEnded = false
     func fail(_ message: String) -> RaspCommandError {

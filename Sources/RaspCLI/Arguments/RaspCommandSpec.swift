@@ -10,7 +10,7 @@ import RaspDomains
 ///   name: "rasp replay", abstract: "Replay event logs.",
 ///   usage: "rasp replay [--final] [<file> ...]",
 ///   arguments: [RaspArgumentSpec(name: "file", help: "An event log.", isRepeatable: true)],
-///   options: [RaspOptionSpec(name: "final", help: "Print only the last snapshot.")])
+///   options: [RaspOptionSpec(name: .final, help: "Print only the last snapshot.")])
 /// ```
 struct RaspCommandSpec {
   /// The command's full name, as typed: `rasp replay`.
@@ -46,6 +46,19 @@ struct RaspOptionSpec {
   /// One sentence for help.
   let help: String
 
+  /// An option named `name`: a flag without a `valueName`, an option with a value with one.
+  init(
+    name: RaspOptionName, short: Character? = nil, valueName: String? = nil,
+    isRepeatable: Bool = false, allowedValues: [String]? = nil, help: String
+  ) {
+    self.name = name.rawValue
+    self.short = short
+    self.valueName = valueName
+    self.isRepeatable = isRepeatable
+    self.allowedValues = allowedValues
+    self.help = help
+  }
+
   /// The option as help and errors show it: `--select <path>`.
   var display: String {
     valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
@@ -65,14 +78,35 @@ struct RaspArgumentSpec {
 }
 
 /// The result of parsing a command line: option values and positional arguments.
+///
+/// Options are read by their ``RaspOptionName``: ``flag(_:)`` for a flag, ``value(_:)`` for an
+/// option given at most once, ``all(_:)`` for a repeatable one, and ``isGiven(_:)`` for any.
+/// An option the command does not declare reads as not given, so that one reader of options
+/// (``ReplayOptions``) serves commands that declare some of them only.
+///
+/// ```swift
+/// if parsed.flag(.final) { … }
+/// let path = parsed.value(.select)
+/// ```
 struct RaspParsedArguments {
-  /// The values given for each option, in order; flags have one empty value per use.
+  /// The values given for each option, by its name, in order; flags have one empty value per
+  /// use.
   var values: [String: [String]] = [:]
   /// The positional arguments, in order.
   var positionals: [String] = []
+  /// The options of the command, by name: what each read is checked against.
+  var declared: [String: RaspOptionSpec] = [:]
+
+  /// Whether an option, a flag or one with a value, was given.
+  func isGiven(_ option: RaspOptionName) -> Bool { values[option.rawValue] != nil }
 
   /// Whether a flag was given.
-  func flag(_ name: String) -> Bool { values[name] != nil }
+  func flag(_ option: RaspOptionName) -> Bool {
+    assert(
+      declared[option.rawValue].map { $0.valueName == nil } ?? true,
+      "'--\(option.rawValue)' takes a value: read it with value(_:) or isGiven(_:)")
+    return isGiven(option)
+  }
 
   /// The names given with `--domain`, each value a name or a comma-separated list of them
   /// (`--domain geo,nav --domain rest`), in order; each checked against `names`.
@@ -81,7 +115,7 @@ struct RaspParsedArguments {
   func domainNames(among names: [String], spec: RaspCommandSpec) throws(RaspCommandError)
     -> [String]
   {
-    let chosen = all("domain").flatMap {
+    let chosen = all(.domain).flatMap {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
     for name in chosen where !names.contains(name) {
@@ -95,8 +129,18 @@ struct RaspParsedArguments {
   }
 
   /// The value of an option given at most once.
-  func value(_ name: String) -> String? { values[name]?.last }
+  func value(_ option: RaspOptionName) -> String? {
+    assert(
+      declared[option.rawValue].map { $0.valueName != nil && !$0.isRepeatable } ?? true,
+      "'--\(option.rawValue)' is a flag or repeatable: read it with flag(_:) or all(_:)")
+    return values[option.rawValue]?.last
+  }
 
   /// Every value of a repeatable option.
-  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func all(_ option: RaspOptionName) -> [String] {
+    assert(
+      declared[option.rawValue].map { $0.valueName != nil && $0.isRepeatable } ?? true,
+      "'--\(option.rawValue)' is not repeatable: read it with flag(_:) or value(_:)")
+    return values[option.rawValue] ?? []
+  }
 }

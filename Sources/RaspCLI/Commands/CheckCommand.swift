@@ -42,18 +42,18 @@ enum CheckCommand {
     ],
     options: [
       RaspOptionSpec(
-        name: "golden", valueName: "file",
+        name: .golden, valueName: "file",
         help:
           "The golden file: the expected snapshots, one JSON value per line (required, but for "
           + "a DevTools export, which records its own)."),
       RaspOptionSpec(
-        name: "update",
+        name: .update,
         help:
           "Write the golden file from the replay instead of comparing with it (the same as "
           + "--record all)."
       ),
       RaspOptionSpec(
-        name: "record", valueName: "mode", allowedValues: ["never", "missing", "all"],
+        name: .record, valueName: "mode", allowedValues: ["never", "missing", "all"],
         help:
           "When to write the golden file instead of comparing: 'never' (the default), 'missing' "
           + "(when it does not exist yet) or 'all'."
@@ -71,19 +71,9 @@ enum CheckCommand {
       ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM."),
     ])
 
-  /// Runs the command, reporting its errors itself, in the colours of `--color`; it throws
-  /// nothing, but has the shape of every command's `run`.
+  /// Runs the command.
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
-  ) throws(RaspCommandError) -> RaspExitCode {
-    RaspDiagnostics.reportingErrors(arguments, environment: environment) {
-      environment throws(RaspCommandError) in
-      try run(parsing: arguments, environment: environment, domains: domains)
-    }
-  }
-
-  private static func run(
-    parsing arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
@@ -96,24 +86,24 @@ enum CheckCommand {
     }
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try ReplayOptions.checkIgnoredPaths(
-      parsed.all("ignore"), configuration: options.configuration, fail: fail)
-    if options.configuration.format.document == .devtools, parsed.value("golden") == nil,
-      !parsed.flag("update"), parsed.value("record") == nil
+      parsed.all(.ignore), configuration: options.configuration, fail: fail)
+    if options.configuration.format.document == .devtools, parsed.value(.golden) == nil,
+      !parsed.flag(.update), parsed.value(.record) == nil
     {
       try checkRecordedOptions(parsed, options: options, fail: fail)
       return try checkRecorded(options, comparison: comparison, environment: environment)
     }
-    guard let golden = parsed.value("golden") else {
+    guard let golden = parsed.value(.golden) else {
       throw fail("Missing expected argument '--golden <file>'")
     }
     if golden == "-" {
       throw fail("The golden file must be a file, not standard input ('-')")
     }
-    if parsed.flag("update"), parsed.value("record") != nil {
+    if parsed.flag(.update), parsed.value(.record) != nil {
       throw fail("Options '--update' and '--record <mode>' cannot be used together")
     }
     let mode =
-      parsed.flag("update") ? .all : parsed.value("record").flatMap(RecordMode.init) ?? .never
+      parsed.flag(.update) ? .all : parsed.value(.record).flatMap(RecordMode.init) ?? .never
     let exists = environment.fileExists(golden)
     switch try mode.action(golden: golden, exists: exists, environment: environment) {
     case .check:
@@ -176,13 +166,13 @@ enum CheckCommand {
         "A check against the states a DevTools export recorded takes one export, not "
           + "\(options.files.count) files; give '--golden <file>' to compare with a golden file")
     }
-    let conflicting = ["select", "emit", "with-event", "key-by", "since", "at", "hide"].first {
-      parsed.flag($0)
+    let conflicting = [RaspOptionName.select, .emit, .withEvent, .keyBy, .since, .at, .hide].first {
+      parsed.isGiven($0)
     }
     if let conflicting {
       throw fail(
-        "Option '--\(conflicting)' cannot be used in a check against the states a DevTools "
-          + "export recorded: each action's whole state is compared")
+        "Option '--\(conflicting.rawValue)' cannot be used in a check against the states a "
+          + "DevTools export recorded: each action's whole state is compared")
     }
   }
 

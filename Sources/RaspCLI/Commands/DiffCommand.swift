@@ -39,19 +39,9 @@ enum DiffCommand {
       ("64", "A usage error."),
     ])
 
-  /// Runs the command, reporting its errors itself, in the colours of `--color`; it throws
-  /// nothing, but has the shape of every command's `run`.
+  /// Runs the command.
   static func run(
     _ arguments: [String], environment: RaspEnvironment
-  ) throws(RaspCommandError) -> RaspExitCode {
-    RaspDiagnostics.reportingErrors(arguments, environment: environment) {
-      environment throws(RaspCommandError) in
-      try run(parsing: arguments, environment: environment)
-    }
-  }
-
-  private static func run(
-    parsing arguments: [String], environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ComparisonOptions(parsed: parsed, spec: spec)

@@ -25,15 +25,15 @@ enum DomainsCommand {
     usage: "rasp domains [--json] [--domain <name> ...] [--spec <file> ...]",
     options: [
       RaspOptionSpec(
-        name: "domain", valueName: "name", isRepeatable: true,
+        name: .domain, valueName: "name", isRepeatable: true,
         help: "List only this domain; repeat, or separate names with commas, for several."),
       RaspOptionSpec(
-        name: "spec", valueName: "file", isRepeatable: true,
+        name: .spec, valueName: "file", isRepeatable: true,
         help:
           "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
       ),
       RaspOptionSpec(
-        name: "json",
+        name: .json,
         help: "Print the same as one canonical JSON document, for tools, instead of text."),
       RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ])
@@ -43,7 +43,7 @@ enum DomainsCommand {
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let specDomains = try SpecFiles.domains(
-      of: SpecFiles.load(parsed.all("spec"), after: available, environment: environment))
+      of: SpecFiles.load(parsed.all(.spec), after: available, environment: environment))
     var seen = Set<String>()
     var domains = (available + specDomains).filter { seen.insert($0.name).inserted }
     domains.sort { JSONObject.keyPrecedes($0.name, $1.name) }
@@ -51,7 +51,7 @@ enum DomainsCommand {
     if !chosen.isEmpty {
       domains = domains.filter { chosen.contains($0.name) }
     }
-    if parsed.flag("json") {
+    if parsed.flag(.json) {
       var writer = JSONWriter()
       writer.writeRaw("{\"domains\":[")
       for (index, domain) in domains.enumerated() {

@@ -31,10 +31,10 @@ enum FormatsCommand {
     ],
     options: [
       RaspOptionSpec(
-        name: "json",
+        name: .json,
         help: "Print the list as one JSON document, for tools: {\"formats\":[{\"name\":…,…}]}."),
       RaspOptionSpec(
-        name: "check",
+        name: .check,
         help:
           "Check map files without reading a log: report every mistake, or print one 'ok' "
           + "line per file on standard error."),
@@ -45,7 +45,7 @@ enum FormatsCommand {
     throws(RaspCommandError) -> RaspExitCode
   {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    if parsed.flag("check") { return try check(parsed, environment: environment) }
+    if parsed.flag(.check) { return try check(parsed, environment: environment) }
     if parsed.positionals.count > 1 {
       throw .usage(
         "Give one format's name, or check map files with '--check'", usage: spec.usage,
@@ -64,7 +64,7 @@ enum FormatsCommand {
         }
         throw .usage(message, usage: spec.usage, command: spec.name)
       }
-      if parsed.flag("json") {
+      if parsed.flag(.json) {
         throw .usage(
           "Option '--json' lists the formats; a format's map file is JSON already",
           usage: spec.usage, command: spec.name)
@@ -72,7 +72,7 @@ enum FormatsCommand {
       try RaspCommandLine.printOutput(format.text, environment: environment)
       return .success
     }
-    if parsed.flag("json") {
+    if parsed.flag(.json) {
       var writer = JSONWriter()
       writer.writeRaw("{\"formats\":[")
       for (index, format) in formats.enumerated() {

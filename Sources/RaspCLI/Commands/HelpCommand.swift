@@ -35,14 +35,14 @@ enum HelpCommand {
     ],
     options: [
       RaspOptionSpec(
-        name: "man", help: "Print the manual page rasp(1), in roff, instead of the help text.")
+        name: .man, help: "Print the manual page rasp(1), in roff, instead of the help text.")
     ])
 
   static func run(_ arguments: [String], environment: RaspEnvironment)
     throws(RaspCommandError) -> RaspExitCode
   {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    if parsed.flag("man") {
+    if parsed.flag(.man) {
       if let subcommand = parsed.positionals.first {
         throw .usage(
           "Unexpected argument '\(subcommand)': with '--man', the page describes every "

@@ -54,20 +54,11 @@ public enum RaspCommandLine {
     usage: "rasp <subcommand> [<options>]",
     options: [
       RaspOptionSpec(
-        name: "version", short: "V",
+        name: .version, short: "V",
         help: "Show the version, the commit it was built from and the Swift that built it.")
     ],
-    subcommands: [
-      ("replay", "Replay JSON-lines event logs and print the state snapshot after every event."),
-      ("check", "Replay event logs and compare the snapshots with a golden file."),
-      ("report", ReportCommand.spec.abstract),
-      ("diff", "Compare two files of snapshots, line by line, by meaning."),
-      ("domains", "List the domains: their event types, payload fields and initial states."),
-      ("formats", "List the log formats --log-format reads, or print the map file of one."),
-      ("spec", "Check spec files, which define domains in JSON, without replaying any event."),
-      ("completions", CompletionsCommand.spec.abstract),
-      ("help", HelpCommand.spec.abstract),
-      ("version", "Show the version, as --version does."),
+    subcommands: subcommands.map { ($0.name, $0.spec.abstract) } + [
+      ("version", "Show the version, as --version does.")
     ],
     exitStatuses: [
       ("0", "Success; also when the reader of the output went away ('| head')."),
@@ -80,15 +71,49 @@ public enum RaspCommandLine {
       ),
     ])
 
+  /// The subcommands, in the order `rasp --help` lists them.
+  static let subcommands: [RaspSubcommand] = [
+    RaspSubcommand(spec: ReplayCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try ReplayCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: CheckCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try CheckCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: ReportCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try ReportCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: DiffCommand.spec) {
+      arguments, environment, _ throws(RaspCommandError) in
+      try DiffCommand.run(arguments, environment: environment)
+    },
+    RaspSubcommand(spec: DomainsCommand.spec) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try DomainsCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: FormatsCommand.spec) {
+      arguments, environment, _ throws(RaspCommandError) in
+      try FormatsCommand.run(arguments, environment: environment)
+    },
+    RaspSubcommand(spec: SpecCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try SpecCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: CompletionsCommand.spec) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try CompletionsCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: HelpCommand.spec) {
+      arguments, environment, _ throws(RaspCommandError) in
+      try HelpCommand.run(arguments, environment: environment)
+    },
+  ]
+
   /// The specs of the subcommands that have options of their own, in the order `rasp --help`
   /// lists them: what `--help`, the completions and the manual page are made from.
-  static var commandSpecs: [RaspCommandSpec] {
-    [
-      ReplayCommand.spec, CheckCommand.spec, ReportCommand.spec, DiffCommand.spec,
-      DomainsCommand.spec,
-      FormatsCommand.spec, SpecCommand.spec, CompletionsCommand.spec, HelpCommand.spec,
-    ]
-  }
+  static var commandSpecs: [RaspCommandSpec] { subcommands.map(\.spec) }
 
   /// Runs the command line and returns the exit status.
   ///
@@ -125,66 +150,19 @@ public enum RaspCommandLine {
       return try printHelp(spec, environment: environment)
     }
     let rest = Array(arguments.dropFirst())
+    if let subcommand = subcommands.first(where: { $0.name == first }) {
+      if RaspArgumentParser.asksForHelp(rest) {
+        return try printHelp(subcommand.spec, environment: environment)
+      }
+      if subcommand.usesDomains { try checkNames(of: domains) }
+      guard subcommand.colorsItsErrors else {
+        return try subcommand.run(rest, environment, domains)
+      }
+      return colored(rest, environment) { environment throws(RaspCommandError) in
+        try subcommand.run(rest, environment, domains)
+      }
+    }
     switch first {
-    case "replay":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(ReplayCommand.spec, environment: environment)
-      }
-      try checkNames(of: domains)
-      return colored(rest, environment) { environment throws(RaspCommandError) in
-        try ReplayCommand.run(rest, environment: environment, domains: domains)
-      }
-    case "report":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(ReportCommand.spec, environment: environment)
-      }
-      try checkNames(of: domains)
-      return colored(rest, environment) { environment throws(RaspCommandError) in
-        try ReportCommand.run(rest, environment: environment, domains: domains)
-      }
-    case "domains":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(DomainsCommand.spec, environment: environment)
-      }
-      return colored(rest, environment) { environment throws(RaspCommandError) in
-        try DomainsCommand.run(rest, environment: environment, domains: domains)
-      }
-    case "formats":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(FormatsCommand.spec, environment: environment)
-      }
-      return colored(rest, environment) { environment throws(RaspCommandError) in
-        try FormatsCommand.run(rest, environment: environment)
-      }
-    case "spec":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(SpecCommand.spec, environment: environment)
-      }
-      try checkNames(of: domains)
-      return colored(rest, environment) { environment throws(RaspCommandError) in
-        try SpecCommand.run(rest, environment: environment, domains: domains)
-      }
-    case "check":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(CheckCommand.spec, environment: environment)
-      }
-      try checkNames(of: domains)
-      return try CheckCommand.run(rest, environment: environment, domains: domains)
-    case "diff":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(DiffCommand.spec, environment: environment)
-      }
-      return try DiffCommand.run(rest, environment: environment)
-    case "completions":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(CompletionsCommand.spec, environment: environment)
-      }
-      return try CompletionsCommand.run(rest, environment: environment, domains: domains)
-    case "help":
-      if RaspArgumentParser.asksForHelp(rest) {
-        return try printHelp(HelpCommand.spec, environment: environment)
-      }
-      return try HelpCommand.run(rest, environment: environment)
     case "--help", "-h":
       return try printHelp(spec, environment: environment)
     case "--version", "-V", "version":

@@ -27,27 +27,27 @@ enum ReplayCommand {
     ],
     options: ReplayOptions.specs + [
       RaspOptionSpec(
-        name: "raw-output", short: "r",
+        name: .rawOutput, short: "r",
         help:
           "Print a selected string as its text, without quotes and with its escapes decoded, "
           + "as 'jq -r' does; other values, and records wrapped with --with-event or --key-by, "
           + "stay JSON."),
       RaspOptionSpec(
-        name: "follow",
+        name: .follow,
         help: "Keep reading the files as they grow, like 'tail -F', through rotation and "
           + "truncation, until Ctrl-C or SIGTERM."),
       RaspOptionSpec(
-        name: "save-state", valueName: "file",
+        name: .saveState, valueName: "file",
         help:
           "Save a checkpoint in <file> at the end: the state of every domain (and key) and "
           + "where the replay is in each log, written atomically; --resume goes on from it."),
       RaspOptionSpec(
-        name: "checkpoint-every", valueName: "n",
+        name: .checkpointEvery, valueName: "n",
         help:
           "With --save-state, save a checkpoint after every <n> events too, so that a replay "
           + "killed on the way can be resumed from the last one."),
       RaspOptionSpec(
-        name: "resume", valueName: "file",
+        name: .resume, valueName: "file",
         help:
           "Go on from the checkpoint in <file>: read each log from where it stopped (a log "
           + "that has grown since is read on; one changed before is refused) and print what a "

@@ -12,13 +12,13 @@ enum ReportCommand {
     switch option.name {
     case "select":
       return RaspOptionSpec(
-        name: "select", valueName: "path",
+        name: .select, valueName: "path",
         help:
           "Show the value at <path> (such as geo.heading or rest.links|length) instead of the "
           + "snapshot, with the events that change it, and plot it alone.")
     case "on-error":
       return RaspOptionSpec(
-        name: "on-error", valueName: "mode", allowedValues: ["fail", "skip"],
+        name: .onError, valueName: "mode", allowedValues: ["fail", "skip"],
         help:
           "On a bad line, 'skip' (the default here) lists it in the report and goes on; "
           + "'fail' stops there, and the report holds what came before.")
@@ -50,7 +50,7 @@ enum ReportCommand {
     ],
     options: [
       RaspOptionSpec(
-        name: "output", short: "o", valueName: "file",
+        name: .output, short: "o", valueName: "file",
         help:
           "Write the page to <file> (replacing it at once, when whole) instead of standard "
           + "output; '-' is standard output, even a terminal.")
@@ -77,12 +77,12 @@ enum ReportCommand {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
     }
-    if let text = parsed.value("select"), options.select?.filters.contains(.each) == true {
+    if let text = parsed.value(.select), options.select?.filters.contains(.each) == true {
       throw fail(
         "'[]' in '--select \(text)' selects several values, which a report cannot plot as "
           + "one; select the whole value instead")
     }
-    let output = parsed.value("output")
+    let output = parsed.value(.output)
     if output == nil, environment.standardOutput.isTerminal {
       throw fail(
         "The report is an HTML page, not for a terminal: write it to a file with "
@@ -94,7 +94,7 @@ enum ReportCommand {
         throw fail("Option '-o \(output)' would overwrite the log '\(same)'")
       }
     }
-    let statedErrorMode = parsed.value("on-error") != nil
+    let statedErrorMode = parsed.value(.onError) != nil
     if !statedErrorMode { options.configuration.errorMode = .skip }
     options.configuration.includesEvent = true
     options.configuration.reportsIgnoredLines = true
@@ -104,7 +104,7 @@ enum ReportCommand {
     var sink = ReportSink(
       builder: ReportBuilder(
         initial: initial, isKeyed: options.configuration.keyPath != nil,
-        selection: parsed.value("select")))
+        selection: parsed.value(.select)))
     let file = try output.flatMap { path throws(RaspCommandError) in
       path == "-" ? nil : try environment.makeAtomicWriter(path)
     }
@@ -123,7 +123,7 @@ enum ReportCommand {
       builder: sink.builder, skipped: sink.skipped, ignored: sink.ignored,
       statistics: result.statistics,
       logs: options.displayNames, domains: options.domains.map(\.name).sorted(),
-      command: ["rasp", "report"] + arguments, selection: parsed.value("select"))
+      command: ["rasp", "report"] + arguments, selection: parsed.value(.select))
     do throws(RaspCommandError) {
       if let file {
         try file.write(html)

@@ -18,7 +18,7 @@ enum SpecCommand {
     ],
     options: [
       RaspOptionSpec(
-        name: "check",
+        name: .check,
         help:
           "Validate the files: report every mistake, or print one 'ok' line per file on "
           + "standard error."
@@ -30,7 +30,7 @@ enum SpecCommand {
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    guard parsed.flag("check") else {
+    guard parsed.flag(.check) else {
       throw .usage(
         "Missing expected option '--check': 'rasp spec' only checks files for now",
         usage: spec.usage,

@@ -33,23 +33,23 @@ struct ComparisonOptions {
   /// The options `check` and `diff` share, in help order.
   static let specs: [RaspOptionSpec] = [
     RaspOptionSpec(
-      name: "ignore", valueName: "path", isRepeatable: true,
+      name: .ignore, valueName: "path", isRepeatable: true,
       help:
         "Leave out differences at <path> and below it; '*' matches any one key or index and "
         + "'**' any depth (such as lifecycle.changedAt or '**.ts'). Repeat for several."
     ),
     RaspOptionSpec(
-      name: "precision", valueName: "epsilon",
+      name: .precision, valueName: "epsilon",
       help: "Count numbers as equal when they differ by at most <epsilon> (such as 0.001)."),
     RaspOptionSpec(
-      name: "max-diffs", valueName: "n",
+      name: .maxDiffs, valueName: "n",
       help:
         "Show at most <n> differing snapshots, in order, and count the rest "
         + "(\(defaultDifferenceLimit) by default); 0 shows them all."),
     RaspColorChoice.optionSpec(
       coloring: "the report's '-' and '+' lines and the labels of errors and warnings"),
     RaspOptionSpec(
-      name: "format", valueName: "format", allowedValues: ["text", "json"],
+      name: .format, valueName: "format", allowedValues: ["text", "json"],
       help:
         "Print the report as 'text' (the default), for people, or as one JSON document, "
         + "for tools."),
@@ -63,7 +63,7 @@ struct ComparisonOptions {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
     }
-    for text in parsed.all("ignore") {
+    for text in parsed.all(.ignore) {
       let path: JSONPath
       do {
         path = try JSONPath(text, allowsPatterns: true)
@@ -90,7 +90,7 @@ struct ComparisonOptions {
       diff.ignoring.append(path)
       ignoredTexts.append(text)
     }
-    if let text = parsed.value("precision") {
+    if let text = parsed.value(.precision) {
       guard case .number(let number)? = try? JSONParser.parse(text),
         case let epsilon = number.doubleValue,
         epsilon >= 0
@@ -102,7 +102,7 @@ struct ComparisonOptions {
       }
       diff.tolerance = epsilon
     }
-    if let text = parsed.value("max-diffs") {
+    if let text = parsed.value(.maxDiffs) {
       guard let limit = Int(text), limit >= 0 else {
         throw fail(
           "Invalid value '\(text)' for '--max-diffs <n>': expected a whole number, "
@@ -110,8 +110,8 @@ struct ComparisonOptions {
       }
       differenceLimit = limit == 0 ? nil : limit
     }
-    format = parsed.value("format").flatMap(Format.init(rawValue:)) ?? .text
-    color = parsed.value("color").flatMap(RaspColorChoice.init(rawValue:)) ?? .auto
+    format = parsed.value(.format).flatMap(Format.init(rawValue:)) ?? .text
+    color = parsed.value(.color).flatMap(RaspColorChoice.init(rawValue:)) ?? .auto
   }
 
   /// The text report as it is printed to `environment`'s standard output: coloured when the

@@ -10,14 +10,14 @@ enum RaspDiagnostics {
   /// Runs a command that takes `--color`, with its diagnostics, errors included, in the
   /// colours that the arguments ask for.
   ///
-  /// The command reports its own error here, instead of leaving it to
-  /// ``RaspCommandLine/run(arguments:environment:domains:)``, whose environment does not know
-  /// the choice.
+  /// ``RaspCommandLine`` runs every subcommand that declares `--color` in this, so that its
+  /// error is reported here instead of by ``RaspCommandLine/run(arguments:environment:domains:)``,
+  /// whose environment does not know the choice.
   ///
   /// ```swift
   /// return RaspDiagnostics.reportingErrors(arguments, environment: environment) {
   ///   environment throws(RaspCommandError) in
-  ///   try run(parsing: arguments, environment: environment)
+  ///   try subcommand.run(arguments, environment, domains)
   /// }
   /// ```
   ///

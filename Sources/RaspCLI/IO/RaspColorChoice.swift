@@ -21,7 +21,7 @@ enum RaspColorChoice: String {
   /// ```
   static func optionSpec(coloring what: String) -> RaspOptionSpec {
     RaspOptionSpec(
-      name: "color", valueName: "when", allowedValues: ["auto", "always", "never"],
+      name: .color, valueName: "when", allowedValues: ["auto", "always", "never"],
       help:
         "Colour \(what): 'auto' (the default) on a terminal, unless NO_COLOR is set (or when "
         + "CLICOLOR_FORCE is), 'always' or 'never'.")

@@ -77,56 +77,56 @@ struct ReplayOptions {
   /// The options `replay` and `check` share, in help order.
   static let specs: [RaspOptionSpec] = [
     RaspOptionSpec(
-      name: "select", valueName: "path",
+      name: .select, valueName: "path",
       help:
         "Print only the value at <path> (such as geo.heading, nav.stack[-1] or "
         + "rest.links|length; jq's [], [1:], |keys, |first and |last too), and only when it "
         + "changes; event.<path> reads each event's line (event.meta.user)."
     ),
     RaspOptionSpec(
-      name: "domain", valueName: "name", isRepeatable: true,
+      name: .domain, valueName: "name", isRepeatable: true,
       help:
         "Put only this domain in the snapshots; repeat, or separate names with commas, for "
         + "several (--domain geo,nav). Events of other domains are ignored."
     ),
     RaspOptionSpec(
-      name: "drop", valueName: "type", isRepeatable: true,
+      name: .drop, valueName: "type", isRepeatable: true,
       help:
         "Leave out the events of this type, as if the log had not got them: not applied, no "
         + "line (Redux DevTools' skip). '*' is any text: nav.*, geo.heading; repeatable."
     ),
     RaspOptionSpec(
-      name: "hide", valueName: "type", isRepeatable: true,
+      name: .hide, valueName: "type", isRepeatable: true,
       help:
         "Apply the events of this type, but print no line for them (Redux DevTools' hide); the "
         + "next line holds the state after them, and a diff is from the last line printed."
     ),
     RaspOptionSpec(
-      name: "spec", valueName: "file", isRepeatable: true,
+      name: .spec, valueName: "file", isRepeatable: true,
       help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
     ),
     RaspOptionSpec(
-      name: "log-format", valueName: "name", allowedValues: LogFormat.presets.map(\.name),
+      name: .logFormat, valueName: "name", allowedValues: LogFormat.presets.map(\.name),
       help:
         "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "
         + "'devtools' (a Redux DevTools export, one JSON document), 'cloudevents', 'segment', "
         + "'otel' (OTLP/JSON logs) or 'kcat' (Kafka messages). 'rasp formats' describes them."
     ),
     RaspOptionSpec(
-      name: "map", valueName: "file",
+      name: .map, valueName: "file",
       help:
         "Read logs as the map file <file> describes: where a line keeps its type, payload, "
         + "time and source, and how a type becomes 'domain.event' (see docs/formats.md)."
     ),
     RaspOptionSpec(
-      name: "concat",
+      name: .concat,
       help:
         "Read the logs one after another, as the parts of one log (rotated files, a "
         + "recorder's session.jsonl, session.1.jsonl, …), instead of merging them by time. "
         + "With --follow, the last is followed."
     ),
     RaspOptionSpec(
-      name: "key-by", valueName: "path",
+      name: .keyBy, valueName: "path",
       help:
         "Keep a state of every domain for each key: the value at <path> in each event "
         + "(source, payload.deviceId, meta.sessionId, a Kafka message's key). Lines become "
@@ -134,68 +134,68 @@ struct ReplayOptions {
         + "the path has the key null (an error with --strict)."
     ),
     RaspOptionSpec(
-      name: "jobs", short: "j", valueName: "n",
+      name: .jobs, short: "j", valueName: "n",
       help:
         "Apply a keyed replay's events (--key-by) on <n> threads, each the events of a share of "
         + "the keys; the output is the same for every <n>. By default, with --final, one thread "
         + "fewer than there are cores (one reads the log), otherwise 1."
     ),
-    RaspOptionSpec(name: "final", help: "Print only the snapshot after the last event."),
+    RaspOptionSpec(name: .final, help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
-      name: "since", valueName: "position",
+      name: .since, valueName: "position",
       help:
         "Print from <position> on: a time (2026-11-22T09:30:00Z, or 1795335000s, ms, us, ns), "
         + "a line (events.jsonl:12, or line:12 of the only log) or an event's number (#5). "
         + "The events before it are applied, but print no line."
     ),
     RaspOptionSpec(
-      name: "until", valueName: "position",
+      name: .until, valueName: "position",
       help:
         "Stop reading after <position> (a time, file:line, line:N or #N), whose line is "
         + "printed; by time, at the first event after it."
     ),
     RaspOptionSpec(
-      name: "at", valueName: "position",
+      name: .at, valueName: "position",
       help:
         "Print only the snapshot in force at <position> (a time, file:line, line:N or #N): "
         + "after the last event at or before it; the initial one before the first."
     ),
     RaspOptionSpec(
-      name: "with-event",
+      name: .withEvent,
       help:
         "Wrap each output line as {\"event\":…,\"file\":…,\"line\":…,\"seq\":…,\"state\":…} "
         + "(\"value\" instead of \"state\" with --select, \"diff\" with --emit diff)."
     ),
     RaspOptionSpec(
-      name: "emit", valueName: "what", allowedValues: ["snapshot", "diff", "devtools"],
+      name: .emit, valueName: "what", allowedValues: ["snapshot", "diff", "devtools"],
       help:
         "Print the whole 'snapshot' after each event (the default), or the 'diff' from the "
         + "one before: an RFC 6902 JSON Patch, [] when nothing changed; 'devtools' (replay "
         + "only) writes one Redux DevTools export of every event and snapshot, for its Import."
     ),
     RaspOptionSpec(
-      name: "changes-only", help: "With --emit diff, leave out the events that changed nothing."),
-    RaspOptionSpec(name: "pretty", help: "Indent the output for people."),
+      name: .changesOnly, help: "With --emit diff, leave out the events that changed nothing."),
+    RaspOptionSpec(name: .pretty, help: "Indent the output for people."),
     RaspOptionSpec(
-      name: "strict", help: "Treat an event of unknown type as a bad line instead of ignoring it."),
+      name: .strict, help: "Treat an event of unknown type as a bad line instead of ignoring it."),
     RaspOptionSpec(
-      name: "on-error", valueName: "mode", allowedValues: ["fail", "skip"],
+      name: .onError, valueName: "mode", allowedValues: ["fail", "skip"],
       help:
         "On a bad line, 'fail' (the default) stops after printing every snapshot before it; "
         + "'skip' reports the line and goes on."
     ),
     RaspOptionSpec(
-      name: "stats",
+      name: .stats,
       help:
         "End with a summary on standard error: lines read = applied + skipped + ignored + blank, "
         + "a batch line's events counted one by one."),
     RaspOptionSpec(
-      name: "progress",
+      name: .progress,
       help:
         "Show a progress line on standard error (lines, lines per second, bytes read of the "
         + "total, time left), even when it is not a terminal or under CI."),
     RaspOptionSpec(
-      name: "no-progress",
+      name: .noProgress,
       help: "Never show the progress line, which a terminal's standard error shows by default."),
   ]
 
@@ -222,7 +222,7 @@ struct ReplayOptions {
     if files.filter({ $0 == "-" }).count > 1 {
       throw fail("Standard input ('-') can be read only once")
     }
-    follows = parsed.flag("follow")
+    follows = parsed.flag(.follow)
     if follows, files.contains("-") {
       throw fail(
         "Option '--follow' needs files: standard input ('-') is read as it arrives without it")
@@ -233,7 +233,7 @@ struct ReplayOptions {
         "Option '--follow' reads a log as it grows; the format '\(configuration.format.name)' "
           + "reads each input as one document, whole")
     }
-    specFiles = parsed.all("spec")
+    specFiles = parsed.all(.spec)
     if specFiles.contains("-") {
       throw fail("A spec cannot be read from standard input ('-'): it is where event logs are read")
     }
@@ -250,14 +250,14 @@ struct ReplayOptions {
       configuration.excludedDomains = available.filter { !chosen.contains($0.name) }
     }
     configuration.droppedTypes = try Self.typePatterns(
-      "drop", parsed, domains: available, environment: environment, fail: fail)
+      .drop, parsed, domains: available, environment: environment, fail: fail)
     configuration.hiddenTypes = try Self.typePatterns(
-      "hide", parsed, domains: available, environment: environment, fail: fail)
-    if let text = parsed.value("select") {
+      .hide, parsed, domains: available, environment: environment, fail: fail)
+    if let text = parsed.value(.select) {
       configuration.selection = try Self.selection(
         text, domains: configuration.domains, environment: environment, fail: fail)
     }
-    if let text = parsed.value("key-by") {
+    if let text = parsed.value(.keyBy) {
       // An empty path would key by the whole event, more likely an unset shell variable.
       guard !text.allSatisfy(\.isWhitespace) else {
         throw fail(
@@ -270,10 +270,10 @@ struct ReplayOptions {
         throw fail("Invalid path '\(text)' for '--key-by <path>': \(error)")
       }
     }
-    configuration.isFinal = parsed.flag("final")
-    configuration.concatenatesInputs = parsed.flag("concat")
+    configuration.isFinal = parsed.flag(.final)
+    configuration.concatenatesInputs = parsed.flag(.concat)
     try readRange(parsed, fail: fail)
-    if let text = parsed.value("jobs") {
+    if let text = parsed.value(.jobs) {
       guard let jobs = Int(text), (1...Self.maximumJobs).contains(jobs) else {
         throw fail(
           "Invalid value '\(text)' for '--jobs <n>': expected a whole number from 1 to "
@@ -283,38 +283,38 @@ struct ReplayOptions {
     } else if configuration.isFinal, configuration.keyPath != nil {
       configuration.jobs = Self.defaultJobs(processors: environment.processorCount)
     }
-    configuration.includesEvent = parsed.flag("with-event")
-    configuration.isStrict = parsed.flag("strict")
+    configuration.includesEvent = parsed.flag(.withEvent)
+    configuration.isStrict = parsed.flag(.strict)
     configuration.errorMode =
-      parsed.value("on-error").flatMap(ReplayConfiguration.ErrorMode.init(rawValue:)) ?? .fail
+      parsed.value(.onError).flatMap(ReplayConfiguration.ErrorMode.init(rawValue:)) ?? .fail
     configuration.emit =
-      parsed.value("emit").flatMap(ReplayConfiguration.Emit.init(rawValue:)) ?? .snapshot
-    configuration.changesOnly = parsed.flag("changes-only")
+      parsed.value(.emit).flatMap(ReplayConfiguration.Emit.init(rawValue:)) ?? .snapshot
+    configuration.changesOnly = parsed.flag(.changesOnly)
     configuration.interruption = environment.interruption
-    isPretty = parsed.flag("pretty")
-    isRaw = parsed.flag("raw-output")
-    showsStats = parsed.flag("stats")
-    if parsed.flag("progress"), parsed.flag("no-progress") {
+    isPretty = parsed.flag(.pretty)
+    isRaw = parsed.flag(.rawOutput)
+    showsStats = parsed.flag(.stats)
+    if parsed.flag(.progress), parsed.flag(.noProgress) {
       throw fail("Options '--progress' and '--no-progress' cannot be used together")
     }
-    progress = parsed.flag("progress") ? .always : parsed.flag("no-progress") ? .never : .automatic
+    progress = parsed.flag(.progress) ? .always : parsed.flag(.noProgress) ? .never : .automatic
     if configuration.changesOnly, configuration.emit != .diff {
       throw fail("Option '--changes-only' needs '--emit diff'")
     }
-    if parsed.value("emit") == "devtools" {
+    if parsed.value(.emit) == "devtools" {
       emitsDevTools = true
       // Each action is an event printed, and each computed state its snapshot.
       configuration.includesEvent = true
       // As rasp read it: its type, payload and time, whatever the log's format.
       configuration.includesEventAsRead = true
       let conflicting = [
-        "select", "final", "key-by", "pretty", "raw-output", "at", "since",
-      ].first { parsed.flag($0) }
+        RaspOptionName.select, .final, .keyBy, .pretty, .rawOutput, .at, .since,
+      ].first { parsed.isGiven($0) }
       if let conflicting {
-        throw fail("Option '--emit devtools' cannot be used with '--\(conflicting)'")
+        throw fail("Option '--emit devtools' cannot be used with '--\(conflicting.rawValue)'")
       }
     }
-    if let path = configuration.selection, let text = parsed.value("select") {
+    if let path = configuration.selection, let text = parsed.value(.select) {
       try Self.checkSeveralValues(path, text: text, configuration, spec: spec, fail: fail)
     }
     try readCheckpoints(parsed, environment: environment, fail: fail)
@@ -333,9 +333,9 @@ struct ReplayOptions {
     _ parsed: RaspParsedArguments, environment: RaspEnvironment,
     fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) {
-    saveStateFile = parsed.value("save-state")
-    resumeFile = parsed.value("resume")
-    if let text = parsed.value("checkpoint-every") {
+    saveStateFile = parsed.value(.saveState)
+    resumeFile = parsed.value(.resume)
+    if let text = parsed.value(.checkpointEvery) {
       guard saveStateFile != nil else {
         throw fail("Option '--checkpoint-every <n>' needs '--save-state <file>': where to save")
       }
@@ -375,15 +375,17 @@ struct ReplayOptions {
       throw fail("Option '\(option)' cannot be used with '\(other)' yet")
     }
     func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
-    func text(_ name: String) -> JSONValue { parsed.value(name).map { .string($0) } ?? .null }
+    func text(_ option: RaspOptionName) -> JSONValue {
+      parsed.value(option).map { .string($0) } ?? .null
+    }
     checkpointOptions = JSONObject(sortedMembers: [
       ("concat", .bool(configuration.concatenatesInputs)),
       ("domain", strings(configuration.domains.map(\.name).sorted())),
       ("drop", strings(configuration.droppedTypes)),
       ("hide", strings(configuration.hiddenTypes)),
-      ("key-by", text("key-by")),
+      ("key-by", text(.keyBy)),
       ("log-format", .string(configuration.format.name)),
-      ("select", text("select")),
+      ("select", text(.select)),
       ("spec", strings(specFiles)),
       ("strict", .bool(configuration.isStrict)),
     ])
@@ -394,23 +396,24 @@ struct ReplayOptions {
   private mutating func readRange(
     _ parsed: RaspParsedArguments, fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) {
-    func position(_ option: String) throws(RaspCommandError) -> ReplayPosition? {
+    func position(_ option: RaspOptionName) throws(RaspCommandError) -> ReplayPosition? {
       guard let text = parsed.value(option) else { return nil }
       do {
         return try ReplayPosition(text, inputNames: displayNames)
       } catch {
-        throw fail("Invalid position '\(text)' for '--\(option) <position>': \(error)")
+        throw fail(
+          "Invalid position '\(text)' for '--\(option.rawValue) <position>': \(error)")
       }
     }
-    for option in ["since", "until", "at"] {
-      positionTexts["--" + option] = parsed.value(option)
+    for option in [RaspOptionName.since, .until, .at] {
+      positionTexts["--" + option.rawValue] = parsed.value(option)
     }
-    configuration.since = try position("since")
-    configuration.until = try position("until")
-    configuration.at = try position("at")
+    configuration.since = try position(.since)
+    configuration.until = try position(.until)
+    configuration.at = try position(.at)
     if configuration.at != nil {
       let others =
-        ["since", "until"].filter { parsed.value($0) != nil }.map { "'--\($0)'" }
+        [RaspOptionName.since, .until].filter(parsed.isGiven).map { "'--\($0.rawValue)'" }
         + (configuration.isFinal ? ["'--final'"] : [])
       if let other = others.first {
         throw fail(
@@ -428,7 +431,7 @@ struct ReplayOptions {
       isEmpty = until < since
     default: isEmpty = false
     }
-    if isEmpty, let since = parsed.value("since"), let until = parsed.value("until") {
+    if isEmpty, let since = parsed.value(.since), let until = parsed.value(.until) {
       throw fail(
         "Options '--since \(since)' and '--until \(until)' select nothing: --until stops "
           + "before --since starts")
@@ -439,10 +442,11 @@ struct ReplayOptions {
   /// that matches no type of any domain is warned about, with the nearest type or domain, and
   /// kept (it matches nothing).
   private static func typePatterns(
-    _ option: String, _ parsed: RaspParsedArguments, domains: [any RaspDomain],
+    _ name: RaspOptionName, _ parsed: RaspParsedArguments, domains: [any RaspDomain],
     environment: RaspEnvironment, fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) -> [String] {
-    let texts = parsed.all(option)
+    let texts = parsed.all(name)
+    let option = name.rawValue
     guard !texts.isEmpty else { return [] }
     let types = domains.flatMap { domain in domain.events.map { "\(domain.name).\($0.name)" } }
     for text in texts {
@@ -492,7 +496,7 @@ struct ReplayOptions {
     _ parsed: RaspParsedArguments, environment: RaspEnvironment,
     fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) -> LogFormat {
-    switch (parsed.value("log-format"), parsed.value("map")) {
+    switch (parsed.value(.logFormat), parsed.value(.map)) {
     case (nil, nil):
       return .rasp
     case (.some, .some):

@@ -1,0 +1,57 @@
+/// The long name of every option of every command, by which commands declare and read them.
+///
+/// Options are read by these names, not by strings, so that a misspelt option does not
+/// compile: `parsed.value(.selct)` is an error, where `parsed.value("selct")` would quietly read
+/// nothing. The raw value is the name as typed after `--`. Options of the same name in several
+/// commands (`--json`, `--spec`) mean the same thing in each.
+///
+/// ```swift
+/// let spec = RaspOptionSpec(name: .select, valueName: "path", help: "Print only <path>.")
+/// let path = parsed.value(.select)   // "geo.heading" for --select geo.heading
+/// ```
+///
+/// To add an option: add its name here, in alphabetical order, declare its ``RaspOptionSpec``
+/// in the command's spec, and read it from ``RaspParsedArguments``.
+enum RaspOptionName: String, CaseIterable, Sendable {
+  case at
+  case changesOnly = "changes-only"
+  case check
+  case checkpointEvery = "checkpoint-every"
+  case color
+  case concat
+  case domain
+  case drop
+  case emit
+  case `final`
+  case follow
+  case format
+  case golden
+  case hide
+  case ignore
+  case jobs
+  case json
+  case keyBy = "key-by"
+  case logFormat = "log-format"
+  case man
+  case map
+  case maxDiffs = "max-diffs"
+  case noProgress = "no-progress"
+  case onError = "on-error"
+  case output
+  case precision
+  case pretty
+  case progress
+  case rawOutput = "raw-output"
+  case record
+  case resume
+  case saveState = "save-state"
+  case select
+  case since
+  case spec
+  case stats
+  case strict
+  case until
+  case update
+  case version
+  case withEvent = "with-event"
+}
