@@ -59,6 +59,68 @@ import Testing
     #expect(lines(array) == [#"{"type":"a/x"}"#, #"{"type":"a/y"}"#])
   }
 
+  @Test func aLiftedStateInPayloadIsReadAsTheLiftedStateReportedAtItsString() throws {
+    // As `@redux-devtools/remote` sends it, and `importState` reads it: `payload` is the JSON
+    // text of a whole lifted state; its `committedState` is the start, `preloadedState` ignored.
+    let lifted =
+      #"{"actionsById": {"0": {"action": {"type": "@@INIT"}, "timestamp": 1}, "#
+      + #""1": {"action": {"type": "a/one"}, "timestamp": 2}, "2": {"action": 7}}, "#
+      + #""stagedActionIds": [0, 1, 2], "skippedActionIds": [], "committedState": {"n": 1}, "#
+      + #""computedStates": [{"state": {"n": 1}}, {"state": {"n": 2}}, {"state": {"n": 2}}]}"#
+    var writer = JSONWriter()
+    writer.writeString(lifted)
+    let text =
+      #"{"type": "STATE", "preloadedState": "{\"n\": 9}", "payload": "#
+      + String(decoding: writer.bytes, as: UTF8.self) + "}"
+    let export = try read(text)
+    #expect(export.shape == .liftedState)
+    #expect(
+      lines(export) == [
+        #"{"type":"@@INIT","meta":{"timestamp":1}}"#, #"{"type":"a/one","meta":{"timestamp":2}}"#,
+        "7",
+      ])
+    #expect(
+      export.places.map(\.path) == [
+        #"payload.actionsById["0"].action"#, #"payload.actionsById["1"].action"#,
+        #"payload.actionsById["2"].action"#,
+      ])
+    let stringOffset = Array(text.utf8).count - writer.bytes.count - 1
+    #expect(export.places.map(\.offset) == [stringOffset, stringOffset, stringOffset])
+    #expect(export.startState == ["n": 1])
+    try export.checkRecordedStates()
+    #expect(export.recordedState(afterLine: 2)?.state == ["n": 2])
+    #expect(export.recordedState(afterLine: 2)?.path == "payload.computedStates[1].state")
+    #expect(export.recordedState(afterLine: 2)?.offset == stringOffset)
+  }
+
+  @Test func aLiftedStateInPayloadAsAnObjectKeepsItsOwnPlaces() throws {
+    let text =
+      #"{"payload": {"actionsById": {"0": {"action": {"type": "a/x"}}}, "#
+      + #""stagedActionIds": [0]}}"#
+    let export = try read(text)
+    #expect(export.shape == .liftedState)
+    #expect(export.places.map(\.path) == [#"payload.actionsById["0"].action"#])
+    #expect(export.places[0].offset == 45)
+    #expect(export.startState == nil)
+  }
+
+  @Test(arguments: [
+    (#"{"payload": "{\"actionsById\": {}}"}"#, "at payload: a lifted state with 'actionsById'"),
+    (#"{"payload": "{\"actionsById\": 3, \"stagedActionIds\": []}"}"#, "at payload.actionsById"),
+    (#"{"payload": "{\"todos\": []}"}"#, "holds an object without 'actionsById'"),
+  ])
+  func aLiftedStateInPayloadThatIsWrongIsRefusedAtTheString(_ text: String, _ reason: String) {
+    do {
+      _ = try read(text)
+      Issue.record("expected an error containing '\(reason)'")
+    } catch let error as DevToolsExportError {
+      #expect(error.description.contains(reason), "\(error)")
+      #expect(error.offset == 12)
+    } catch {
+      Issue.record(error)
+    }
+  }
+
   @Test func badActionsBecomeLinesNoFormatReadsWithTheirReasons() throws {
     let export = try read(
       #"{"actionsById": {"0": 5, "1": {"timestamp": 1}, "2": {"action": "{nope"}, "#

@@ -11,6 +11,10 @@ import RaspJSON
 ///   out, and counted (``skippedCount``);
 /// - the extension's default export, `{"payload": "<JSON text of an array of actions>",
 ///   "preloadedState": "<JSON text>"}`;
+/// - a lifted state wrapped the same way, `{"payload": "<JSON text of a lifted state>", …}`, as
+///   `@redux-devtools/remote` sends it and DevTools' `importState` reads it: read as the lifted
+///   state, whose `committedState` is the start (a `preloadedState` beside it is ignored, as
+///   DevTools ignores it);
 /// - a bare array of actions.
 ///
 /// Each line is the action itself, with the entry's `timestamp` put in its `meta.timestamp`,
@@ -57,13 +61,15 @@ public struct DevToolsExport {
     public let error: String?
     /// The byte offset of the state in the export.
     public let offset: Int
-    /// The state's JSON path in the export: `computedStates[3].state`.
-    public var path: String { "computedStates[\(index)].state" }
+    /// The state's JSON path in the export: `computedStates[3].state`, or
+    /// `payload.computedStates[3].state` in a lifted state that `payload` holds.
+    public let path: String
   }
 
   /// The shapes an export has.
   public enum Shape: String, Sendable {
-    /// The DevTools' lifted state: `actionsById`, `stagedActionIds`, `computedStates`, ….
+    /// The DevTools' lifted state: `actionsById`, `stagedActionIds`, `computedStates`, …, the
+    /// export itself or the JSON text of its `payload`.
     case liftedState
     /// The extension's default export: `payload` (and `preloadedState`), JSON text.
     case payload
@@ -158,25 +164,23 @@ public struct DevToolsExport {
         reason: "not a Redux DevTools export: expected an object or an array, found "
           + root.phrase)
     }
-    let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let fields = Self.fields(members)
     if let payload = fields["payload"] {
-      shape = .payload
-      try readPayload(payload, preloadedState: fields["preloadedState"])
-    } else if let actions = fields["actionsById"] {
+      // What `importState` reads from the string: an array of actions (the extension's
+      // Export), or a whole lifted state (`@redux-devtools/remote`'s `STATE` message).
+      let inner = try Self.unwrap(payload, path: "payload")
+      if let liftedMembers = inner.members {
+        shape = .liftedState
+        wrapper = WrappedLiftedState(
+          root: inner, offset: inner.offset == payload.offset ? nil : payload.offset)
+        try readLifted(Self.fields(liftedMembers), root: inner)
+      } else {
+        shape = .payload
+        try readPayload(payload, list: inner, preloadedState: fields["preloadedState"])
+      }
+    } else if fields["actionsById"] != nil {
       shape = .liftedState
-      if let node = fields["computedStates"] {
-        computedStatesNode = node
-        if let states = try? Self.unwrap(node, path: "computedStates"),
-          case .array(let entries) = states.content
-        {
-          computedStates = entries
-          if case .string = node.content { statesRoot = states }
-        }
-      }
-      if let node = fields["committedState"] {
-        startState = try decodedState(node, path: "committedState")
-      }
-      try readLiftedState(actions, fields: fields, root: root)
+      try readLifted(fields, root: root)
     } else {
       throw DevToolsExportError(
         offset: root.offset, path: nil,
@@ -224,12 +228,12 @@ public struct DevToolsExport {
     }
     guard let states = computedStates else {
       throw DevToolsExportError(
-        offset: node.offset, path: "computedStates",
+        offset: place(node), path: path("computedStates"),
         reason: "'computedStates' must be an array of states, found \(node.phrase)")
     }
     guard states.count >= stagedCount else {
       throw DevToolsExportError(
-        offset: node.offset, path: "computedStates",
+        offset: place(node), path: path("computedStates"),
         reason: "\(states.count) recorded \(states.count == 1 ? "state" : "states") for "
           + "\(stagedCount) staged actions: each action of 'stagedActionIds' needs the state "
           + "after it")
@@ -237,12 +241,12 @@ public struct DevToolsExport {
     for (index, entry) in states.prefix(stagedCount).enumerated() {
       guard let members = entry.members else {
         throw DevToolsExportError(
-          offset: entry.offset, path: "computedStates[\(index)]",
+          offset: place(entry), path: path("computedStates[\(index)]"),
           reason: "a recorded state must be an object with a 'state', found \(entry.phrase)")
       }
       guard let state = members.first(where: { $0.key == "state" })?.value else {
         throw DevToolsExportError(
-          offset: entry.offset, path: "computedStates[\(index)]",
+          offset: place(entry), path: path("computedStates[\(index)]"),
           reason: "the recorded state has no 'state'")
       }
       _ = try decodedState(state, path: "computedStates[\(index)].state")
@@ -270,22 +274,24 @@ public struct DevToolsExport {
     }
     let value =
       (try? decodedState(state.value, path: "computedStates[\(index)].state")) ?? state.value.json
-    return RecordedState(index: index, state: value, error: error, offset: state.value.offset)
+    return RecordedState(
+      index: index, state: value, error: error, offset: place(state.value),
+      path: path("computedStates[\(index)].state"))
   }
 
-  /// Reads Shape A: `payload`, a string holding an array of actions.
+  /// Reads Shape A: `payload`, a string holding an array of actions (`list`, read from it).
   private mutating func readPayload(
-    _ payload: JSONNode, preloadedState: JSONNode?
+    _ payload: JSONNode, list: JSONNode, preloadedState: JSONNode?
   ) throws(DevToolsExportError) {
     if let state = preloadedState, case .string = state.content {
       let value = try Self.unwrap(state, path: "preloadedState")
       startState = try Self.decodingJSAN(value, root: value, path: "preloadedState").json
     }
-    let list = try Self.unwrap(payload, path: "payload")
     guard case .array(let actions) = list.content else {
       throw DevToolsExportError(
         offset: payload.offset, path: "payload",
-        reason: "'payload' must hold an array of actions, found \(list.phrase)")
+        reason: "'payload' must hold an array of actions or a lifted state, found "
+          + list.phrase)
     }
     for (index, action) in actions.enumerated() {
       // Actions inside a string have offsets in the string: point at the string.
@@ -294,25 +300,65 @@ public struct DevToolsExport {
     }
   }
 
+  /// Reads a lifted state, the document's or the one its `payload` holds: its recorded
+  /// states, its start state, its actions.
+  private mutating func readLifted(_ fields: [String: JSONNode], root: JSONNode)
+    throws(DevToolsExportError)
+  {
+    do {
+      try readLiftedParts(fields, root: root)
+    } catch {
+      // Whatever is wrong inside a string is reported at the string.
+      guard let offset = wrapper?.offset else { throw error }
+      throw DevToolsExportError(offset: offset, path: error.path, reason: error.reason)
+    }
+  }
+
+  private mutating func readLiftedParts(_ fields: [String: JSONNode], root: JSONNode)
+    throws(DevToolsExportError)
+  {
+    guard let actions = fields["actionsById"] else {
+      throw DevToolsExportError(
+        offset: place(root), path: "payload",
+        reason: "'payload' holds an object without 'actionsById': it must hold an array of "
+          + "actions or a lifted state")
+    }
+    if let node = fields["computedStates"] {
+      computedStatesNode = node
+      if let states = try? Self.unwrap(node, path: path("computedStates")),
+        case .array(let entries) = states.content
+      {
+        computedStates = entries
+        if case .string = node.content { statesRoot = states }
+      }
+    }
+    // A lifted state in `payload` starts where its `committedState` says: DevTools' import
+    // ignores `preloadedState` beside it.
+    if let node = fields["committedState"] {
+      startState = try decodedState(node, path: "committedState")
+    }
+    try readLiftedState(actions, fields: fields, root: root)
+  }
+
   /// Reads Shape B: the actions of `stagedActionIds`, less those of `skippedActionIds`.
   private mutating func readLiftedState(
     _ actionsNode: JSONNode, fields: [String: JSONNode], root: JSONNode
   ) throws(DevToolsExportError) {
-    let actions = try Self.unwrap(actionsNode, path: "actionsById")
+    let actions = try Self.unwrap(actionsNode, path: path("actionsById"))
     guard let entries = actions.members else {
       throw DevToolsExportError(
-        offset: actionsNode.offset, path: "actionsById",
+        offset: place(actionsNode), path: path("actionsById"),
         reason: "'actionsById' must be an object, found \(actions.phrase)")
     }
     guard let stagedNode = fields["stagedActionIds"] else {
       throw DevToolsExportError(
-        offset: root.offset, path: nil,
+        offset: place(root), path: wrapper == nil ? nil : "payload",
         reason: "a lifted state with 'actionsById' but no 'stagedActionIds': the order of "
           + "the actions is unknown")
     }
     guard case .array(let staged) = stagedNode.content else {
       throw DevToolsExportError(
-        offset: stagedNode.offset, path: "stagedActionIds",
+        offset: place(stagedNode), path: path("stagedActionIds"),
         reason: "'stagedActionIds' must be an array of ids, found \(stagedNode.phrase)")
     }
     stagedCount = staged.count
@@ -320,7 +366,7 @@ public struct DevToolsExport {
     if let node = fields["skippedActionIds"] {
       guard case .array(let ids) = node.content else {
         throw DevToolsExportError(
-          offset: node.offset, path: "skippedActionIds",
+          offset: place(node), path: path("skippedActionIds"),
           reason: "'skippedActionIds' must be an array of ids, found \(node.phrase)")
       }
       for id in ids {
@@ -329,13 +375,13 @@ public struct DevToolsExport {
         }
       }
     }
-    let byID = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let byID = Self.fields(entries)
     for (index, idNode) in staged.enumerated() {
-      let idPath = "stagedActionIds[\(index)]"
+      let idPath = path("stagedActionIds[\(index)]")
       guard case .number(let number) = idNode.content, let id = number.integerValue else {
         addProblem(
           "an action's id must be an integer, found \(idNode.phrase)", path: idPath,
-          offset: idNode.offset, stagedIndex: index)
+          offset: place(idNode), stagedIndex: index)
         continue
       }
       if skipped.contains(id) {
@@ -343,10 +389,10 @@ public struct DevToolsExport {
         continue
       }
       let key = String(id)
-      let entryPath = "actionsById[\"\(key)\"]"
+      let entryPath = path("actionsById[\"\(key)\"]")
       guard let entryNode = byID[key] else {
         addProblem(
-          "no action with the id \(id) in 'actionsById'", path: idPath, offset: idNode.offset,
+          "no action with the id \(id) in 'actionsById'", path: idPath, offset: place(idNode),
           stagedIndex: index)
         continue
       }
@@ -354,18 +400,19 @@ public struct DevToolsExport {
       do {
         entry = try Self.unwrap(entryNode, path: entryPath)
       } catch {
-        addProblem(error.reason, path: entryPath, offset: entryNode.offset, stagedIndex: index)
+        addProblem(
+          error.reason, path: entryPath, offset: place(entryNode), stagedIndex: index)
         continue
       }
       guard let members = entry.members else {
         addProblem(
           "an entry of 'actionsById' must be an object, found \(entry.phrase)", path: entryPath,
-          offset: entryNode.offset, stagedIndex: index)
+          offset: place(entryNode), stagedIndex: index)
         continue
       }
       guard let action = members.first(where: { $0.key == "action" })?.value else {
         addProblem(
-          "the entry has no 'action'", path: entryPath, offset: entryNode.offset,
+          "the entry has no 'action'", path: entryPath, offset: place(entryNode),
           stagedIndex: index)
         continue
       }
@@ -373,10 +420,10 @@ public struct DevToolsExport {
       if case .number(let time)? = members.first(where: { $0.key == "timestamp" })?.value.content {
         timestamp = time.integerValue ?? Int64(exactly: time.doubleValue.rounded())
       }
-      let offset = entry.offset == entryNode.offset ? action.offset : entryNode.offset
+      let offset = place(entry.offset == entryNode.offset ? action : entryNode)
       stagedIndices.append(index)
-      // A `$jsan` reference counts from what was stringified: the entry, or the document.
-      let root = entry.offset == entryNode.offset ? documentRoot : entry
+      // A `$jsan` reference counts from what was stringified: the entry, or the lifted state.
+      let root = entry.offset == entryNode.offset ? liftedRoot : entry
       add(action, path: entryPath + ".action", timestamp: timestamp, root: root, offset: offset)
     }
   }
@@ -498,11 +545,43 @@ public struct DevToolsExport {
   {
     guard JSANDecoding.isEncoded(node) else { return node.json }
     do {
-      return try JSANDecoding.decode(node, root: statesRoot ?? documentRoot) ?? .null
+      return try JSANDecoding.decode(node, root: statesRoot ?? liftedRoot) ?? .null
     } catch {
       throw DevToolsExportError(
-        offset: node.offset, path: path + error.path, reason: error.reason)
+        offset: place(node), path: self.path(path) + error.path, reason: error.reason)
     }
+  }
+
+  /// A lifted state that the export's `payload` holds, rather than the export itself.
+  private struct WrappedLiftedState {
+    /// The lifted state, read from the string.
+    let root: JSONNode
+    /// The offset of the string in the export, which every place inside it is reported at;
+    /// `nil` when `payload` holds the lifted state as an object, not as JSON text.
+    let offset: Int?
+  }
+
+  /// The lifted state that `payload` holds, or `nil` when the export is not such a wrapper.
+  private var wrapper: WrappedLiftedState?
+
+  /// The lifted state the actions and states are read from: what their `$jsan` references
+  /// count from.
+  private var liftedRoot: JSONNode { wrapper?.root ?? documentRoot }
+
+  /// Where a node of the lifted state is reported: at the string that holds it, when it is
+  /// read from one.
+  private func place(_ node: JSONNode) -> Int {
+    wrapper?.offset ?? node.offset
+  }
+
+  /// The path of a member of the lifted state: under `payload` when the export wraps it.
+  private func path(_ path: String) -> String {
+    wrapper == nil ? path : "payload." + path
+  }
+
+  /// An object's members by key, the first of a key kept.
+  private static func fields(_ members: [JSONNodeMember]) -> [String: JSONNode] {
+    Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
   }
 }
 
