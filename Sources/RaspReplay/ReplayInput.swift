@@ -82,6 +82,13 @@ public struct ReplayInput: Sendable {
   /// ```
   public var isFollowed: Bool { followed != nil }
 
+  /// Whether the input is a terminal, where a person types the events.
+  ///
+  /// ```swift
+  /// ReplayInput(name: "<stdin>", source: .descriptor(0)).isTerminal   // true at a prompt
+  /// ```
+  public var isTerminal: Bool { source?.isTerminal ?? false }
+
   /// The number of bytes the replay will read, when known: the rest of a regular file, never
   /// a pipe's or a followed file's, which can grow.
   ///

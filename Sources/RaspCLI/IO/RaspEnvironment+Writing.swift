@@ -83,6 +83,12 @@ extension RaspEnvironment {
   /// RaspEnvironment(…, variables: ["CI": "true"]).isContinuousIntegration   // true
   /// ```
   public var isContinuousIntegration: Bool {
+    Self.isContinuousIntegration(variables: variables)
+  }
+
+  /// Whether `variables` say that a command runs in continuous integration (see
+  /// ``isContinuousIntegration``).
+  static func isContinuousIntegration(variables: [String: String]) -> Bool {
     guard let value = variables["CI"] else { return false }
     return !value.isEmpty && value != "0" && value.lowercased() != "false"
   }

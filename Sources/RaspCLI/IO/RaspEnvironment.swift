@@ -24,9 +24,24 @@ public struct RaspEnvironment {
   /// Standard input, read by `-` or when no file is given.
   public var standardInput: RaspInputSource
   /// Standard output: data only.
-  public var standardOutput: any RaspOutputStream
-  /// Standard error: diagnostics, summaries.
-  public var standardError: any RaspOutputStream
+  ///
+  /// What is written here goes through ``statusLine``, which erases a progress line first
+  /// when standard output is the terminal it is drawn on.
+  public var standardOutput: any RaspOutputStream {
+    get { guardedOutput }
+    set { guardedOutput = statusLine.guarding(newValue, as: .output) }
+  }
+  /// Standard error: diagnostics, summaries, the progress line.
+  ///
+  /// What is written here goes through ``statusLine``, which erases a progress line first.
+  public var standardError: any RaspOutputStream {
+    get { guardedError }
+    set { guardedError = statusLine.guarding(newValue, as: .error) }
+  }
+  /// The progress line of the terminal, shared by every copy of this environment.
+  let statusLine: RaspStatusLine
+  private var guardedOutput: RaspStatusLine.Guarded
+  private var guardedError: RaspStatusLine.Guarded
   /// Environment variables (`CI`, `NO_COLOR`, …).
   public var variables: [String: String]
   /// The directory relative paths are resolved against; `nil` for the process's own.
@@ -74,8 +89,10 @@ public struct RaspEnvironment {
     workingDirectory: String? = nil
   ) {
     self.standardInput = standardInput
-    self.standardOutput = standardOutput
-    self.standardError = standardError
+    let statusLine = RaspStatusLine()
+    self.statusLine = statusLine
+    guardedOutput = statusLine.guarding(standardOutput, as: .output)
+    guardedError = statusLine.guarding(standardError, as: .error)
     self.variables = variables
     self.workingDirectory = workingDirectory
   }

@@ -23,9 +23,24 @@ public protocol RaspOutputStream: AnyObject {
 
   /// Whether the stream is a terminal, where colour may be used.
   var isTerminal: Bool { get }
+
+  /// What the stream writes to: a terminal, a pipe, a file; by default a terminal when
+  /// ``isTerminal``, otherwise a file.
+  var destination: RaspOutputDestination { get }
+
+  /// The width of the terminal the stream writes to, in columns, when it is one and says.
+  var terminalColumns: Int? { get }
 }
 
 extension RaspOutputStream {
+  /// A terminal when ``isTerminal``, otherwise a file.
+  public var destination: RaspOutputDestination {
+    isTerminal ? .terminal(device: nil) : .file
+  }
+
+  /// Not known.
+  public var terminalColumns: Int? { nil }
+
   /// Writes an array of bytes.
   ///
   /// ```swift
@@ -89,6 +104,16 @@ public final class RaspFileOutput: RaspOutputStream {
   /// Whether the descriptor is a terminal.
   public var isTerminal: Bool { isatty(descriptor) == 1 }
 
+  /// What the descriptor writes to.
+  public var destination: RaspOutputDestination { .of(descriptor: descriptor) }
+
+  /// The terminal's width, as the terminal says now (it changes when its window does).
+  public var terminalColumns: Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   /// Writes all bytes, retrying after interruptions and short writes.
   ///
   /// ```swift
@@ -130,6 +155,10 @@ public final class RaspMemoryOutput: RaspOutputStream {
   public private(set) var bytes: [UInt8] = []
   /// Whether to claim to be a terminal.
   public var isTerminal: Bool
+  /// Whether to claim to be a pipe, as `| less` is, when not a terminal.
+  public var isPipe = false
+  /// The width to claim, when a terminal.
+  public var terminalColumns: Int?
   /// After how many bytes to fail with a broken pipe, to simulate `| head`; `nil` never.
   public var brokenPipeAfter: Int?
 
@@ -145,6 +174,11 @@ public final class RaspMemoryOutput: RaspOutputStream {
   public init(isTerminal: Bool = false, brokenPipeAfter: Int? = nil) {
     self.isTerminal = isTerminal
     self.brokenPipeAfter = brokenPipeAfter
+  }
+
+  /// A terminal, a pipe or a file, as claimed.
+  public var destination: RaspOutputDestination {
+    isTerminal ? .terminal(device: nil) : isPipe ? .pipe : .file
   }
 
   /// Everything written so far, as UTF-8 text.

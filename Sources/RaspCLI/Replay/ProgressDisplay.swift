@@ -1,76 +1,144 @@
 import Dispatch
 import RaspReplay
-import Synchronization
 
-/// A one-line progress display on standard error, redrawn ten times a second while a replay
-/// runs, and erased at its end.
+/// A one-line progress display on standard error, redrawn ten times a second while a command
+/// reads, and erased at its end: `rasp: 1200000 lines · 2.4 M lines/s · 120.0 MB of 480.0 MB
+/// (25%) · 2 s left`.
 ///
-/// It stands in for standard error during the replay: whatever the command writes there — a bad
-/// line's message, a notice — goes through ``write(_:)``, which erases the progress line first,
-/// so that messages never land in the middle of it; the next redraw puts it back below them.
-/// The line is drawn with a carriage return and erased with `ESC [ K`, so on a terminal it
-/// stays one line.
+/// It draws on the environment's ``RaspStatusLine``, through which the environment's standard
+/// output and standard error write: whatever a command prints while it runs — data on a
+/// terminal's standard output, a bad line's message — erases the line first and lands where
+/// the line was; the next redraw puts the line back below it. So the line is always the last
+/// row, and gone when the command ends.
+///
+/// When it shows (``isWanted(_:standardError:standardOutput:readsTerminal:variables:)``): on
+/// a terminal's standard error, outside CI, and only where rasp is the one writing to that
+/// terminal — not when standard output is a pipe, whose reader (`less`, `head`, `jq`) writes
+/// there too without rasp knowing when (git, for the same reason, sends its standard error
+/// into its own pager), and not while rasp reads what a person types at that terminal. The
+/// first draw waits half a second, as cargo's does, so a short command never flashes one.
+///
+/// A command of its own shows one in three lines:
 ///
 /// ```swift
-/// let display = ProgressDisplay(progress: progress, standardError: environment.standardError)
-/// display.start()
-/// // … the replay, writing its diagnostics to `display` …
-/// display.stop()
+/// let progress = ReplayProgress(totalBytes: size)   // counted by the replay, or by hand
+/// let display = ProgressDisplay.start(
+///   counting: progress, choice: .automatic, readsTerminal: false, in: environment)
+/// defer { display?.stop() }
+/// // … write to environment.standardOutput and standardError as usual …
 /// ```
-final class ProgressDisplay: RaspOutputStream, @unchecked Sendable {
-  /// What the display shows, and whether it is still drawn.
-  private struct State {
-    /// Whether the progress line is on the screen now.
-    var isShown = false
-    /// Whether ``stop()`` was called: nothing is drawn after it.
-    var isStopped = false
+final class ProgressDisplay: @unchecked Sendable {
+  /// When a command shows its progress line: `--progress`, `--no-progress`, or neither.
+  enum Choice: Equatable {
+    /// When ``ProgressDisplay/isWanted(_:standardError:standardOutput:readsTerminal:variables:)``
+    /// says.
+    case automatic
+    /// Always, on any standard error: `--progress`.
+    case always
+    /// Never: `--no-progress`.
+    case never
   }
 
-  /// The counts of the replay.
+  /// The counts shown.
   let progress: ReplayProgress
-  /// The real standard error.
+  /// The line drawn on.
+  private let line: RaspStatusLine
+  /// Standard error, for its width.
   private let standardError: any RaspOutputStream
-  /// When the replay started.
+  /// When the display started.
   private let startTime = ContinuousClock.now
-  private let state = Mutex(State())
-  /// Read at the start of every critical section and written at its end, for ThreadSanitizer,
-  /// which cannot follow `Mutex`'s hand-over inside the kernel on Linux.
-  private let handoff = Atomic<Int>(0)
   /// The timer that redraws, while the display runs.
   private var timer: DispatchSourceTimer?
 
-  /// How often the line is redrawn: ten times a second at most.
+  /// How long after the start the line is first drawn.
+  static let delay = Duration.milliseconds(500)
+  /// How often it is redrawn after that.
   static let interval = Duration.milliseconds(100)
 
-  /// A display of `progress` on `standardError`.
-  init(progress: ReplayProgress, standardError: any RaspOutputStream) {
+  /// A display of `progress` on `environment`'s status line, not started.
+  init(progress: ReplayProgress, environment: RaspEnvironment) {
     self.progress = progress
-    self.standardError = standardError
+    line = environment.statusLine
+    standardError = environment.standardError
+    line.begin(
+      on: (environment.standardError as? RaspStatusLine.Guarded)?.stream
+        ?? environment.standardError,
+      outputSharesTerminal: environment.standardOutput.destination.isSameTerminal(
+        as: environment.standardError.destination))
   }
 
-  /// Whether a replay shows progress: `--progress` forces it, `--no-progress` forbids it;
-  /// otherwise only when standard error is a terminal and the command does not run under CI.
+  /// Starts a display of `progress` when `choice` and the environment want one (see
+  /// ``isWanted(_:standardError:standardOutput:readsTerminal:variables:)``).
+  ///
+  /// ```swift
+  /// let display = ProgressDisplay.start(
+  ///   counting: progress, choice: options.progress, readsTerminal: false, in: environment)
+  /// defer { display?.stop() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - progress: The counts, which the command adds to as it reads.
+  ///   - choice: The command line's choice.
+  ///   - readsTerminal: Whether the command reads a terminal (a person typing).
+  ///   - environment: Where to draw; its standard output and error keep clear of the line.
+  /// - Returns: The display, drawing from half a second on; `nil` when none is wanted.
+  static func start(
+    counting progress: ReplayProgress, choice: Choice, readsTerminal: Bool,
+    in environment: RaspEnvironment
+  ) -> ProgressDisplay? {
+    guard
+      isWanted(
+        choice, standardError: environment.standardError.destination,
+        standardOutput: environment.standardOutput.destination, readsTerminal: readsTerminal,
+        variables: environment.variables)
+    else { return nil }
+    let display = ProgressDisplay(progress: progress, environment: environment)
+    display.start()
+    return display
+  }
+
+  /// Whether a command shows its progress line: `--progress` forces it and `--no-progress`
+  /// forbids it; otherwise only when standard error is a terminal, not a dumb one (`TERM=dumb`
+  /// cannot erase a line), outside CI (`CI` set, as CI services set it), standard output is
+  /// no pipe (a reader such as `less` or `head` shares the terminal), and the command does
+  /// not read what a person types there.
   ///
   /// ```swift
   /// ProgressDisplay.isWanted(
-  ///   .automatic, standardErrorIsTerminal: true, isContinuousIntegration: false)   // true
+  ///   .automatic, standardError: .terminal(device: 1), standardOutput: .pipe,
+  ///   readsTerminal: false, variables: [:])   // false: `| less`
   /// ```
+  ///
+  /// - Parameters:
+  ///   - choice: The command line's choice.
+  ///   - standardError: What standard error writes to.
+  ///   - standardOutput: What standard output writes to.
+  ///   - readsTerminal: Whether an input is a terminal.
+  ///   - variables: The environment's variables (`CI`, `TERM`).
+  /// - Returns: Whether to show the line.
   static func isWanted(
-    _ choice: ReplayOptions.ProgressChoice, standardErrorIsTerminal: Bool,
-    isContinuousIntegration: Bool
+    _ choice: Choice, standardError: RaspOutputDestination,
+    standardOutput: RaspOutputDestination, readsTerminal: Bool, variables: [String: String]
   ) -> Bool {
     switch choice {
-    case .always: true
-    case .never: false
-    case .automatic: standardErrorIsTerminal && !isContinuousIntegration
+    case .always: return true
+    case .never: return false
+    case .automatic:
+      return standardError.isTerminal
+        && !RaspEnvironment.isContinuousIntegration(variables: variables)
+        && variables["TERM"] != "dumb"
+        && standardOutput != .pipe && !readsTerminal
     }
   }
 
   /// Starts redrawing, on a timer of its own.
   func start() {
     let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    func milliseconds(_ duration: Duration) -> DispatchTimeInterval {
+      .milliseconds(Int(duration / .milliseconds(1)))
+    }
     timer.schedule(
-      deadline: .now() + .milliseconds(100), repeating: .milliseconds(100),
+      deadline: .now() + milliseconds(Self.delay), repeating: milliseconds(Self.interval),
       leeway: .milliseconds(20))
     timer.setEventHandler { [weak self] in self?.redraw() }
     self.timer = timer
@@ -81,45 +149,24 @@ final class ProgressDisplay: RaspOutputStream, @unchecked Sendable {
   func stop() {
     timer?.cancel()
     timer = nil
-    locked { state in
-      state.isStopped = true
-      if state.isShown { try? standardError.write(Self.erase) }
-      state.isShown = false
-    }
+    line.end()
   }
 
-  /// Draws the line with the counts of now.
+  /// Draws the line with the counts of now, cut to the terminal's width.
   func redraw(now: ContinuousClock.Instant = .now) {
-    let line = Self.line(
+    var text = Self.line(
       bytes: progress.bytesRead, lines: progress.linesRead, totalBytes: progress.totalBytes,
       elapsed: now - startTime)
-    locked { state in
-      guard !state.isStopped else { return }
-      try? standardError.write("\r" + line + "\u{1B}[K")
-      state.isShown = true
+    // A line wider than the terminal would wrap, and erasing would clear only its last row.
+    if let columns = standardError.terminalColumns, text.count >= columns {
+      text = String(text.prefix(max(0, columns - 1)))
     }
+    line.draw(text)
   }
 
-  /// Writes a message to standard error, erasing the progress line first.
-  func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
-    let result: Result<Void, RaspOutputError> = locked { state in
-      if state.isShown {
-        try? standardError.write(Self.erase)
-        state.isShown = false
-      }
-      return Result { () throws(RaspOutputError) in try standardError.write(bytes) }
-    }
-    try result.get()
-  }
-
-  /// Whether standard error is a terminal.
-  var isTerminal: Bool { standardError.isTerminal }
-
-  /// What erases the line: back to its start, and clear to the end of the line.
-  static let erase = Array("\r\u{1B}[K".utf8)
-
-  /// The text of the line: `rasp: 1,200,000 lines · 2.4 M lines/s · 120.0 MB of 480.0 MB (25%) ·
-  /// 2 s left`, without the size when it is not known.
+  /// The text of the line: `rasp: 1200000 lines · 2.4 M lines/s · 120.0 MB of 480.0 MB (25%)
+  /// · 2 s left`, without the size when it is not known. Counts are plain digits, as in
+  /// `--stats` (and git's and cargo's progress).
   ///
   /// ```swift
   /// ProgressDisplay.line(bytes: 50, lines: 10, totalBytes: 100, elapsed: .seconds(1))
@@ -129,8 +176,11 @@ final class ProgressDisplay: RaspOutputStream, @unchecked Sendable {
     let seconds =
       Double(elapsed.components.seconds)
       + Double(elapsed.components.attoseconds) / 1e18
-    var parts = ["rasp: \(grouped(lines)) lines"]
-    if seconds > 0 { parts.append("\(rate(Double(lines) / seconds)) lines/s") }
+    var parts = ["rasp: \(lines) \(lines == 1 ? "line" : "lines")"]
+    if seconds > 0 {
+      let rate = rate(Double(lines) / seconds)
+      parts.append("\(rate) \(rate == "1" ? "line" : "lines")/s")
+    }
     if let totalBytes, totalBytes > 0 {
       let percent = min(100, bytes * 100 / totalBytes)
       parts.append("\(size(bytes)) of \(size(totalBytes)) (\(percent)%)")
@@ -142,17 +192,6 @@ final class ProgressDisplay: RaspOutputStream, @unchecked Sendable {
       parts.append("\(size(bytes)) read")
     }
     return parts.joined(separator: " · ")
-  }
-
-  /// `1234567` as `1,234,567`.
-  static func grouped(_ value: Int) -> String {
-    let digits = Array(String(value))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-      text.append(digit)
-    }
-    return text
   }
 
   /// A rate: `950`, `12.3 k`, `2.4 M`.
@@ -183,14 +222,5 @@ final class ProgressDisplay: RaspOutputStream, @unchecked Sendable {
   private static func oneDecimal(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
-  }
-
-  /// Runs `body` under the lock, with the hand-over edge ThreadSanitizer needs.
-  private func locked<Result>(_ body: (inout State) -> Result) -> Result {
-    state.withLock { state in
-      _ = handoff.load(ordering: .acquiring)
-      defer { handoff.store(0, ordering: .releasing) }
-      return body(&state)
-    }
   }
 }

@@ -53,14 +53,7 @@ struct ReplayOptions {
   func text(of option: String) -> String { positionTexts[option] ?? "" }
 
   /// When a replay shows its progress line.
-  enum ProgressChoice: Equatable {
-    /// When standard error is a terminal and the command does not run under CI.
-    case automatic
-    /// Always: `--progress`.
-    case always
-    /// Never: `--no-progress`.
-    case never
-  }
+  typealias ProgressChoice = ProgressDisplay.Choice
 
   /// The domains in the snapshot: the command's own and those of the spec files.
   var domains: [any RaspDomain] { configuration.domains }
@@ -193,10 +186,13 @@ struct ReplayOptions {
       name: .progress,
       help:
         "Show a progress line on standard error (lines, lines per second, bytes read of the "
-        + "total, time left), even when it is not a terminal or under CI."),
+        + "total, time left) even where it is not shown by default: standard error no "
+        + "terminal, standard output a pipe ('| less'), under CI."),
     RaspOptionSpec(
       name: .noProgress,
-      help: "Never show the progress line, which a terminal's standard error shows by default."),
+      help:
+        "Never show the progress line, which a terminal's standard error shows by default "
+        + "(erased before anything else reaches the terminal)."),
   ]
 
   /// The most threads `--jobs` takes.

@@ -70,8 +70,7 @@ enum ReplayRun {
     if documents.count == 1, let document = documents.values.first {
       options.configuration.domains = document.startingDomains(options.configuration.domains)
     }
-    var environment = environment
-    let display = showProgress(of: inputs, options: &options, environment: &environment)
+    let display = showProgress(of: inputs, options: &options, environment: environment)
     defer { display?.stop() }
     guard let interruption = options.configuration.interruption else {
       return run(
@@ -85,26 +84,23 @@ enum ReplayRun {
     }
   }
 
-  /// Starts a progress display when the options and standard error want one: the replay then
-  /// counts what it reads, and standard error goes through the display, which erases its line
-  /// before each message.
+  /// Starts a progress display when the options and the environment want one: the replay
+  /// then counts what it reads, and the environment's streams erase the line before they
+  /// write to its terminal.
   private static func showProgress(
-    of inputs: [ReplayInput], options: inout ReplayOptions, environment: inout RaspEnvironment
+    of inputs: [ReplayInput], options: inout ReplayOptions, environment: RaspEnvironment
   ) -> ProgressDisplay? {
-    guard
-      ProgressDisplay.isWanted(
-        options.progress, standardErrorIsTerminal: environment.standardError.isTerminal,
-        isContinuousIntegration: environment.isContinuousIntegration)
-    else { return nil }
     let total = inputs.reduce(Int?.some(0)) { sum, input in
       guard let sum, let count = input.byteCount else { return nil }
       return sum + count
     }
     let progress = ReplayProgress(totalBytes: total)
+    guard
+      let display = ProgressDisplay.start(
+        counting: progress, choice: options.progress,
+        readsTerminal: inputs.contains(where: \.isTerminal), in: environment)
+    else { return nil }
     options.configuration.progress = progress
-    let display = ProgressDisplay(progress: progress, standardError: environment.standardError)
-    environment.standardError = display
-    display.start()
     return display
   }
 

@@ -78,6 +78,19 @@ extension RaspInputSource {
     }
   }
 
+  /// Whether the source is a terminal: a person types what is read.
+  ///
+  /// ```swift
+  /// RaspInputSource.descriptor(0).isTerminal   // true for `rasp replay` at a prompt
+  /// ```
+  public var isTerminal: Bool {
+    switch self {
+    case .file(let file): return isatty(file.descriptor) == 1
+    case .descriptor(let descriptor): return isatty(descriptor) == 1
+    case .memory: return false
+    }
+  }
+
   /// The number of bytes left to read, when the source is a regular file or memory: what a
   /// progress display counts towards; `nil` for pipes, terminals and sockets.
   ///

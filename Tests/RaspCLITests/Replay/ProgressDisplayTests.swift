@@ -14,7 +14,7 @@ import Testing
     #expect(
       ProgressDisplay.line(
         bytes: 60_000_000, lines: 2_500_000, totalBytes: 240_000_000, elapsed: .seconds(2))
-        == "rasp: 2,500,000 lines · 1.3 M lines/s · 60.0 MB of 240.0 MB (25%) · 6 s left")
+        == "rasp: 2500000 lines · 1.3 M lines/s · 60.0 MB of 240.0 MB (25%) · 6 s left")
     // A pipe: no total, no time left.
     #expect(
       ProgressDisplay.line(bytes: 1_500, lines: 12, totalBytes: nil, elapsed: .milliseconds(500))
@@ -23,10 +23,13 @@ import Testing
     #expect(
       ProgressDisplay.line(bytes: 100, lines: 3, totalBytes: 100, elapsed: .seconds(1))
         == "rasp: 3 lines · 3 lines/s · 100 B of 100 B (100%)")
-    #expect(ProgressDisplay.grouped(0) == "0")
-    #expect(ProgressDisplay.grouped(999) == "999")
-    #expect(ProgressDisplay.grouped(1_000) == "1,000")
-    #expect(ProgressDisplay.grouped(12_345_678) == "12,345,678")
+    // One line, one a second.
+    #expect(
+      ProgressDisplay.line(bytes: 47, lines: 1, totalBytes: nil, elapsed: .seconds(1))
+        == "rasp: 1 line · 1 line/s · 47 B read")
+    #expect(
+      ProgressDisplay.line(bytes: 0, lines: 0, totalBytes: nil, elapsed: .zero)
+        == "rasp: 0 lines · 0 B read")
     #expect(ProgressDisplay.rate(9_999) == "9999")
     #expect(ProgressDisplay.rate(12_345) == "12.3 k")
     #expect(ProgressDisplay.size(2_500_000_000) == "2.5 GB")
@@ -35,40 +38,108 @@ import Testing
     #expect(ProgressDisplay.duration(3_725) == "1 h 2 min")
   }
 
-  @Test func showsOnATerminalOutsideCIUnlessToldOtherwise() {
-    typealias Choice = ReplayOptions.ProgressChoice
-    func wanted(_ choice: Choice, terminal: Bool, ci: Bool) -> Bool {
+  @Test func countsArePlainDigitsAsInTheStatsSummary() {
+    var statistics = ReplayStatistics()
+    statistics.addSkippedInExport(1_000_000)
+    #expect(statistics.summary.hasPrefix("rasp: 1000000 lines read"))
+    #expect(
+      ProgressDisplay.line(bytes: 0, lines: 1_000_000, totalBytes: nil, elapsed: .zero)
+        .hasPrefix("rasp: 1000000 lines"))
+  }
+
+  @Test func showsOnlyWhereRaspAloneWritesToTheTerminal() {
+    typealias Choice = ProgressDisplay.Choice
+    let terminal = RaspOutputDestination.terminal(device: 7)
+    func wanted(
+      _ choice: Choice = .automatic, error: RaspOutputDestination = terminal,
+      output: RaspOutputDestination = terminal, readsTerminal: Bool = false,
+      variables: [String: String] = [:]
+    ) -> Bool {
       ProgressDisplay.isWanted(
-        choice, standardErrorIsTerminal: terminal, isContinuousIntegration: ci)
+        choice, standardError: error, standardOutput: output, readsTerminal: readsTerminal,
+        variables: variables)
     }
-    #expect(wanted(.automatic, terminal: true, ci: false))
-    #expect(!wanted(.automatic, terminal: false, ci: false))
-    #expect(!wanted(.automatic, terminal: true, ci: true))
-    #expect(wanted(.always, terminal: false, ci: true))
-    #expect(!wanted(.never, terminal: true, ci: false))
+    // At a prompt, into a file, into /dev/null.
+    #expect(wanted())
+    #expect(wanted(output: .file))
+    #expect(wanted(output: .terminal(device: 8)))
+    // `2> errors.txt`, `| less` and `| head`, typed input, CI, a dumb terminal.
+    #expect(!wanted(error: .file))
+    #expect(!wanted(error: .pipe))
+    #expect(!wanted(output: .pipe))
+    #expect(!wanted(readsTerminal: true))
+    #expect(!wanted(variables: ["CI": "true"]))
+    #expect(wanted(variables: ["CI": "0"]))
+    #expect(!wanted(variables: ["TERM": "dumb"]))
+    // The options decide over all of it.
+    #expect(wanted(.always, error: .pipe, output: .pipe, readsTerminal: true))
+    #expect(!wanted(.never))
+  }
+
+  /// An environment whose standard output and error are `output` and `error`.
+  private func environment(
+    output: RaspMemoryOutput, error: RaspMemoryOutput
+  ) -> RaspEnvironment {
+    RaspEnvironment(
+      standardInput: .memory(JSONMemorySource([])), standardOutput: output,
+      standardError: error)
+  }
+
+  /// `text` with every rate as `0 lines/s`.
+  private func sameRate(_ text: String) -> String {
+    text.replacingOccurrences(
+      of: #"\d+ lines?/s"#, with: "0 lines/s", options: .regularExpression)
   }
 
   @Test func erasesItsLineBeforeAMessageAndAtTheEnd() throws {
-    let standardError = RaspMemoryOutput()
-    let progress = ReplayProgress(totalBytes: nil)
-    let display = ProgressDisplay(progress: progress, standardError: standardError)
-    try display.write("first\n")
+    let standardError = RaspMemoryOutput(isTerminal: true)
+    let environment = environment(output: RaspMemoryOutput(), error: standardError)
+    let display = ProgressDisplay(
+      progress: ReplayProgress(totalBytes: nil), environment: environment)
+    try environment.standardError.write("first\n")
     display.redraw()
-    try display.write("second\n")
-    try display.write("third\n")
+    try environment.standardError.write("second\n")
+    try environment.standardOutput.write("data on a file\n")
+    try environment.standardError.write("third\n")
     display.redraw()
     display.stop()
     display.redraw()
-    let text = String(decoding: standardError.bytes, as: UTF8.self)
     let line = "\r" + "rasp: 0 lines · 0 lines/s · 0 B read" + "\u{1B}[K"
     let erase = "\r\u{1B}[K"
-    let sameRate = text.replacingOccurrences(
-      of: #"\d+ lines/s"#, with: "0 lines/s", options: .regularExpression)
-    #expect(sameRate == "first\n" + line + erase + "second\n" + "third\n" + line + erase)
+    #expect(
+      sameRate(standardError.text) == "first\n" + line + erase + "second\n" + "third\n" + line
+        + erase)
+  }
+
+  @Test func erasesItsLineBeforeDataOnTheSameTerminal() throws {
+    // One terminal for both streams: what a person sees, in the order it was written.
+    let terminal = RaspMemoryOutput(isTerminal: true)
+    let environment = environment(output: terminal, error: terminal)
+    let display = ProgressDisplay(
+      progress: ReplayProgress(totalBytes: nil), environment: environment)
+    display.redraw()
+    try environment.standardOutput.write("1\n")
+    try environment.standardOutput.write("2\n")
+    display.redraw()
+    display.stop()
+    let line = "\r" + "rasp: 0 lines · 0 lines/s · 0 B read" + "\u{1B}[K"
+    let erase = "\r\u{1B}[K"
+    #expect(sameRate(terminal.text) == line + erase + "1\n2\n" + line + erase)
+  }
+
+  @Test func isCutToTheTerminalsWidth() {
+    let standardError = RaspMemoryOutput(isTerminal: true)
+    standardError.terminalColumns = 20
+    let display = ProgressDisplay(
+      progress: ReplayProgress(totalBytes: nil),
+      environment: environment(output: RaspMemoryOutput(), error: standardError))
+    display.redraw()
+    display.stop()
+    #expect(standardError.text == "\r" + "rasp: 0 lines · 0 l" + "\u{1B}[K" + "\r\u{1B}[K")
   }
 
   @Test func optionsChooseAndRefuseBoth() throws {
-    func choice(_ arguments: [String]) throws -> ReplayOptions.ProgressChoice {
+    func choice(_ arguments: [String]) throws -> ProgressDisplay.Choice {
       let parsed = try RaspArgumentParser.parse(arguments, spec: ReplayCommand.spec)
       let environment = RaspEnvironment(
         standardInput: .memory(JSONMemorySource([])), standardOutput: RaspMemoryOutput(),
@@ -83,46 +154,70 @@ import Testing
     #expect(throws: RaspCommandError.self) { try choice(["--progress", "--no-progress"]) }
   }
 
-  /// A log long enough for a debug build to take more than a few tenths of a second.
-  private static func longLog() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rasp-progress-\(getpid()).jsonl")
-    var text = ""
-    for index in 0..<150_000 {
-      text += #"{"type":"geo.heading","payload":{"heading":\#(index % 360)}}"# + "\n"
+  @Test func underCIOrWithNoProgressNothingIsDrawn() async throws {
+    for line in [
+      "CI=true rasp replay --select geo.heading -",
+      "rasp replay --no-progress --select geo.heading -",
+    ] {
+      try await onThreadOfItsOwn { checks in
+        let terminal = try PseudoTerminal()
+        let command = try TerminalCommand(shell: line, on: terminal, input: .pipe)
+        try command.write(#"{"type":"geo.heading","payload":{"heading":4}}"# + "\n")
+        try terminal.read(until: { $0.lines.contains("4") })
+        terminal.readQuietly(for: .seconds(1))
+        command.closeInput()
+        try terminal.readToEnd()
+        checks.expect(command.wait(), equals: 0)
+        checks.expect(terminal.text, equals: "4\r\n")
+      }
     }
-    try text.write(to: url, atomically: true, encoding: .utf8)
-    return url
   }
 
-  @Test func theBinaryShowsItOnATerminalAndNotInAPipeOrUnderCI() throws {
-    let log = try Self.longLog()
-    defer { try? FileManager.default.removeItem(at: log) }
-    let output = log.path + ".out"
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    // `script` runs the command on a pseudo-terminal: standard error is a terminal there, and
-    // what the command writes to it is what `script` prints.
-    let onTerminal = try BuiltBinary.shell(
-      "script -qec 'rasp replay --final \(log.path) > \(output)' /dev/null")
-    let shown = onTerminal.text
-    #expect(onTerminal.status == 0)
-    #expect(shown.contains("lines/s"), "no progress line on a terminal: \(shown.debugDescription)")
-    #expect(shown.hasSuffix("\r\u{1B}[K"), "the line was not erased: \(shown.debugDescription)")
-    #expect(shown.contains("of 9.3 MB") || shown.contains(" MB ("), "no size: \(shown)")
-    // The data is the same as without a terminal: the last heading, 149,999 % 360.
-    let final = try String(contentsOfFile: output, encoding: .utf8)
-    #expect(final.contains(#""heading":239,"#))
-    let underCI = try BuiltBinary.shell(
-      "script -qec 'CI=true rasp replay --final \(log.path) > /dev/null' /dev/null")
-    #expect(!underCI.text.contains("lines/s"))
-    let declined = try BuiltBinary.shell(
-      "script -qec 'rasp replay --no-progress --final \(log.path) > /dev/null' /dev/null")
-    #expect(!declined.text.contains("lines/s"))
-    let piped = try BuiltBinary.shell("rasp replay --final \(log.path)")
-    #expect(piped.standardError.isEmpty)
-    #expect(piped.text == final)
-    let forced = try BuiltBinary.shell("rasp replay --progress --final \(log.path) > /dev/null")
-    #expect(forced.standardError.contains("lines/s"))
-    #expect(forced.standardError.hasSuffix("\r\u{1B}[K"))
+  @Test func standardOutputToAFileKeepsTheLineOnTheTerminal() async throws {
+    try await onThreadOfItsOwn { checks in
+      let directory = try TemporaryDirectory()
+      let terminal = try PseudoTerminal()
+      let command = try TerminalCommand(
+        ["replay", "--final", "--select", "geo.heading", "-"], on: terminal, input: .pipe,
+        output: .file(directory.file("out.jsonl")))
+      try command.write(#"{"type":"geo.heading","payload":{"heading":239}}"# + "\n")
+      try terminal.read(until: { $0.lines.last?.hasPrefix("rasp: 1 line · ") == true })
+      command.closeInput()
+      try terminal.readToEnd()
+      checks.expect(command.wait(), equals: 0)
+      checks.expect(
+        terminal.text.hasSuffix("\r\u{1B}[K"), "not erased: \(terminal.text.debugDescription)")
+      checks.expect(terminal.screen.lines.isEmpty)
+      checks.expect(directory.bytes("out.jsonl"), equals: Array("239\n".utf8))
+    }
+  }
+
+  @Test func progressForcesTheLineOntoAnyStandardError() async throws {
+    try await onThreadOfItsOwn { checks in
+      let directory = try TemporaryDirectory()
+      let terminal = try PseudoTerminal()
+      let errors = directory.file("stderr")
+      let command = try TerminalCommand(
+        ["replay", "--progress", "--final", "-"], on: terminal, input: .pipe, output: .null,
+        error: .file(errors))
+      try command.write(#"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
+      // Polls the file for what it waits to see; nothing is timed (the limit only keeps a
+      // broken build from hanging).
+      let limit = ContinuousClock.now + .seconds(300)
+      while !(directory.bytes("stderr").map { String(decoding: $0, as: UTF8.self) } ?? "")
+        .contains("rasp: 1 line · "), ContinuousClock.now < limit
+      {
+        usleep(20_000)
+      }
+      command.closeInput()
+      checks.expect(command.wait(), equals: 0)
+      let text = String(decoding: directory.bytes("stderr") ?? [], as: UTF8.self)
+      checks.expect(text.hasPrefix("\rrasp: 1 line · "))
+      checks.expect(text.hasSuffix("\r\u{1B}[K"))
+      // A piped replay without it says nothing on standard error.
+      let piped = try BuiltBinary.shell("rasp replay --final fixtures/example/events.jsonl")
+      checks.expect(piped.status, equals: 0)
+      checks.expect(piped.standardError.isEmpty)
+    }
   }
 }
