@@ -47,6 +47,8 @@ release: ## Build the rasp command in release mode, Swift's libraries linked in.
 
 run: release ## Replay the bundled example log and print every snapshot.
 	$(BUILD_DIR)/release/rasp replay fixtures/example/events.jsonl
+	@echo "make run: rasp is $(BUILD_DIR)/release/rasp; to run it as rasp in this shell:" \
+	  "export PATH=\"$(abspath $(BUILD_DIR))/release:\$$PATH\" (or make install, for good)" >&2
 
 test: ## Run the whole test suite (unit tests, golden fixtures, docs examples, reports in chromium when it is installed), then under TSan.
 	$(SWIFT) test
@@ -166,7 +168,12 @@ ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 INSTALLED = $(BIN_DIR)/rasp $(MAN_DIR)/rasp.1 $(BASH_DIR)/rasp $(ZSH_DIR)/_rasp \
   $(FISH_DIR)/rasp.fish
+INSTALL_DIRS = $(BIN_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
 GENERATED = $(BUILD_DIR)/release/generated
+# The folders make install created (those that did not exist before it), one a line, which
+# make uninstall removes again once they are empty; kept in the build folder, as CMake keeps
+# its install_manifest.txt (after make clean, uninstall removes the files only).
+CREATED_DIRS = $(BUILD_DIR)/installed-directories
 
 # The manual page is dated by the last commit, the same on every machine (today outside git).
 install: release ## Install rasp, its manual page rasp(1) and its bash, zsh and fish completions.
@@ -176,7 +183,11 @@ install: release ## Install rasp, its manual page rasp(1) and its bash, zsh and 
 	$(BUILD_DIR)/release/rasp completions bash > $(GENERATED)/rasp.bash
 	$(BUILD_DIR)/release/rasp completions zsh > $(GENERATED)/_rasp
 	$(BUILD_DIR)/release/rasp completions fish > $(GENERATED)/rasp.fish
-	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	@for dir in $(INSTALL_DIRS); do \
+	  while [ ! -d "$$dir" ]; do echo "$$dir"; dir=$$(dirname "$$dir"); done; \
+	done | cat - $$( [ -f $(CREATED_DIRS) ] && echo $(CREATED_DIRS) ) | sort -u > $(CREATED_DIRS).new
+	@mv $(CREATED_DIRS).new $(CREATED_DIRS)
+	install -d $(INSTALL_DIRS)
 	install -m 755 $(BUILD_DIR)/release/rasp $(BIN_DIR)/rasp
 	install -m 644 $(GENERATED)/rasp.1 $(MAN_DIR)/rasp.1
 	install -m 644 $(GENERATED)/rasp.bash $(BASH_DIR)/rasp
@@ -185,6 +196,20 @@ install: release ## Install rasp, its manual page rasp(1) and its bash, zsh and 
 
 uninstall: ## Remove what make install installed (give it the same PREFIX and DESTDIR).
 	rm -f $(INSTALLED)
+	@# The folders install created, deepest first, each if nothing else was put in it since.
+	@# Only those on the way to this PREFIX's (and DESTDIR's) folders: not another install's.
+	@if [ -f $(CREATED_DIRS) ]; then \
+	  for dir in $$(sort -r $(CREATED_DIRS)); do \
+	    for target in $(INSTALL_DIRS); do \
+	      case "$$target/" in "$$dir/"*) \
+	        [ -d "$$dir" ] && rmdir "$$dir" 2> /dev/null && echo "rmdir $$dir"; break ;; \
+	      esac; \
+	    done; \
+	  done; \
+	  for dir in $$(cat $(CREATED_DIRS)); do [ -d "$$dir" ] && echo "$$dir"; done \
+	    > $(CREATED_DIRS).new; \
+	  mv $(CREATED_DIRS).new $(CREATED_DIRS); \
+	fi; true
 
 test-install: ## Install into a temporary DESTDIR, run that rasp without the toolchain, uninstall.
 	MAKE="$(MAKE)" .ci/test-install.sh

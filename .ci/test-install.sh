@@ -99,8 +99,18 @@ for shell in zsh fish; do
 done
 
 $make --no-print-directory uninstall DESTDIR="$destdir" PREFIX=/usr
-left=$(find "$destdir" -type f -printf '%P\n')
+left=$(find "$destdir" -mindepth 1 -printf '%P\n')
 [ -z "$left" ] || fail "make uninstall left: $left"
-pass "make uninstall DESTDIR=… PREFIX=/usr removed every file"
+pass "make uninstall DESTDIR=… PREFIX=/usr removed every file and every folder install made"
+
+# A folder that existed before install, or that holds something else by then, stays.
+mkdir -p "$destdir/usr/bin"
+$make --no-print-directory install DESTDIR="$destdir" PREFIX=/usr > /dev/null
+touch "$destdir/usr/share/man/man1/other.1"
+$make --no-print-directory uninstall DESTDIR="$destdir" PREFIX=/usr > /dev/null
+left=$(cd "$destdir" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort | tr '\n' ' ')
+[ "$left" = "usr usr/bin usr/share usr/share/man usr/share/man/man1 usr/share/man/man1/other.1 " ] ||
+  fail "make uninstall, after a folder existed and another was used, left: $left"
+pass "make uninstall keeps a folder that existed before install, and one holding another file"
 
 echo "test-install: $passed passed, 0 failed, $skipped skipped"

@@ -24,9 +24,11 @@ public enum ReplayPosition: Sendable, Equatable {
 
   /// What a position may be written as, for messages.
   public static let expected =
-    "expected an RFC 3339 time, an epoch with a unit (s, ms, us, ns), file:line, line:N or #N"
+    "expected an RFC 3339 time (a zone left out is UTC), a date, an epoch with a unit (s, ms, "
+    + "us, ns), file:line, line:N or #N"
 
-  /// Reads a position: `2026-11-22T09:30:00Z`, `1795335000s` (or `ms`, `us`, `ns`),
+  /// Reads a position: `2026-11-22T09:30:00Z` (without its zone, or a date alone such as
+  /// `2026-11-22`, in UTC: ``utcForm(of:)``), `1795335000s` (or `ms`, `us`, `ns`),
   /// `events.jsonl:12`, `line:12` (of the only input) or `#5`.
   ///
   /// ```swift
@@ -53,6 +55,10 @@ public enum ReplayPosition: Sendable, Equatable {
       self = .time(time)
       return
     }
+    if let utc = Self.utcForm(of: text), let time = try? RaspTimestamp(rfc3339: utc) {
+      self = .time(time)
+      return
+    }
     if let colon = text.lastIndex(of: ":"), let line = Self.count(text[text.index(after: colon)...])
     {
       let name = String(text[..<colon])
@@ -73,6 +79,28 @@ public enum ReplayPosition: Sendable, Equatable {
       return
     }
     throw ReplayPositionError(Self.expected)
+  }
+
+  /// The RFC 3339 time that a time without a zone (`2026-11-22T09:30:03`, or with a space for
+  /// the `T`) or a date alone (`2026-11-22`, its midnight) is read as: the same in UTC, as a
+  /// log's times mostly are, and the same on every machine; `nil` for any other text.
+  ///
+  /// ```swift
+  /// ReplayPosition.utcForm(of: "2026-11-22")            // "2026-11-22T00:00:00Z"
+  /// ReplayPosition.utcForm(of: "2026-11-22T09:30:03")   // "2026-11-22T09:30:03Z"
+  /// ReplayPosition.utcForm(of: "2026-11-22T09:30:03Z")  // nil: it has its zone
+  /// ```
+  ///
+  /// - Parameter text: A position as written.
+  /// - Returns: The time it is read as, in UTC, or `nil`.
+  public static func utcForm(of text: String) -> String? {
+    let isDate = text.utf8.count == 10 && (try? RaspTimestamp(rfc3339: text + "T00:00:00Z")) != nil
+    if isDate { return text + "T00:00:00Z" }
+    // A time whose zone was left out: it reads with `Z` added, and did not without.
+    guard text.utf8.count >= 19, (try? RaspTimestamp(rfc3339: text)) == nil,
+      (try? RaspTimestamp(rfc3339: text + "Z")) != nil
+    else { return nil }
+    return text + "Z"
   }
 
   /// A whole number written in digits only.

@@ -20,6 +20,25 @@ import Testing
         == .time(RaspTimestamp(seconds: 1_795_339_801, nanoseconds: 0)))
   }
 
+  @Test func aTimeWithoutAZoneAndADateAloneAreInUTC() throws {
+    let time = RaspTimestamp(seconds: 1_795_339_801, nanoseconds: 250_000_000)
+    #expect(try ReplayPosition("2026-11-22T09:30:01.25", inputNames: names) == .time(time))
+    #expect(try ReplayPosition("2026-11-22 09:30:01.25", inputNames: names) == .time(time))
+    // 1,795,305,600 s is 2026-11-22T00:00:00Z: 20,779 days after 1970-01-01 (date -u -d @…).
+    #expect(
+      try ReplayPosition("2026-11-22", inputNames: names)
+        == .time(RaspTimestamp(seconds: 1_795_305_600, nanoseconds: 0)))
+    // Not a line of an input called '2026-11-22T09:30', as it was read before.
+    #expect(
+      try ReplayPosition("2026-11-22T09:30:03", inputNames: ["2026-11-22T09:30"])
+        == .time(RaspTimestamp(seconds: 1_795_339_803, nanoseconds: 0)))
+    #expect(ReplayPosition.utcForm(of: "2026-11-22") == "2026-11-22T00:00:00Z")
+    #expect(ReplayPosition.utcForm(of: "2026-11-22T09:30:03") == "2026-11-22T09:30:03Z")
+    #expect(ReplayPosition.utcForm(of: "2026-11-22T09:30:03Z") == nil)
+    #expect(ReplayPosition.utcForm(of: "2026-11-22T09:30:03+01:00") == nil)
+    #expect(ReplayPosition.utcForm(of: "events.jsonl:12") == nil)
+  }
+
   @Test func aLineNamesAnInputOrTheOnlyOne() throws {
     #expect(try ReplayPosition("dir/b.jsonl:12", inputNames: names) == .line(input: 1, line: 12))
     #expect(try ReplayPosition("line:3", inputNames: ["-"]) == .line(input: 0, line: 3))
@@ -37,7 +56,10 @@ import Testing
   }
 
   @Test func anythingElseSaysWhatIsExpected() {
-    for text in ["yesterday", "", "12", "12m", "-5s", "2026-11-22", "s", "1.5e3x"] {
+    for text in [
+      "yesterday", "", "12", "12m", "-5s", "2026-11", "2026-11-31", "2026-11-22T25:00:00Z", "s",
+      "1.5e3x",
+    ] {
       do {
         _ = try ReplayPosition(text, inputNames: names)
         Issue.record("'\(text)' was read")

@@ -107,7 +107,9 @@ enum RaspArgumentParser {
           var message = "Invalid value '\(value)' for '\(option.display)': expected \(choices)"
           // A value in the wrong case ('FSA') is the nearest of all.
           let sameLetters = allowed.first { $0.lowercased() == value.lowercased() }
-          if let near = sameLetters ?? RaspSpelling.nearest(to: value, among: allowed) {
+          if let hint = option.valueHints[value.lowercased()] {
+            message += "; \(hint)"
+          } else if let near = sameLetters ?? RaspSpelling.nearest(to: value, among: allowed) {
             message += ". Did you mean '\(near)'?"
           }
           throw fail(message)

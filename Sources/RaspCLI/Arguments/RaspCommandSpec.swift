@@ -43,19 +43,24 @@ struct RaspOptionSpec {
   var isRepeatable = false
   /// The values accepted, if only some are.
   var allowedValues: [String]? = nil
+  /// What to say about a value that is not accepted but names one that is by another name,
+  /// by the value in lower case: `redux` for `--log-format` is `fsa`.
+  var valueHints: [String: String] = [:]
   /// One sentence for help.
   let help: String
 
   /// An option named `name`: a flag without a `valueName`, an option with a value with one.
   init(
     name: RaspOptionName, short: Character? = nil, valueName: String? = nil,
-    isRepeatable: Bool = false, allowedValues: [String]? = nil, help: String
+    isRepeatable: Bool = false, allowedValues: [String]? = nil,
+    valueHints: [String: String] = [:], help: String
   ) {
     self.name = name.rawValue
     self.short = short
     self.valueName = valueName
     self.isRepeatable = isRepeatable
     self.allowedValues = allowedValues
+    self.valueHints = valueHints
     self.help = help
   }
 

@@ -46,6 +46,16 @@ struct Checkpointing {
     inputs = zip(options.files, options.displayNames).map {
       CheckpointInput(name: $1, path: environment.resolve($0))
     }
+    if let saveFile {
+      // Found now rather than after the whole replay: a folder that is missing or read-only
+      // (the temporary file that a save writes cannot be made there), or a folder's name.
+      var status = stat()
+      if stat(environment.resolve(saveFile), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        throw .cannotWrite(saveFile, reason: RaspSystemError.message(EISDIR))
+      }
+      // Its temporary file is removed again when the writer is released.
+      _ = try environment.makeAtomicWriter(saveFile)
+    }
     guard let file = options.resumeFile else {
       resumed = nil
       checking = nil

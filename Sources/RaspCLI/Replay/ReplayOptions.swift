@@ -46,6 +46,11 @@ struct ReplayOptions {
   /// The options a replay's state depends on, as a checkpoint keeps them: a replay resumes
   /// only from a checkpoint saved with the same.
   var checkpointOptions = JSONObject()
+  /// The command that replays, as help names it: `rasp replay`, `rasp check`.
+  var commandName = "rasp replay"
+  /// Notes about how options were read, for standard error before the replay: a time
+  /// without a zone read in UTC.
+  var notes: [String] = []
   /// The positions of `--since`, `--until` and `--at` as written, for messages.
   private var positionTexts: [String: String] = [:]
 
@@ -100,6 +105,7 @@ struct ReplayOptions {
     ),
     RaspOptionSpec(
       name: .logFormat, valueName: "name", allowedValues: LogFormat.presets.map(\.name),
+      valueHints: Self.logFormatHints,
       help:
         "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "
         + "'devtools' (a Redux DevTools export, one JSON document), 'cloudevents', 'segment', "
@@ -137,7 +143,8 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: .since, valueName: "position",
       help:
-        "Print from <position> on: a time (2026-11-22T09:30:00Z, or 1795335000s, ms, us, ns), "
+        "Print from <position> on: a time (2026-11-22T09:30:00Z; in UTC without a zone or as "
+        + "a date, 2026-11-22; or 1795335000s, ms, us, ns), "
         + "a line (events.jsonl:12, or line:12 of the only log) or an event's number (#5). "
         + "The events before it are applied, but print no line."
     ),
@@ -195,6 +202,25 @@ struct ReplayOptions {
         + "(erased before anything else reaches the terminal)."),
   ]
 
+  /// What `--log-format` says of the names people give its formats by: the tool or protocol
+  /// whose logs a preset reads.
+  static let logFormatHints: [String: String] = {
+    let redux =
+      "Redux's actions are 'fsa' (Flux Standard Actions), a Redux DevTools export 'devtools'"
+    let kafka = "Kafka messages, as 'kcat -J' prints them, are 'kcat'"
+    let otel = "OpenTelemetry's logs, as OTLP/JSON, are 'otel'"
+    return [
+      "redux": redux, "flux": redux, "actions": redux, "redux-devtools": redux,
+      "kafka": kafka, "kafkacat": kafka,
+      "opentelemetry": otel, "otlp": otel, "otlp-json": otel,
+      "cloudevent": "CloudEvents, structured or batched, are 'cloudevents'",
+      "ce": "CloudEvents, structured or batched, are 'cloudevents'",
+      "json": "rasp's own JSON lines are 'rasp', the default; 'rasp formats' lists the others",
+      "jsonl": "rasp's own JSON lines are 'rasp', the default; 'rasp formats' lists the others",
+      "ndjson": "rasp's own JSON lines are 'rasp', the default; 'rasp formats' lists the others",
+    ]
+  }()
+
   /// The most threads `--jobs` takes.
   static let maximumJobs = 256
 
@@ -214,6 +240,7 @@ struct ReplayOptions {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
     }
+    commandName = spec.name
     if !parsed.positionals.isEmpty { files = parsed.positionals }
     if files.filter({ $0 == "-" }).count > 1 {
       throw fail("Standard input ('-') can be read only once")
@@ -395,7 +422,16 @@ struct ReplayOptions {
     func position(_ option: RaspOptionName) throws(RaspCommandError) -> ReplayPosition? {
       guard let text = parsed.value(option) else { return nil }
       do {
-        return try ReplayPosition(text, inputNames: displayNames)
+        let position = try ReplayPosition(text, inputNames: displayNames)
+        if case .time = position, let utc = ReplayPosition.utcForm(of: text) {
+          let option = "'--\(option.rawValue) \(text)'"
+          notes.append(
+            utc.utf8.count == text.utf8.count + 1
+              ? "\(option) has no zone: read as \(utc), in UTC; add a zone (+01:00) for another"
+              : "\(option) is a date: read as its start in UTC, \(utc); write a time with a zone "
+                + "for another (\(text)T00:00:00+01:00)")
+        }
+        return position
       } catch {
         throw fail(
           "Invalid position '\(text)' for '--\(option.rawValue) <position>': \(error)")
@@ -575,7 +611,13 @@ struct ReplayOptions {
     } else if path.firstKey == nil, !path.components.isEmpty {
       throw fail("Invalid path '\(text)' for '--select <path>': it must start with a domain name")
     }
-    try checkField(of: path, text: text, option: "--select", domains: domains, fail: fail)
+    do {
+      try checkField(of: path, text: text, option: "--select", domains: domains, fail: fail)
+    } catch {
+      // `--select geo.jsonl`: a log named after a domain.
+      if environment.fileExists(text) { throw fail(fileHint) }
+      throw error
+    }
     return path
   }
 

@@ -45,6 +45,9 @@ enum ReplayRun {
     opened: [Int: ImportedDocument] = [:], into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
+    for note in options.notes {
+      RaspDiagnostics.write("rasp: note: \(note)\n", to: environment)
+    }
     var inputs: [ReplayInput]
     var documents = opened
     var checkpointing: Checkpointing?
@@ -130,6 +133,8 @@ enum ReplayRun {
     // A resumed replay goes on while its logs are checked against the checkpoint; it prints
     // nothing before they are found unchanged.
     var isChecked = checkpointing == nil
+    // Whether a log's first line was found to be no JSON Lines at all, and said so.
+    var isHinted = false
     do throws(ReplayStop) {
       while let outcome = replay.next(appendingTo: &output) {
         if !isChecked {
@@ -153,6 +158,13 @@ enum ReplayRun {
               file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
               reason: diagnostic.reason)
           RaspDiagnostics.report(error, to: environment)
+          if !isHinted, documents[diagnostic.input] == nil,
+            let hint = OneEventPerLineHint.hint(
+              for: diagnostic, file: options.files[diagnostic.input], command: options.commandName)
+          {
+            isHinted = true
+            RaspDiagnostics.write(hint, to: environment)
+          }
         case .ignored(let diagnostic):
           sink.ignore(diagnostic)
         case .notice(let notice):

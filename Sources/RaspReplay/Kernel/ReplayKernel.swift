@@ -755,7 +755,10 @@ struct ReplayKernel {
     if routed.envelope.isPayloadEndAssumed { return handleAgain(item, writer: &writer) }
     let eventError =
       error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
-    return reject(router.namingPayload(in: eventError, of: routed.envelope), item: item)
+    // In a keyed replay, the state that refused the event is its key's: the message says which.
+    return reject(
+      router.namingPayload(in: eventError, of: routed.envelope), item: item,
+      key: isKeyed ? keys?.key(currentKey) : nil)
   }
 
   /// Whether each stream keeps its last event's line, for a checkpoint: a replay resumed
@@ -869,7 +872,9 @@ struct ReplayKernel {
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
   @inline(never)
-  private mutating func reject(_ error: RaspEventError, item: ReplayItem) -> ReplayOutcome {
+  private mutating func reject(
+    _ error: RaspEventError, item: ReplayItem, key: ArraySlice<UInt8>? = nil
+  ) -> ReplayOutcome {
     let error = Self.firstSyntaxError(in: item.bytes, instead: error) ?? error
     // The bad line is not applied in either mode: it counts as skipped, so that the summary
     // still adds up when it stops the replay.
@@ -886,6 +891,11 @@ struct ReplayKernel {
     var reason = error.description
     if origin.isMember, let path = configuration.format.events {
       reason = "at \(path.member(origin.indices)): " + reason
+    }
+    if let key {
+      // The key as it prints in a record's "key", cut short when long.
+      let text = String(decoding: key, as: UTF8.self)
+      reason += " (key \(text.count > 60 ? text.prefix(57) + "..." : text))"
     }
     return .skipped(
       ReplayDiagnostic(
