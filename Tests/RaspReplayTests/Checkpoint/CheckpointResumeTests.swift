@@ -31,9 +31,7 @@ import Testing
   ]
 
   static func text(_ fixture: String) throws -> [UInt8] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return Array(try Data(contentsOf: root.appendingPathComponent("fixtures/" + fixture)))
+    Array(try Data(contentsOf: repositoryRoot.appendingPathComponent("fixtures/" + fixture)))
   }
 
   /// The bytes of a log after its first `lines` lines.

@@ -407,9 +407,7 @@ import Testing
   ) throws {
     // The mapped reader is a second implementation of the envelope: on the example log, and on
     // lines of every kind, the two agree on every record and every count.
-    // The repository's root is three folders above this file.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let root = repositoryRoot
     let example = try String(
       contentsOf: root.appendingPathComponent("fixtures/example/events.jsonl"), encoding: .utf8)
     let odd = [

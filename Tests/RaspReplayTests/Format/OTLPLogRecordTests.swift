@@ -350,11 +350,9 @@ import Testing
 
   // MARK: Helpers
 
-  /// The path of a file in `fixtures/format-otel-samples`, three folders above this file.
+  /// The path of a file in `fixtures/format-otel-samples`.
   static func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("fixtures/format-otel-samples/\(name)")
-      .path
+    repositoryRoot.appendingPathComponent("fixtures/format-otel-samples/\(name)").path
   }
 
   /// Line `number` (from 1) of the samples.
