@@ -1,0 +1,121 @@
+import RaspDomains
+import RaspJSON
+
+/// Reads lines into items: blank, too long, a bad line, or an envelope — the envelope stage.
+struct LineClassifier {
+  /// The position of the input the lines are from.
+  let input: Int
+  /// Whether to keep each event's time, which only merging several inputs needs.
+  let tracksTime: Bool
+  /// Whether a payload that ends the line may be assumed to end there.
+  let assumesPayloadEnd: Bool
+  /// The reader of a format a map file describes, for logs not in rasp's own format.
+  var mapped: MappedEnvelopeReader? {
+    didSet {
+      splitter = mapped?.table.lineFormat.events.map(EventSplitter.init)
+      innerPath = mapped?.table.lineFormat.inner?.path
+      payloadMoves = mapped?.table.format.fieldMoves
+      innerQuick =
+        readsInnerQuickly ? mapped.flatMap { InnerEventQuickReader(table: $0.table) } : nil
+    }
+  }
+  /// Whether events in strings are read quickly where they can be (``InnerEventQuickReader``);
+  /// the tests turn it off to compare with the map's reader. Set before ``mapped``.
+  var readsInnerQuickly = true
+  /// The quick reader of events in strings, when the format has one.
+  var innerQuick: InnerEventQuickReader?
+  /// What finds the events of a line that may hold several, for such formats.
+  private(set) var splitter: EventSplitter?
+  /// The string field that holds each line's event as JSON text, for such formats (`kcat`).
+  private(set) var innerPath: JSONPath?
+  /// What finds that field.
+  var innerLocator: FieldLocator?
+  /// The origins of the items of the batch being read whose events are not simply their lines.
+  var origins: [EventOrigin] = []
+  /// The payload fields the format renames or scales, if any.
+  private(set) var payloadMoves: PayloadFieldMoves?
+  /// Whether lines are read otherwise than one plain event each: batches, events in strings,
+  /// payload fields moved.
+  var readsSpecially: Bool { splitter != nil || innerPath != nil || payloadMoves != nil }
+
+  /// Whether `line` must be read otherwise than as one plain event: not for a line that is an
+  /// object when only a line that is an array holds a batch (CloudEvents), the common case.
+  @inline(__always)
+  func readsSpecially(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let splitter, innerPath == nil, payloadMoves == nil, splitter.path.levels[0].isEmpty
+    else { return readsSpecially }
+    for byte in line where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+      return byte == UInt8(ascii: "[")
+    }
+    return false
+  }
+  /// The events of the line being read, reused from line to line.
+  var members: [EventSplitter.Member] = []
+  /// The event being written from the line, reused from line to line.
+  var written: [UInt8] = []
+  /// The longest line accepted, for the message about longer ones.
+  var maximumLineLength = JSONLimits.maximumLineLength
+  /// The last `ts` read in the input.
+  var lastTime: RaspTimestamp?
+  /// The minute of the last `ts` read, which most of the next lines share.
+  var memo = RaspTimestamp.Memo()
+
+  init(input: Int, tracksTime: Bool, assumesPayloadEnd: Bool) {
+    self.input = input
+    self.tracksTime = tracksTime
+    self.assumesPayloadEnd = assumesPayloadEnd
+  }
+
+  /// Classifies one line; a bad line's problem is added to `problems`.
+  @inline(__always)
+  mutating func classify(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem]
+  ) -> ReplayItem {
+    if isTooLong {
+      let reason = RaspEventError.Reason.syntax(.lineTooLong(limit: maximumLineLength))
+      problems.append(.invalid(RaspEventError(offset: nil, reason: reason)))
+      return item(bytes, number, .problem(problems.count - 1))
+    }
+    if JSONLine.isBlank(bytes) { return item(bytes, number, .blank) }
+    do {
+      let envelope: Envelope
+      if mapped != nil {
+        switch try mapped?.read(bytes) {
+        case .envelope(let read)?: envelope = read
+        case .dropped?, nil: return item(bytes, number, .dropped)
+        }
+      } else {
+        envelope = try Envelope.parse(bytes, memo: &memo, assumingPayloadEnd: assumesPayloadEnd)
+      }
+      if tracksTime, let time = envelope.context.timestamp { lastTime = time }
+      return item(bytes, number, .event(envelope))
+    } catch {
+      problems.append(.invalid(error))
+      return item(bytes, number, .problem(problems.count - 1))
+    }
+  }
+
+  /// An item of this input at the current time.
+  @inline(__always)
+  func item(_ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind)
+    -> ReplayItem
+  {
+    ReplayItem(input: input, lineNumber: number, bytes: bytes, kind: kind, time: lastTime)
+  }
+
+  /// An item whose event is not simply its line: its origin is kept in ``origins``, which the
+  /// batch takes over.
+  mutating func item(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ kind: ReplayItem.Kind,
+    _ origin: EventOrigin
+  ) -> ReplayItem {
+    var item = item(bytes, number, kind)
+    if origin.place != .line || origin.isMember {
+      item.originIndex = Int32(truncatingIfNeeded: origins.count)
+      origins.append(origin)
+    }
+    if origin.isMember { item.memberState = origin.startsLine ? 1 : 2 }
+    return item
+  }
+}
