@@ -1,4 +1,5 @@
 import RaspDomains
+import RaspReplay
 
 /// The `rasp` command line: parses arguments, runs a command, and returns its exit status.
 ///

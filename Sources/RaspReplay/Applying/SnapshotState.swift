@@ -73,7 +73,7 @@ package struct SnapshotState: RaspState {
   package var domainCount: Int { slots.count }
 
   /// Whether two threads may encode this snapshot at once: every domain is one of rasp's own
-  /// (``RaspDomains/RaspDomainSlot/encodesConcurrently``).
+  /// (``RaspDomainSlot/encodesConcurrently``).
   package var encodesConcurrently: Bool { slots.allSatisfy(\.encodesConcurrently) }
 
   /// The name of the domain at `index` in ``domainNames``.

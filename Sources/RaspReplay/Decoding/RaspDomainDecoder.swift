@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 
 /// Decodes the events of one domain away from its state, into columns of typed events.

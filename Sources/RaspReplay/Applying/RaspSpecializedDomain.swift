@@ -1,4 +1,5 @@
 import Rasp
+import RaspDomains
 import RaspJSON
 
 /// A domain whose events the replay decodes and applies through code compiled for the

@@ -1,4 +1,5 @@
 import Rasp
+import RaspDomains
 import RaspJSON
 
 /// A domain and its state, with the type erased, so that domains of different types sit side

@@ -1,4 +1,5 @@
 import Rasp
+import RaspDomains
 
 /// Typed events of one domain, decoded ahead of being applied, in the order they were decoded:
 /// one column of a batch of lines.
