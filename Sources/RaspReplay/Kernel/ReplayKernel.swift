@@ -68,14 +68,10 @@ struct ReplayKernel {
   private let filtersTypes: Bool
   /// Whether some type is hidden, which makes no record plain.
   private let hidesTypes: Bool
-  /// Whether `--since` or `--until` is given.
+  /// Where records start and reading stops (`--since`, `--until`, `--at`), when given.
+  private var range: ReplayRange?
+  /// Whether ``range`` is given: asked for every item.
   private let hasRange: Bool
-  /// Where records start (`--since`).
-  private let since: ReplayPosition?
-  /// Where reading stops (`--until`, `--at`).
-  private let until: ReplayPosition?
-  /// Whether the replay has reached `--since`.
-  private var isSinceReached = false
   /// Whether the last item handed to ``handle(_:of:columns:writer:)`` was left unread: it is
   /// past `--until`, which ended the replay before it.
   private(set) var isItemLeftUnread = false
@@ -109,9 +105,8 @@ struct ReplayKernel {
     typeFilter = TypeFilter(
       dropping: configuration.droppedTypes.map(TypeGlob.init),
       hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
-    since = configuration.since
-    until = configuration.at ?? configuration.until
-    hasRange = since != nil || until != nil
+    range = ReplayRange(since: configuration.since, until: configuration.at ?? configuration.until)
+    hasRange = range != nil
     filtersTypes = typeFilter != nil
     hidesTypes = typeFilter?.hidesSome ?? false
     if let path = configuration.selection {
@@ -187,48 +182,20 @@ struct ReplayKernel {
   ) -> ReplayOutcome? {
     let pointee = item.pointee
     if pointee.isNotice { return handleItem(item, of: batch, columns: columns, writer: &writer) }
-    isItemLeftUnread = true
-    switch until {
-    case .time(let time)?:
-      if let itemTime = pointee.time, itemTime > time { return stopAtUntil() }
-    case .line(let input, let line)?:
-      if pointee.input == input, pointee.lineNumber > line { return stopAtUntil() }
-    case .event(let number)?:
-      if seq >= number { return stopAtUntil() }
-    case nil:
-      break
+    let place = ReplayRange.Place(
+      time: pointee.time, input: pointee.input, line: pointee.lineNumber,
+      isMember: pointee.isMember)
+    guard case .handle(let beforeSince)? = range?.enter(place, applied: seq) else {
+      isItemLeftUnread = true
+      return stopAtUntil()
     }
     isItemLeftUnread = false
-    if !isSinceReached {
-      switch since {
-      case .time(let time)?:
-        if let itemTime = pointee.time, itemTime >= time { isSinceReached = true }
-      case .line(let input, let line)?:
-        if pointee.input == input, pointee.lineNumber >= line { isSinceReached = true }
-      case .event(let number)?:
-        if seq + 1 >= number { isSinceReached = true }
-      case nil:
-        isSinceReached = true
-      }
-      isBeforeSince = !isSinceReached
-    }
+    isBeforeSince = beforeSince
     let outcome = handleItem(item, of: batch, columns: columns, writer: &writer)
     isBeforeSince = false
     // Stopped at once after the event or line at `--until`, not at the next line, which a
-    // followed file may not have yet. A batch line's events all have its number: the next line
-    // stops it.
-    switch until {
-    case .event(let number)?:
-      if seq >= number, ending == nil { _ = stopAtUntil() }
-    case .line(let input, let line)?:
-      if pointee.input == input, pointee.lineNumber >= line, pointee.memberState == 0,
-        ending == nil
-      {
-        _ = stopAtUntil()
-      }
-    default:
-      break
-    }
+    // followed file may not have yet.
+    if ending == nil, range?.endsAfter(place, applied: seq) == true { _ = stopAtUntil() }
     return outcome
   }
 
