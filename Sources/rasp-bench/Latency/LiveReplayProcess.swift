@@ -42,8 +42,8 @@ struct LiveReplayProcess {
     command = argv.joined(separator: " ")
     var inputEnds: [Int32] = [-1, -1]
     var outputEnds: [Int32] = [-1, -1]
-    guard pipe(&inputEnds) == 0 else { throw .system("pipe", errno) }
-    guard pipe(&outputEnds) == 0 else {
+    guard makeCloseOnExecPipe(&inputEnds) else { throw .system("pipe", errno) }
+    guard makeCloseOnExecPipe(&outputEnds) else {
       let code = errno
       close(inputEnds[0])
       close(inputEnds[1])

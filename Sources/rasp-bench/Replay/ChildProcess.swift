@@ -132,7 +132,7 @@ enum ChildProcess {
     if case .pipe(let limit, let hashes) = output {
       sampleLimit = limit
       hashing = hashes
-      guard pipe(&pipeEnds) == 0 else { throw .system("pipe", errno) }
+      guard makeCloseOnExecPipe(&pipeEnds) else { throw .system("pipe", errno) }
       // A larger pipe means fewer switches between the writer and the benchmark (F_SETPIPE_SZ).
       _ = fcntl(pipeEnds[1], 1031, Int32(1 << 20))
     }

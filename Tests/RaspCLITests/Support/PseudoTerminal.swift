@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -191,7 +192,7 @@ final class TerminalCommand {
   ) throws {
     var pipeEnds: [Int32] = [-1, -1]
     if input == .pipe {
-      guard pipe(&pipeEnds) == 0 else {
+      guard makeCloseOnExecPipe(&pipeEnds) else {
         throw PseudoTerminal.Failure(description: "pipe: \(errno)")
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -36,7 +37,7 @@ final class SpawnedCommand {
   /// error go to `stdout` and `stderr` in `outputDirectory`.
   init(_ arguments: [String], outputDirectory: String) throws {
     var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: \(errno)") }
+    guard makeCloseOnExecPipe(&pipeEnds) else { throw Failure(description: "pipe: \(errno)") }
     var actions = posix_spawn_file_actions_t()
     var attributes = posix_spawnattr_t()
     posix_spawn_file_actions_init(&actions)
