@@ -10,7 +10,8 @@ import Testing
 /// its last checkpoint: nothing lost, nothing doubled. The oracle is the full replay: the
 /// killed run printed its first lines (every line up to the checkpoint was delivered before
 /// the checkpoint was saved), and the resumed run prints exactly its lines after the
-/// checkpoint's `records`. Randomness only decides when to kill; nothing is timed.
+/// checkpoint's `records`. Randomness only decides after how many printed lines to kill;
+/// nothing is timed.
 @Suite(.serialized) struct KilledReplayTests {
   /// A log of `count` events of two domains, different enough that a line lost or doubled
   /// shows.
@@ -40,47 +41,57 @@ import Testing
     text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
   }
 
-  @Test func aReplayKilledAtRandomPointsResumesFromItsLastCheckpointExactly() throws {
+  @Test func aReplayKilledAtRandomPointsResumesFromItsLastCheckpointExactly() async throws {
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", Self.log(count: 100_000))
     let options = ["--domain", "geo,nav"]
     let full = lines(
       CommandRun.run(["replay"] + options + ["events.jsonl"], in: directory.path).standardOutput)
     #expect(full.count == 100_000)
-    var resumedRuns = 0
-    for seed in 1...6 {
-      var random = SeededGenerator(state: UInt64(seed))
-      try? FileManager.default.removeItem(atPath: directory.file("state.json"))
-      let command = try SpawnedCommand(
-        ["replay"] + options + [
-          "--save-state", directory.file("state.json"), "--checkpoint-every", "1009",
-          directory.file("events.jsonl"),
-        ], outputDirectory: directory.path)
-      command.closeInput()
-      usleep(UInt32.random(in: 20_000...600_000, using: &random))
-      command.signal(SIGKILL)
-      _ = command.wait()
-      guard let saved = directory.bytes("state.json") else { continue }
-      // The lines printed up to the checkpoint: what a consumer keeps of the killed run.
-      let printed = try #require(
-        JSONParser.parse(saved)["lines"].flatMap {
-          if case .number(let number) = $0 { return number.integerValue.map(Int.init) }
-          return nil
-        })
-      // The killed run's whole lines are the full replay's first ones, and reach the
-      // checkpoint. (Compared as Booleans first: a failure describes no 100,000 lines.)
-      let killed = lines(String(decoding: directory.bytes("stdout") ?? [], as: UTF8.self))
-      #expect(killed.count >= printed, "seed \(seed)")
-      let isPrefix = killed.elementsEqual(full.prefix(killed.count))
-      #expect(isPrefix, "seed \(seed): the killed run's lines are not the full replay's")
-      let resumed = CommandRun.run(
-        ["replay"] + options + ["--resume", "state.json", directory.file("events.jsonl")],
-        in: directory.path)
-      #expect(resumed.status == 0, "seed \(seed): \(resumed.standardError)")
-      let isRest = Array(full.prefix(printed)) + lines(resumed.standardOutput) == full
-      #expect(isRest, "seed \(seed): resumed after \(printed) lines, not the full replay's rest")
-      resumedRuns += 1
+    // Waits for the child's output and its exit on a thread of its own, not the pool's.
+    try await onThreadOfItsOwn { checks in
+      for seed in 1...6 {
+        var random = SeededGenerator(state: UInt64(seed))
+        try? FileManager.default.removeItem(atPath: directory.file("state.json"))
+        let command = try SpawnedCommand(
+          ["replay"] + options + [
+            "--save-state", directory.file("state.json"), "--checkpoint-every", "1009",
+            directory.file("events.jsonl"),
+          ], outputDirectory: directory.path, pipingOutput: true)
+        command.closeInput()
+        // Killed once it has printed a random number of lines past its first checkpoint
+        // (saved before line 1010 is printed), whether the machine is fast or slow.
+        let killAfter = Int.random(in: 1_010...99_000, using: &random)
+        command.readOutput(lines: killAfter)
+        command.signal(SIGKILL)
+        command.readOutput()
+        _ = command.wait()
+        let saved = try directory.bytes("state.json").map { try JSONParser.parse($0) }
+        // The lines printed up to the checkpoint: what a consumer keeps of the killed run.
+        guard
+          let printed = saved?["lines"].flatMap({ value -> Int? in
+            if case .number(let number) = value { return number.integerValue.map(Int.init) }
+            return nil
+          })
+        else {
+          checks.expect(false, "seed \(seed): no checkpoint after \(killAfter) lines")
+          continue
+        }
+        // The killed run's whole lines are the full replay's first ones, and reach the
+        // checkpoint. (Compared as Booleans first: a failure describes no 100,000 lines.)
+        let killed = lines(String(decoding: command.output, as: UTF8.self))
+        checks.expect(killed.count >= killAfter, "seed \(seed): \(killed.count) lines")
+        checks.expect(killed.count >= printed, "seed \(seed)")
+        let isPrefix = killed.elementsEqual(full.prefix(killed.count))
+        checks.expect(isPrefix, "seed \(seed): the killed run's lines are not the full replay's")
+        let resumed = CommandRun.run(
+          ["replay"] + options + ["--resume", "state.json", directory.file("events.jsonl")],
+          in: directory.path)
+        checks.expect(resumed.status, equals: 0)
+        let isRest = Array(full.prefix(printed)) + lines(resumed.standardOutput) == full
+        checks.expect(
+          isRest, "seed \(seed): resumed after \(printed) lines, not the full replay's rest")
+      }
     }
-    #expect(resumedRuns >= 1, "no run lived long enough to save a checkpoint")
   }
 }

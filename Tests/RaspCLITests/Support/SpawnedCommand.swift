@@ -32,12 +32,25 @@ final class SpawnedCommand {
 
   let processID: pid_t
   private var input: Int32
+  /// The pipe's end the test reads standard output from, with `pipingOutput`.
+  private var outputEnd: Int32 = -1
+  /// What the test read of standard output so far, with `pipingOutput`.
+  private(set) var output: [UInt8] = []
 
   /// Starts `rasp <arguments>` in `BuiltBinary.environment`; its standard output and standard
-  /// error go to `stdout` and `stderr` in `outputDirectory`.
-  init(_ arguments: [String], outputDirectory: String) throws {
+  /// error go to `stdout` and `stderr` in `outputDirectory`, or its standard output to a pipe
+  /// the test reads (``readOutput(lines:)``) with `pipingOutput`.
+  init(_ arguments: [String], outputDirectory: String, pipingOutput: Bool = false) throws {
     var pipeEnds: [Int32] = [0, 0]
     guard makeCloseOnExecPipe(&pipeEnds) else { throw Failure(description: "pipe: \(errno)") }
+    var outputEnds: [Int32] = [-1, -1]
+    if pipingOutput {
+      guard makeCloseOnExecPipe(&outputEnds) else {
+        close(pipeEnds[0])
+        close(pipeEnds[1])
+        throw Failure(description: "pipe: \(errno)")
+      }
+    }
     var actions = posix_spawn_file_actions_t()
     var attributes = posix_spawnattr_t()
     posix_spawn_file_actions_init(&actions)
@@ -48,8 +61,12 @@ final class SpawnedCommand {
     }
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-    posix_spawn_file_actions_addopen(
-      &actions, 1, outputDirectory + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if pipingOutput {
+      posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(
+        &actions, 1, outputDirectory + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     posix_spawn_file_actions_addopen(
       &actions, 2, outputDirectory + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var everySignal = sigset_t()
@@ -68,16 +85,20 @@ final class SpawnedCommand {
     var child: pid_t = 0
     let code = posix_spawn(&child, BuiltBinary.path, &actions, &attributes, argv, environment)
     close(pipeEnds[0])
+    if pipingOutput { close(outputEnds[1]) }
     guard code == 0 else {
       close(pipeEnds[1])
+      if pipingOutput { close(outputEnds[0]) }
       throw Failure(description: "posix_spawn: \(code)")
     }
     processID = child
     input = pipeEnds[1]
+    outputEnd = outputEnds[0]
   }
 
   deinit {
     closeInput()
+    if outputEnd >= 0 { close(outputEnd) }
     if waitpid(processID, nil, WNOHANG) == 0 {
       kill(processID, SIGKILL)
       waitpid(processID, nil, 0)
@@ -95,6 +116,30 @@ final class SpawnedCommand {
   func closeInput() {
     if input >= 0 { close(input) }
     input = -1
+  }
+
+  /// Reads standard output (with `pipingOutput`) until it holds `count` lines, or to its end
+  /// when `count` is nil or the command closes it first: a test interrupts the command at a
+  /// point it sees, never after a time. Blocks its thread (see `onThreadOfItsOwn`).
+  ///
+  /// - Returns: Whether standard output holds `count` lines.
+  @discardableResult
+  func readOutput(lines count: Int? = nil) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    var lines = output.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    while outputEnd >= 0 {
+      if let count, lines >= count { return true }
+      let read = buffer.withUnsafeMutableBytes { Glibc.read(outputEnd, $0.baseAddress, $0.count) }
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else {
+        close(outputEnd)
+        outputEnd = -1
+        break
+      }
+      output += buffer[..<read]
+      lines += buffer[..<read].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+    return count.map { lines >= $0 } ?? true
   }
 
   /// Sends `signal` to the command.

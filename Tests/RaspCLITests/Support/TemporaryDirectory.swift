@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
   let path: String
 
   init() throws {
