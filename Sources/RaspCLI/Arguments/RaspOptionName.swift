@@ -14,14 +14,17 @@
 /// in the command's spec, and read it from ``RaspParsedArguments``.
 enum RaspOptionName: String, CaseIterable, Sendable {
   case at
+  case budget
   case changesOnly = "changes-only"
   case check
   case checkpointEvery = "checkpoint-every"
+  case cmd
   case color
   case concat
   case domain
   case drop
   case emit
+  case failsWith = "fails-with"
   case `final`
   case follow
   case format
@@ -50,6 +53,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case spec
   case stats
   case strict
+  case time
   case until
   case update
   case version

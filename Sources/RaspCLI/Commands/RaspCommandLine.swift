@@ -86,6 +86,10 @@ public enum RaspCommandLine {
       arguments, environment, domains throws(RaspCommandError) in
       try ReportCommand.run(arguments, environment: environment, domains: domains)
     },
+    RaspSubcommand(spec: ShrinkCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try ShrinkCommand.run(arguments, environment: environment, domains: domains)
+    },
     RaspSubcommand(spec: DiffCommand.spec) {
       arguments, environment, _ throws(RaspCommandError) in
       try DiffCommand.run(arguments, environment: environment)

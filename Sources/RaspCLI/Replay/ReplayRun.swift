@@ -87,6 +87,24 @@ enum ReplayRun {
     }
   }
 
+  /// Replays inputs already opened — a log in memory, as `rasp shrink` tries its candidates —
+  /// into `sink`: without the options' notes, a progress line or checkpoints.
+  ///
+  /// - Parameters:
+  ///   - options: How to replay; its files are not opened.
+  ///   - inputs: What to replay, one input per file of the options.
+  ///   - environment: Where bad lines and notices are reported.
+  ///   - sink: Where the records go.
+  /// - Returns: What the replay did: its counts, problems and how it ended.
+  static func run<Sink: ReplaySink>(
+    _ options: ReplayOptions, inputs: [ReplayInput], environment: RaspEnvironment,
+    into sink: inout Sink
+  ) -> ReplayResult {
+    var checkpointing: Checkpointing?
+    return run(
+      inputs, [:], options, checkpointing: &checkpointing, environment: environment, into: &sink)
+  }
+
   /// Starts a progress display when the options and the environment want one: the replay
   /// then counts what it reads, and the environment's streams erase the line before they
   /// write to its terminal.

@@ -46,7 +46,8 @@ import Testing
     (
       "help",
       .words([
-        "replay", "check", "report", "diff", "domains", "formats", "spec", "completions", "help",
+        "replay", "check", "report", "shrink", "diff", "domains", "formats", "spec", "completions",
+        "help",
       ])
     ),
     ("diff", .files),

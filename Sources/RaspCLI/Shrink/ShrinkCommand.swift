@@ -1,0 +1,238 @@
+import RaspDomains
+import RaspJSON
+import RaspReplay
+
+/// `rasp shrink`: cuts a failing event log down to the fewest events that still fail the same
+/// way, for a regression test or a bug report.
+///
+/// The log's lines are tried in subsets (``DeltaDebugging``): first whole keys, with
+/// `--key-by`, then single events, until removing any one remaining event makes the failure
+/// go away. Each candidate is replayed in this process, from memory (``ShrinkFailure``); only
+/// `--cmd` runs a process per try. The output is a subset of the log's lines, byte for byte,
+/// written atomically, and never over the log.
+enum ShrinkCommand {
+  static let spec = RaspCommandSpec(
+    name: "rasp shrink",
+    abstract: "Cut a failing event log down to the fewest events that still fail.",
+    discussion: """
+      What "fails" means is one of: --fails-with <status>, the status 'rasp replay' ends \
+      with (2 for a bad line); --golden <file>, a snapshot differs from its golden line at \
+      the same paths as the whole log's first difference does (snapshots missing at the end \
+      or extra do not count); --cmd <command>, a shell command run with the candidate log's \
+      file as $1 exits with 0.
+
+      With --key-by, whole keys are removed first; then single events, by delta debugging \
+      (ddmin), until removing any one remaining event makes the failure go away: the result \
+      is 1-minimal. It is deterministic. The output holds lines of the log, byte for byte, \
+      in their order, so it is in the log's format. A summary on standard error says how \
+      many keys and events there were and are left, and how many replays it took.
+
+      --budget and --time bound the search, and Ctrl-C stops it: the smallest failing log \
+      found so far is written, and said not to be minimal.
+      """,
+    usage:
+      "rasp shrink <file> -o <file> (--fails-with <status> | --golden <file> | --cmd <command>) "
+      + "[--budget <n>] [--time <seconds>] [<options>]",
+    arguments: [
+      RaspArgumentSpec(name: "file", help: "The event log that fails.")
+    ],
+    options: [
+      RaspOptionSpec(
+        name: .output, short: "o", valueName: "file",
+        help:
+          "Write the shrunk log to <file>, atomically (required); never the log itself."),
+      RaspOptionSpec(
+        name: .failsWith, valueName: "status",
+        help:
+          "The log fails when its replay ends with exit status <status>, as 'rasp replay' "
+          + "would: 2 for a bad line."),
+      RaspOptionSpec(
+        name: .golden, valueName: "file",
+        help:
+          "The log fails when a snapshot differs from its line in <file>, at the same paths as "
+          + "the whole log's first difference."),
+      RaspOptionSpec(
+        name: .cmd, valueName: "command",
+        help:
+          "The log fails when the shell command <command>, run with the candidate log's file "
+          + "as $1, exits with 0 (one process per try)."),
+      RaspOptionSpec(
+        name: .budget, valueName: "n",
+        help: "Stop after <n> replays, with the smallest failing log so far (not minimal)."),
+      RaspOptionSpec(
+        name: .time, valueName: "seconds",
+        help:
+          "Stop after <seconds> seconds, with the smallest failing log so far (not minimal)."),
+      RaspOptionSpec(
+        name: .ignore, valueName: "path", isRepeatable: true,
+        help: "With --golden, leave out differences at <path> and below it, as 'rasp check' does."),
+      RaspOptionSpec(
+        name: .precision, valueName: "epsilon",
+        help: "With --golden, count numbers as equal when they differ by at most <epsilon>."),
+    ] + ReplayOptions.specs.filter { !excludedReplayOptions.contains($0.name) },
+    exitStatuses: [
+      ("0", "The shrunk log was written (see standard error for whether it is minimal)."),
+      (
+        "2",
+        "The log does not fail in the first place (nothing is written), or cannot be read, "
+          + "or the output cannot be written."
+      ),
+      ("64", "A usage error."),
+      (
+        "129, 130, 143",
+        "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM, after writing the smallest failing log "
+          + "so far."
+      ),
+    ])
+
+  /// The options of `rasp replay` that a shrink has no use for: it reads one file, prints no
+  /// snapshots, and shows no progress of each try.
+  static let excludedReplayOptions: Set<String> = [
+    RaspOptionName.concat, .pretty, .progress, .noProgress, .stats,
+  ].reduce(into: []) { $0.insert($1.rawValue) }
+
+  /// Runs the command.
+  static func run(
+    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
+  ) throws(RaspCommandError) -> RaspExitCode {
+    func fail(_ message: String) -> RaspCommandError {
+      .usage(message, usage: spec.usage, command: spec.name)
+    }
+    let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
+      throw fail(
+        parsed.positionals.isEmpty
+          ? "Missing expected argument '<file>': the event log that fails"
+          : "'rasp shrink' takes one event log, not \(parsed.positionals.count)")
+    }
+    if file == "-" {
+      throw fail("The event log must be a file, not standard input ('-'): it is read many times")
+    }
+    guard let output = parsed.value(.output) else {
+      throw fail("Missing expected argument '-o <file>': where to write the shrunk log")
+    }
+    if output == "-" {
+      throw fail("The output must be a file, not standard output ('-')")
+    }
+    if output == file || environment.isSameFile(output, file) {
+      throw .failure("refusing to write '\(output)': it is the event log '\(file)', to be kept")
+    }
+    var options = try ReplayOptions(
+      parsed: parsed, domains: domains, spec: spec, environment: environment)
+    if options.emitsDevTools {
+      throw fail("Option '--emit devtools' writes an export: use it with 'rasp replay'")
+    }
+    if let document = options.configuration.format.document {
+      throw fail(
+        "A log of the format '\(options.configuration.format.name)' is one document "
+          + "(\(document)), which 'rasp shrink' cannot cut into lines yet")
+    }
+    let bound = try ShrinkBound(parsed, fail: fail)
+    // The tries are silent and cannot be stopped half-way: the search stops between them.
+    options.configuration.interruption = nil
+    options.notes = []
+    var failure = try failure(parsed, file: file, environment: environment, fail: fail)
+    defer { if case .command(let command) = failure { command.remove() } }
+    let bytes = try environment.readFile(file)
+    let log = ShrinkLog(bytes: bytes)
+    let quiet = RaspEnvironment(
+      standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
+      standardError: DiscardingOutput(), variables: environment.variables,
+      workingDirectory: environment.workingDirectory)
+    try checkFails(
+      &failure, bytes: bytes, file: file, options: options, environment: environment, quiet: quiet)
+    var search = ShrinkSearch(
+      log: log, failure: failure, options: options, environment: quiet, bound: bound,
+      interruption: environment.interruption)
+    if let interruption = environment.interruption {
+      interruption.watching { search.run(keyPath: options.configuration.keyPath) }
+    } else {
+      search.run(keyPath: options.configuration.keyPath)
+    }
+    let writer = try environment.makeAtomicWriter(output)
+    try writer.write(log.bytes(of: search.kept))
+    try writer.commit()
+    RaspDiagnostics.write(
+      "rasp: shrunk '\(file)' into '\(output)': \(search.summary)\n", to: environment)
+    if let stop = search.stop {
+      RaspDiagnostics.write(
+        "rasp: note: the result is not minimal: \(stop.reason)\n", to: environment)
+      if case .interrupted(let signal) = stop { return .signal(signal) }
+    }
+    return .success
+  }
+
+  /// Reads what "fails" means from the command line: exactly one of `--fails-with`,
+  /// `--golden` and `--cmd`.
+  private static func failure(
+    _ parsed: RaspParsedArguments, file: String, environment: RaspEnvironment,
+    fail: (String) -> RaspCommandError
+  ) throws(RaspCommandError) -> ShrinkFailure {
+    let given = [RaspOptionName.failsWith, .golden, .cmd].filter { parsed.isGiven($0) }
+    guard given.count == 1 else {
+      throw fail(
+        given.isEmpty
+          ? "Missing what 'fails' means: give '--fails-with <status>', '--golden <file>' or "
+            + "'--cmd <command>'"
+          : "Options '--\(given[0].rawValue)' and '--\(given[1].rawValue)' cannot be used "
+            + "together: give one meaning of 'fails'")
+    }
+    if let text = parsed.value(.failsWith) {
+      guard let status = Int32(text), (0...255).contains(status) else {
+        throw fail(
+          "Invalid value '\(text)' for '--fails-with <status>': expected an exit status from "
+            + "0 to 255, such as 2")
+      }
+      return .exitStatus(status)
+    }
+    if let golden = parsed.value(.golden) {
+      if golden == "-" {
+        throw fail("The golden file must be a file, not standard input ('-')")
+      }
+      let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
+      return .golden(
+        ShrinkFailure.GoldenCheck(
+          name: golden, bytes: try environment.readFile(golden), options: comparison.diff,
+          paths: nil))
+    }
+    let text = parsed.value(.cmd) ?? ""
+    if text.allSatisfy(\.isWhitespace) {
+      throw fail("Invalid value '\(text)' for '--cmd <command>': expected a shell command")
+    }
+    return .command(
+      try ShrinkShellCommand(text, logName: file, variables: environment.variables))
+  }
+
+  /// Checks that the whole log fails, and learns what its failure looks like (a golden
+  /// check's differing paths).
+  ///
+  /// - Throws: ``RaspCommandError/failure(_:)`` when it does not fail.
+  private static func checkFails(
+    _ failure: inout ShrinkFailure, bytes: [UInt8], file: String, options: ReplayOptions,
+    environment: RaspEnvironment, quiet: RaspEnvironment
+  ) throws(RaspCommandError) {
+    switch failure {
+    case .exitStatus(let status):
+      let actual = ShrinkFailure.exitStatus(of: bytes, options: options, environment: quiet)
+      if actual != status {
+        throw .failure(
+          "'\(file)' does not fail: its replay ends with status \(actual), not \(status); "
+            + "nothing to shrink")
+      }
+    case .golden(var check):
+      guard let paths = check.firstDifferencePaths(of: bytes, options, quiet) else {
+        throw .failure(
+          "'\(file)' does not fail: no snapshot of its replay differs from its line in "
+            + "'\(check.name)'; nothing to shrink")
+      }
+      check.paths = paths
+      failure = .golden(check)
+    case .command(let command):
+      if !command.succeeds(with: bytes) {
+        throw .failure(
+          "'\(file)' does not fail: '--cmd' exits with a status other than 0 for it; "
+            + "nothing to shrink")
+      }
+    }
+  }
+}

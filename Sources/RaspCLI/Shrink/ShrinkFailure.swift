@@ -1,0 +1,112 @@
+import RaspJSON
+import RaspReplay
+
+/// What "still fails" means to `rasp shrink`, and how a candidate log is tried against it.
+///
+/// Each candidate is replayed in this process, from memory, into an environment whose
+/// standard output and standard error are thrown away, so that the tries say nothing; only
+/// ``command(_:)`` runs a process per try.
+///
+/// ```swift
+/// let failure = ShrinkFailure.exitStatus(2)
+/// failure.holds(for: candidate, options: options, environment: quiet)   // true: still fails
+/// ```
+enum ShrinkFailure {
+  /// The replay ends with this exit status, as `rasp replay` would (`--fails-with`).
+  case exitStatus(Int32)
+  /// The replay's snapshots still differ from the golden file's (`--golden`): a snapshot
+  /// differs from its golden line, its first difference at the same paths as the whole log's.
+  case golden(GoldenCheck)
+  /// A shell command, run with the candidate's file as `$1`, exits with 0 (`--cmd`).
+  case command(ShrinkShellCommand)
+
+  /// A comparison with a golden file, and the differing paths the failure must keep.
+  struct GoldenCheck {
+    /// The golden file's name, for messages.
+    let name: String
+    /// The golden file's bytes, read once.
+    let bytes: [UInt8]
+    /// What to ignore, and how close numbers must be.
+    let options: JSONDiffOptions
+    /// The paths of the original log's first difference; `nil` until it is known.
+    var paths: Set<String>?
+  }
+
+  /// Whether the candidate `bytes` still fails.
+  ///
+  /// - Parameters:
+  ///   - bytes: The candidate log.
+  ///   - options: How to replay it.
+  ///   - environment: The quiet environment of the tries.
+  /// - Returns: `true` when the candidate fails as the original did.
+  func holds(
+    for bytes: [UInt8], options: ReplayOptions, environment: RaspEnvironment
+  ) -> Bool {
+    switch self {
+    case .exitStatus(let status):
+      return Self.exitStatus(of: bytes, options: options, environment: environment) == status
+    case .golden(let check):
+      guard let paths = check.firstDifferencePaths(of: bytes, options, environment) else {
+        return false
+      }
+      return check.paths.map { $0 == paths } ?? true
+    case .command(let command):
+      return command.succeeds(with: bytes)
+    }
+  }
+
+  /// The input of a candidate: its bytes in memory, under the log's name.
+  static func input(_ bytes: [UInt8], options: ReplayOptions) -> ReplayInput {
+    ReplayInput(
+      name: options.displayNames.first ?? "<stdin>",
+      source: .memory(JSONMemorySource(bytes)), isLive: false)
+  }
+
+  /// The exit status of `rasp replay` over the candidate `bytes`.
+  static func exitStatus(
+    of bytes: [UInt8], options: ReplayOptions, environment: RaspEnvironment
+  ) -> Int32 {
+    var sink = DiscardingSink()
+    let result = ReplayRun.run(
+      options, inputs: [input(bytes, options: options)], environment: environment, into: &sink)
+    return ReplayRun.finish(result, options: options, environment: environment).rawValue
+  }
+}
+
+extension ShrinkFailure.GoldenCheck {
+  /// The paths at which the candidate's first differing snapshot differs from its golden
+  /// line, or `nil` when no snapshot differs (snapshots missing at the end, or extra, do not
+  /// count) or the replay stopped at a bad line.
+  func firstDifferencePaths(
+    of bytes: [UInt8], _ replayOptions: ReplayOptions, _ environment: RaspEnvironment
+  ) -> Set<String>? {
+    let golden = SnapshotLines(name: name, source: .memory(JSONMemorySource(self.bytes)))
+    var sink = CheckSink(
+      golden: golden, options: options, keepingAtMost: 1,
+      fileNames: replayOptions.displayNames)
+    let result = ReplayRun.run(
+      replayOptions, inputs: [ShrinkFailure.input(bytes, options: replayOptions)],
+      environment: environment, into: &sink)
+    guard sink.error == nil, result.failure == nil, result.ending != .stoppedAtBadLine,
+      let first = sink.comparison.firstDifference
+    else { return nil }
+    let differences = JSONDiff.differences(from: first.expected, to: first.actual, options: options)
+    return Set(differences.map { "\($0.path)" })
+  }
+}
+
+/// A sink that throws every record away: a try of `rasp shrink` needs only how it ended.
+struct DiscardingSink: ReplaySink {
+  mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
+    output.removeSubrange(record.range.lowerBound...)
+  }
+  mutating func flush(_ output: inout [UInt8]) throws(ReplayStop) { output.removeAll() }
+  mutating func finish(_ output: inout [UInt8]) throws(ReplayStop) { output.removeAll() }
+}
+
+/// An output stream that throws everything away: the standard streams of `rasp shrink`'s tries.
+final class DiscardingOutput: RaspOutputStream {
+  func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {}
+  var isTerminal: Bool { false }
+  var terminalColumns: Int? { nil }
+}

@@ -1,0 +1,170 @@
+import RaspJSON
+import RaspReplay
+
+/// How far `rasp shrink` may search: `--budget` replays and `--time` seconds.
+///
+/// ```swift
+/// let bound = try ShrinkBound(parsed, fail: fail)   // --budget 500 --time 30
+/// bound.replays   // 500
+/// ```
+struct ShrinkBound {
+  /// The most replays, or `nil` for no bound.
+  var replays: Int?
+  /// The longest search, or `nil` for no bound.
+  var duration: Duration?
+
+  /// No bound.
+  init() {}
+
+  /// Reads `--budget` and `--time`.
+  ///
+  /// - Throws: A usage error for a value that is not a positive number.
+  init(_ parsed: RaspParsedArguments, fail: (String) -> RaspCommandError) throws(RaspCommandError) {
+    if let text = parsed.value(.budget) {
+      guard let count = Int(text), count >= 1 else {
+        throw fail(
+          "Invalid value '\(text)' for '--budget <n>': expected a whole number of replays "
+            + "from 1")
+      }
+      replays = count
+    }
+    if let text = parsed.value(.time) {
+      guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < 1e9 else {
+        throw fail(
+          "Invalid value '\(text)' for '--time <seconds>': expected a number of seconds "
+            + "above 0, such as 30 or 0.5")
+      }
+      duration = .milliseconds(Int64(seconds * 1000))
+    }
+  }
+}
+
+/// The search of `rasp shrink`: the keys pass, then the events pass, each a
+/// ``DeltaDebugging`` over the log's lines, counting replays and stopping at its bound.
+///
+/// ```swift
+/// var search = ShrinkSearch(log: log, failure: failure, options: options, environment: quiet,
+///                           bound: ShrinkBound(), interruption: nil)
+/// search.run(keyPath: nil)
+/// search.kept      // [17, 204, 911]: the lines of the shrunk log
+/// search.summary   // "events 1000→3 · 41 replays"
+/// ```
+struct ShrinkSearch {
+  /// Why a search stopped before it was done.
+  enum Stop: Error {
+    /// `--budget` replays were made.
+    case budget(Int)
+    /// `--time` ran out.
+    case time(Duration)
+    /// A signal asked to stop (Ctrl-C).
+    case interrupted(Int32)
+
+    /// Why the result is not minimal, for the note.
+    var reason: String {
+      switch self {
+      case .budget(let count):
+        "the budget of \(count == 1 ? "1 replay" : "\(count) replays") ran out"
+      case .time(let duration): "the time of \(ShrinkSearch.seconds(duration)) ran out"
+      case .interrupted: "the search was interrupted"
+      }
+    }
+  }
+
+  let log: ShrinkLog
+  let failure: ShrinkFailure
+  let options: ReplayOptions
+  let environment: RaspEnvironment
+  let bound: ShrinkBound
+  let interruption: ReplayInterruption?
+  /// The positions of the lines kept: all of them at first, the shrunk log's at the end.
+  private(set) var kept: [Int]
+  /// How many keys there were and are left, when the log was keyed.
+  private(set) var keys: (before: Int, after: Int)?
+  /// How many candidates were replayed (the whole log's first replay included).
+  private(set) var replays = 1
+  /// Why the search stopped early, if it did.
+  private(set) var stop: Stop?
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+
+  /// A search over all of `log`'s lines, which fail.
+  init(
+    log: ShrinkLog, failure: ShrinkFailure, options: ReplayOptions, environment: RaspEnvironment,
+    bound: ShrinkBound, interruption: ReplayInterruption?
+  ) {
+    self.log = log
+    self.failure = failure
+    self.options = options
+    self.environment = environment
+    self.bound = bound
+    self.interruption = interruption
+    self.kept = Array(log.lines.indices)
+    self.start = clock.now
+  }
+
+  /// Runs the passes: keys (with `keyPath`), then events.
+  mutating func run(keyPath: JSONPath?) {
+    do throws(Stop) {
+      if let keyPath {
+        var groups = log.groups(by: keyPath)
+        keys = (groups.count, groups.count)
+        defer {
+          keys?.after = groups.count
+          kept = groups.flatMap { $0 }.sorted()
+        }
+        try DeltaDebugging.minimize(&groups) { (candidate: [[Int]]) throws(Stop) -> Bool in
+          try stillFails(candidate.flatMap { $0 }.sorted())
+        }
+      }
+      var lines = kept
+      defer { kept = lines }
+      try DeltaDebugging.minimize(&lines) { (candidate: [Int]) throws(Stop) -> Bool in
+        try stillFails(candidate)
+      }
+    } catch {
+      stop = error
+    }
+  }
+
+  /// Replays the candidate of the lines at `indices`, unless the bound or a signal stops the
+  /// search first.
+  private mutating func stillFails(_ indices: [Int]) throws(Stop) -> Bool {
+    try checkBound()
+    replays += 1
+    let fails = failure.holds(
+      for: log.bytes(of: indices), options: options, environment: environment)
+    // A try that a signal cut short (a --cmd killed by Ctrl-C) says nothing.
+    if let signal = interruption?.signal { throw .interrupted(signal) }
+    return fails
+  }
+
+  private func checkBound() throws(Stop) {
+    if let signal = interruption?.signal { throw .interrupted(signal) }
+    if let limit = bound.replays, replays >= limit { throw .budget(limit) }
+    if let duration = bound.duration, clock.now - start >= duration { throw .time(duration) }
+  }
+
+  /// The summary: `keys 412→1 · events 3118→5 · 1942 replays · 41 s`; the time only from a
+  /// second on.
+  var summary: String {
+    var parts: [String] = []
+    if let keys { parts.append("keys \(keys.before)→\(keys.after)") }
+    parts.append("events \(log.lines.count)→\(kept.count)")
+    parts.append(replays == 1 ? "1 replay" : "\(replays) replays")
+    let elapsed = clock.now - start
+    if elapsed >= .seconds(1) { parts.append(Self.seconds(elapsed)) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// A duration in seconds: `1.4 s`, `41 s`.
+  static func seconds(_ duration: Duration) -> String {
+    let milliseconds =
+      duration.components.seconds * 1000
+      + duration.components.attoseconds / 1_000_000_000_000_000
+    if milliseconds < 10_000 {
+      let tenths = (milliseconds + 50) / 100
+      return "\(tenths / 10).\(tenths % 10) s"
+    }
+    return "\((milliseconds + 500) / 1000) s"
+  }
+}
