@@ -45,7 +45,7 @@ let package = Package(
       name: "rasp-bench",
       dependencies: ["Rasp", "RaspJSON", "RaspDomains", "RaspReplay", "RaspRecording"]),
     .testTarget(name: "RaspTests", dependencies: ["Rasp"]),
-    .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON"]),
+    .testTarget(name: "RaspJSONTests", dependencies: ["RaspJSON", "RaspTestSupport"]),
     // What several test targets share: random events of every built-in domain, for the
     // property tests of the domains and the recorder; the repository's root.
     .target(
@@ -53,10 +53,11 @@ let package = Package(
       path: "Tests/RaspTestSupport"),
     .testTarget(
       name: "RaspDomainsTests", dependencies: ["RaspDomains", "RaspReplay", "RaspTestSupport"]),
-    .testTarget(name: "RaspReplayTests", dependencies: ["RaspReplay"]),
+    .testTarget(name: "RaspReplayTests", dependencies: ["RaspReplay", "RaspTestSupport"]),
     .testTarget(name: "RaspCLITests", dependencies: ["RaspCLI", "RaspTestSupport"]),
     .testTarget(
       name: "RaspRecordingTests", dependencies: ["RaspRecording", "RaspCLI", "RaspTestSupport"]),
-    .testTarget(name: "RaspBenchTests", dependencies: ["rasp-bench", "RaspCLI"]),
+    .testTarget(
+      name: "RaspBenchTests", dependencies: ["rasp-bench", "RaspCLI", "RaspTestSupport"]),
   ]
 )

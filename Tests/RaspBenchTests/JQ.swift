@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 
 @testable import rasp_bench
 
@@ -32,19 +33,13 @@ enum JQ {
   /// - Throws: When the log cannot be written or jq cannot start.
   static func run(
     _ program: String, options: [String], log: [UInt8]
-  ) throws -> (output: String, status: Int32) {
+  ) async throws -> (output: String, status: Int32) {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("rasp-bench-\(getpid())-\(UUID().uuidString)-\(program).jsonl")
     try Data(log).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path!)
-    process.arguments = options + ["-f", root + "/fixtures/bench/" + program, file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    let result = try await TestProcess.run(
+      path ?? "jq", options + ["-f", root + "/fixtures/bench/" + program, file.path])
+    return (result.text, result.status)
   }
 }

@@ -18,8 +18,8 @@ struct JQProgramsTests {
     (["replay", "--final"], "reduce.jq"),
     (["replay", "--select", BenchCase.selectedPath], "select.jq"),
   ])
-  func jqProgramPrintsWhatRaspPrints(rasp arguments: [String], program: String) throws {
-    let expected = try lines(jqOutput(program))
+  func jqProgramPrintsWhatRaspPrints(rasp arguments: [String], program: String) async throws {
+    let expected = try lines(await jqOutput(program))
     let actual = lines(raspOutput(arguments))
     #expect(actual.count == expected.count)
     for (index, (line, other)) in zip(actual, expected).enumerated() {
@@ -43,8 +43,8 @@ struct JQProgramsTests {
     return output.text
   }
 
-  func jqOutput(_ program: String) throws -> String {
-    let (output, status) = try JQ.run(program, options: ["-nc"], log: Self.log)
+  func jqOutput(_ program: String) async throws -> String {
+    let (output, status) = try await JQ.run(program, options: ["-nc"], log: Self.log)
     #expect(status == 0)
     return output
   }

@@ -22,8 +22,8 @@ struct RewriteProgramsTests {
     return bytes
   }
 
-  static func rewritten(_ format: BenchLogFormat) throws -> String {
-    let (output, status) = try JQ.run(
+  static func rewritten(_ format: BenchLogFormat) async throws -> String {
+    let (output, status) = try await JQ.run(
       format.rewriteProgram, options: ["-c"], log: converted(format))
     #expect(status == 0)
     return output
@@ -40,9 +40,9 @@ struct RewriteProgramsTests {
   }
 
   @Test(arguments: BenchLogFormat.others)
-  func rewritesEachLineIntoTheRaspLineItCameFrom(format: BenchLogFormat) throws {
+  func rewritesEachLineIntoTheRaspLineItCameFrom(format: BenchLogFormat) async throws {
     let expected = String(decoding: Self.log, as: UTF8.self).split(separator: "\n")
-    let actual = try Self.rewritten(format).split(separator: "\n")
+    let actual = try await Self.rewritten(format).split(separator: "\n")
     #expect(actual.count == expected.count)
     // A Flux Standard Action has no source, so its rewrite has none.
     let dropped = format == .fsa ? ["source"] : []
@@ -57,26 +57,26 @@ struct RewriteProgramsTests {
   }
 
   @Test(arguments: BenchLogFormat.others)
-  func rewriteAndLogFormatReplayToTheOwnFormatsBytes(format: BenchLogFormat) throws {
+  func rewriteAndLogFormatReplayToTheOwnFormatsBytes(format: BenchLogFormat) async throws {
     let own = replay(["replay"], Self.log)
     #expect(own.split(separator: "\n").count == 3_000)
-    let rewritten = try Self.rewritten(format)
+    let rewritten = try await Self.rewritten(format)
     #expect(replay(["replay"], Array(rewritten.utf8)) == own)
     #expect(replay(["replay", "--log-format", format.rawValue], Self.converted(format)) == own)
   }
 
-  @Test func kcatRewritePrintsTheOriginalLinesByteForByte() throws {
-    #expect(Array(try Self.rewritten(.kcat).utf8) == Self.log)
+  @Test func kcatRewritePrintsTheOriginalLinesByteForByte() async throws {
+    #expect(Array(try await Self.rewritten(.kcat).utf8) == Self.log)
   }
 
-  @Test func leavesOutReduxsOwnActions() throws {
+  @Test func leavesOutReduxsOwnActions() async throws {
     let log = """
       {"type":"@@INIT"}
       {"type":"@@redux/INITi.8.b.3"}
       {"type":"nav/pop","meta":{"time":"2026-11-22T09:30:00.005Z"}}
 
       """
-    let (output, status) = try JQ.run("fsa-to-rasp.jq", options: ["-c"], log: Array(log.utf8))
+    let (output, status) = try await JQ.run("fsa-to-rasp.jq", options: ["-c"], log: Array(log.utf8))
     #expect(status == 0)
     #expect(
       try Self.canonical(output.dropLast())

@@ -9,13 +9,13 @@ import RaspTestSupport
     #expect(BuiltBinary.exists, "expected the rasp executable at \(BuiltBinary.path)")
   }
 
-  @Test func outputIsValidJSONLinesForJQ() throws {
-    let result = try BuiltBinary.shell(
+  @Test func outputIsValidJSONLinesForJQ() async throws {
+    let result = try await BuiltBinary.shell(
       "rasp replay fixtures/example/events.jsonl | jq -c 'keys' | sort -u")
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.text.split(separator: "\n")
     #expect(lines.count == 1, "every snapshot has the same domains")
-    let count = try BuiltBinary.shell(
+    let count = try await BuiltBinary.shell(
       "rasp replay fixtures/example/events.jsonl | jq -s 'length'")
     let events = try String(
       contentsOfFile: Repository.path("fixtures/example/events.jsonl"), encoding: .utf8
@@ -24,41 +24,44 @@ import RaspTestSupport
     #expect(count.text == "\(events)\n", "jq reads one value per snapshot")
   }
 
-  @Test func selectedValuesParseInJQ() throws {
-    let result = try BuiltBinary.shell(
+  @Test func selectedValuesParseInJQ() async throws {
+    let result = try await BuiltBinary.shell(
       "rasp replay --select geo.location fixtures/example/events.jsonl"
         + " | jq -e 'select(. != null) | .latitude' > /dev/null")
     #expect(result.status == 0, "\(result.standardError)")
   }
 
-  @Test func brokenPipeEndsQuietlyAndSuccessfully() throws {
+  @Test func brokenPipeEndsQuietlyAndSuccessfully() async throws {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent(
       "rasp-big-\(getpid()).jsonl")
     defer { try? FileManager.default.removeItem(at: log) }
     let line = #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n"
     try String(repeating: line, count: 200_000).write(to: log, atomically: true, encoding: .utf8)
-    let result = try BuiltBinary.shell(
+    let result = try await BuiltBinary.shell(
       "bash -c \"set -o pipefail; rasp replay '\(log.path)' | head -1\"")
     #expect(result.status == 0, "rasp must exit 0 when its reader goes away")
     #expect(result.standardError.isEmpty, "rasp printed on stderr: \(result.standardError)")
     #expect(result.text.split(separator: "\n").count == 1)
   }
 
-  @Test func exitStatusesReachTheShell() throws {
+  @Test func exitStatusesReachTheShell() async throws {
     #expect(
-      try BuiltBinary.shell("rasp replay fixtures/example/events.jsonl > /dev/null").status == 0)
+      try await BuiltBinary.shell("rasp replay fixtures/example/events.jsonl > /dev/null").status
+        == 0)
     #expect(
-      try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl > /dev/null 2>&1")
-        .status == 2)
-    #expect(try BuiltBinary.shell("rasp replay --bogus 2> /dev/null").status == 64)
-    let stdin = try BuiltBinary.shell(
+      try await BuiltBinary.shell(
+        "rasp replay fixtures/replay-error-fail/events.jsonl > /dev/null 2>&1"
+      )
+      .status == 2)
+    #expect(try await BuiltBinary.shell("rasp replay --bogus 2> /dev/null").status == 64)
+    let stdin = try await BuiltBinary.shell(
       "rasp replay --select 'rest.links|length' < fixtures/example/events.jsonl | tail -1")
     #expect(stdin.status == 0)
     #expect(!stdin.text.isEmpty)
   }
 
-  @Test func diagnosticsGoToStandardErrorOnly() throws {
-    let result = try BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl")
+  @Test func diagnosticsGoToStandardErrorOnly() async throws {
+    let result = try await BuiltBinary.shell("rasp replay fixtures/replay-error-fail/events.jsonl")
     #expect(result.status == 2)
     #expect(result.text.split(separator: "\n").count == 2, "two snapshots before the bad line")
     #expect(
@@ -66,13 +69,13 @@ import RaspTestSupport
         == "fixtures/replay-error-fail/events.jsonl:3:47: error: trailing comma before '}'\n")
   }
 
-  @Test func checkAndDiffStatusesReachTheShell() throws {
+  @Test func checkAndDiffStatusesReachTheShell() async throws {
     let golden = "fixtures/golden-docs/expected.jsonl"
     #expect(
-      try BuiltBinary.shell(
+      try await BuiltBinary.shell(
         "rasp check --golden \(golden) fixtures/golden-docs/events.jsonl 2> /dev/null"
       ).status == 0)
-    let differs = try BuiltBinary.shell(
+    let differs = try await BuiltBinary.shell(
       "rasp check --golden \(golden) fixtures/golden-docs/events-v2.jsonl")
     #expect(differs.status == 1)
     #expect(
@@ -80,10 +83,10 @@ import RaspTestSupport
       "the report is on stdout")
     #expect(differs.standardError == "rasp: 3 of 6 snapshots differ from '\(golden)', 1 extra\n")
     #expect(
-      try BuiltBinary.shell(
+      try await BuiltBinary.shell(
         "rasp check --golden missing.jsonl fixtures/golden-docs/events.jsonl 2> /dev/null"
       ).status == 2)
-    let piped = try BuiltBinary.shell(
+    let piped = try await BuiltBinary.shell(
       "rasp replay fixtures/golden-docs/events.jsonl | rasp diff \(golden) -")
     #expect(piped.status == 0)
     #expect(piped.standardError == "rasp: 6 snapshots of '<stdin>' match '\(golden)'\n")
@@ -120,13 +123,13 @@ import RaspTestSupport
     #expect(directory.names == ["expected.jsonl", "stderr", "stdout"])
   }
 
-  @Test func everySnapshotReachesAFileOnANormalExitAndOnAnError() throws {
+  @Test func everySnapshotReachesAFileOnANormalExitAndOnAnError() async throws {
     let directory = try TemporaryDirectory()
     let line = #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n"
     try directory.write("good.jsonl", String(repeating: line, count: 100_000))
     try directory.write("bad.jsonl", String(repeating: line, count: 100_000) + "{\n")
     for (name, status) in [("good", Int32(0)), ("bad", 2)] {
-      let result = try BuiltBinary.shell(
+      let result = try await BuiltBinary.shell(
         "rasp replay --domain geo '\(directory.file(name)).jsonl' > '\(directory.file(name)).out'")
       #expect(result.status == status, "\(name)")
       let output = directory.bytes("\(name).out") ?? []
@@ -184,8 +187,8 @@ import RaspTestSupport
 
   /// A line that never ends (`/dev/zero`) is reported once it is past the limit, and
   /// `--on-error fail` stops there, rather than reading for ever in silence.
-  @Test func aLineThatNeverEndsIsReportedAtTheLimit() throws {
-    let result = try BuiltBinary.shell("timeout 60 rasp replay /dev/zero")
+  @Test func aLineThatNeverEndsIsReportedAtTheLimit() async throws {
+    let result = try await BuiltBinary.shell("timeout 60 rasp replay /dev/zero")
     #expect(result.status == 2, "124 is the timeout's: the replay read on")
     #expect(
       result.standardError
@@ -194,19 +197,19 @@ import RaspTestSupport
 
   /// A replay of more parts than the soft limit on open files allows: rasp raises the limit to
   /// the hard one, and where the hard one is too low too, says what it is and how to raise it.
-  @Test func moreLogsThanTheSoftLimitOnOpenFilesAreReplayed() throws {
+  @Test func moreLogsThanTheSoftLimitOnOpenFilesAreReplayed() async throws {
     let directory = try TemporaryDirectory()
     let parts = (1...100).map { "part\($0).jsonl" }
     for (number, part) in zip(1..., parts) {
       try directory.write(part, #"{"type":"geo.heading","payload":{"heading":"# + "\(number)}}\n")
     }
     let files = parts.map { "'\(directory.file($0))'" }.joined(separator: " ")
-    let raised = try BuiltBinary.shell(
+    let raised = try await BuiltBinary.shell(
       "ulimit -S -n 40 && rasp replay --concat --select geo.heading \(files)")
     #expect(raised.status == 0, "\(raised.standardError)")
     #expect(raised.text == (1...100).map { "\($0)\n" }.joined())
 
-    let limited = try BuiltBinary.shell(
+    let limited = try await BuiltBinary.shell(
       "ulimit -n 40 && rasp replay --concat --select geo.heading \(files)")
     #expect(limited.status == 2)
     #expect(limited.text.isEmpty, "nothing is replayed when an input cannot be opened")

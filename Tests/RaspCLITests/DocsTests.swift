@@ -74,7 +74,7 @@ import RaspTestSupport
   }
 
   @Test(arguments: examples)
-  func example(_ example: Example) throws {
+  func example(_ example: Example) async throws {
     // A docs command that records (`--update`, `--record`) writes a golden file under
     // fixtures/: it must write exactly what is committed, or a changed reducer would silently
     // re-record the docs' own expectations. The committed bytes are put back either way.
@@ -100,7 +100,7 @@ import RaspTestSupport
     let status: Int32
     let text: String
     if usesShell {
-      let result = try BuiltBinary.shell(example.command, mergingErrors: true)
+      let result = try await BuiltBinary.shell(example.command, mergingErrors: true)
       (status, text) = (result.status, result.text)
     } else {
       let arguments = ShellWords.split(String(example.command.dropFirst("rasp ".count)))

@@ -8,9 +8,9 @@ import RaspTestSupport
 /// that jq, replaying the actions with the tutorial's reducers, prints it too.
 @Suite struct ReduxTodosTests {
   @Test(.enabled(if: ExternalTool.exists("jq")))
-  func theSpecAgreesWithTheReducersWrittenInJq() throws {
+  func theSpecAgreesWithTheReducersWrittenInJq() async throws {
     let folder = "fixtures/redux-todos"
-    let result = try ExternalTool.run(
+    let result = try await ExternalTool.run(
       "jq",
       ["-c", "-S", "-n", "-L", folder, "-f", "\(folder)/reducer.jq", "\(folder)/actions.jsonl"])
     #expect(result.status == 0, "\(result.standardError)")
@@ -27,9 +27,10 @@ import RaspTestSupport
   @Test(
     .enabled(if: ExternalTool.exists("jq")),
     arguments: [("session.json", 0), ("session-committed.json", 4)])
-  func theRecordedSessionsAreWhatTheReducersInJqMake(_ file: String, _ committed: Int) throws {
+  func theRecordedSessionsAreWhatTheReducersInJqMake(_ file: String, _ committed: Int) async throws
+  {
     let folder = "fixtures/devtools-todos"
-    let result = try ExternalTool.run(
+    let result = try await ExternalTool.run(
       "jq",
       [
         "-n", "--tab", "-L", "fixtures/redux-todos", "-f", "\(folder)/make-session.jq",
@@ -43,7 +44,7 @@ import RaspTestSupport
   /// An export serialized with jsan (`serialize: true`) replays into the payloads that node's
   /// `JSON.stringify` wrote from the original values (`fixtures/devtools-jsan`).
   @Test(.enabled(if: ExternalTool.exists("jq")))
-  func aSerializedExportDecodesToWhatJSONStringifyWrote() throws {
+  func aSerializedExportDecodesToWhatJSONStringifyWrote() async throws {
     let folder = "fixtures/devtools-jsan"
     let run = CommandRun.run(
       [
@@ -51,7 +52,7 @@ import RaspTestSupport
         "--select", "app.last", "\(folder)/export.json",
       ], in: Repository.root)
     #expect(run.status == 0, "\(run.standardError)")
-    let sorted = try ExternalTool.run("jq", ["-c", "-S", ".", "\(folder)/payloads.jsonl"])
+    let sorted = try await ExternalTool.run("jq", ["-c", "-S", ".", "\(folder)/payloads.jsonl"])
     expectSameLines(
       String(decoding: sorted.standardOutput, as: UTF8.self), run.standardOutput,
       "rasp against node's JSON.stringify")

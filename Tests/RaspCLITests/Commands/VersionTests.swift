@@ -8,28 +8,19 @@ import RaspTestSupport
 /// the Swift that built it — checked against `git` and `swift` themselves.
 @Suite struct VersionTests {
   /// The first line `command` prints, run in the repository.
-  private func firstLine(_ command: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments = [command] + arguments
-    process.currentDirectoryURL = URL(filePath: Repository.path("."))
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
-      ?? ""
+  private func firstLine(_ command: String, _ arguments: [String]) async throws -> String {
+    let result = try await TestProcess.run(
+      "/usr/bin/env", [command] + arguments, in: Repository.root)
+    return result.text.split(separator: "\n").first.map(String.init) ?? ""
   }
 
   @Test(arguments: [["--version"], ["-V"], ["version"]])
-  func namesTheVersionTheCommitAndTheSwift(arguments: [String]) throws {
+  func namesTheVersionTheCommitAndTheSwift(arguments: [String]) async throws {
     let run = CommandRun.run(arguments)
     #expect(run.status == 0)
     #expect(run.standardError.isEmpty)
-    let commit = try firstLine("git", ["rev-parse", "--short=12", "HEAD"])
-    let swift = try firstLine("swift", ["--version"])
+    let commit = try await firstLine("git", ["rev-parse", "--short=12", "HEAD"])
+    let swift = try await firstLine("swift", ["--version"])
     // "Swift version 6.3.1 (swift-6.3.1-RELEASE)": the major and minor version.
     let swiftVersion = try #require(
       swift.split(separator: " ").first { $0.first?.isNumber == true }?

@@ -16,7 +16,7 @@ fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", 
 
   /// The words bash offers when the line is `words` with the cursor at the end of the last
   /// one, in the repository's root.
-  private func completions(_ words: [String]) throws -> [String] {
+  private func completions(_ words: [String]) async throws -> [String] {
     let program = """
       source "$1" || exit 3
       shift
@@ -25,19 +25,19 @@ fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", 
       _rasp
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let result = try ExternalTool.run("bash", ["-c", program, "bash", script.path] + words)
+    let result = try await ExternalTool.run("bash", ["-c", program, "bash", script.path] + words)
     #expect(result.status == 0, "bash: \(result.standardError)")
     #expect(result.standardError.isEmpty, "bash: \(result.standardError)")
     return result.text.split(separator: "\n").map(String.init)
   }
 
-  @Test func scriptIsValidBash() throws {
-    let result = try ExternalTool.run("bash", ["-n", script.path])
+  @Test func scriptIsValidBash() async throws {
+    let result = try await ExternalTool.run("bash", ["-n", script.path])
     #expect(result.status == 0, "\(result.standardError)")
   }
 
-  @Test func registersTheFunctionForRasp() throws {
-    let result = try ExternalTool.run(
+  @Test func registersTheFunctionForRasp() async throws {
+    let result = try await ExternalTool.run(
       "bash", ["-c", "source \"$1\" && complete -p rasp", "bash", script.path])
     #expect(result.text == "complete -F _rasp rasp\n", "\(result.standardError)")
   }
@@ -70,24 +70,24 @@ fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", 
     (["rasp", "domains", "--j"], ["--json"]),
     (["rasp", "version", ""], []),
   ])
-  func offers(_ line: [String], _ expected: [String]) throws {
-    #expect(try completions(line) == expected, "\(line.joined(separator: " "))|")
+  func offers(_ line: [String], _ expected: [String]) async throws {
+    #expect(try await completions(line) == expected, "\(line.joined(separator: " "))|")
   }
 
   /// Every option of every command's spec is offered after `-`, and every value of those
   /// that take only some after the option: the script cannot drift from the specs.
   @Test(arguments: RaspCommandLine.commandSpecs.map(\.name))
-  func offersEveryOptionAndValueOfTheSpec(command: String) throws {
+  func offersEveryOptionAndValueOfTheSpec(command: String) async throws {
     let spec = try #require(RaspCommandLine.commandSpecs.first { $0.name == command })
     let words = command.split(separator: " ").map(String.init)
-    let offered = Set(try completions(words + ["-"]))
+    let offered = Set(try await completions(words + ["-"]))
     for option in spec.options {
       #expect(offered.contains("--" + option.name), "\(command): --\(option.name)")
       if let short = option.short {
         #expect(offered.contains("-\(short)"), "\(command): -\(short)")
       }
       if let allowed = option.allowedValues {
-        #expect(
+        await #expect(
           try completions(words + ["--" + option.name, ""]) == allowed,
           "\(command) --\(option.name)")
       }

@@ -14,8 +14,8 @@ struct FishCompletionScriptTests {
 
   /// The completions fish offers for `line`, without their descriptions, in the repository's
   /// root.
-  private func completions(_ line: String) throws -> [String] {
-    let result = try ExternalTool.run(
+  private func completions(_ line: String) async throws -> [String] {
+    let result = try await ExternalTool.run(
       "fish",
       [
         "--no-config", "-c", "source $argv[1]; and complete --do-complete $argv[2]",
@@ -28,8 +28,8 @@ struct FishCompletionScriptTests {
     }
   }
 
-  @Test func scriptIsValidFish() throws {
-    let result = try ExternalTool.run("fish", ["--no-execute", script.path])
+  @Test func scriptIsValidFish() async throws {
+    let result = try await ExternalTool.run("fish", ["--no-execute", script.path])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError.isEmpty, "\(result.standardError)")
   }
@@ -55,12 +55,12 @@ struct FishCompletionScriptTests {
     ("rasp completions ", ["bash", "fish", "zsh"]),
     ("rasp help --m", ["--man"]),
   ])
-  func offers(_ line: String, _ expected: [String]) throws {
-    #expect(try completions(line) == expected, "\(line)|")
+  func offers(_ line: String, _ expected: [String]) async throws {
+    #expect(try await completions(line) == expected, "\(line)|")
   }
 
-  @Test func describesEachSubcommandWithItsAbstract() throws {
-    let result = try ExternalTool.run(
+  @Test func describesEachSubcommandWithItsAbstract() async throws {
+    let result = try await ExternalTool.run(
       "fish",
       [
         "--no-config", "-c", "source $argv[1]; and complete --do-complete 'rasp repl'",

@@ -47,18 +47,18 @@ struct ZshCompletionScriptTests {
   init() throws { script = try ScriptFile(shell: "zsh", name: "_rasp") }
 
   /// The matches zsh offers for `line` followed by a TAB, in the repository's root.
-  private func completions(_ line: String, autoloaded: Bool = false) throws -> [String] {
+  private func completions(_ line: String, autoloaded: Bool = false) async throws -> [String] {
     try script.directory.write("harness.zsh", Self.harness)
     let arguments =
       autoloaded ? ["fpath", script.directory.path] : ["source", script.path]
-    let result = try ExternalTool.run(
+    let result = try await ExternalTool.run(
       "timeout", ["60", "zsh", "-f", script.directory.file("harness.zsh")] + arguments + [line])
     #expect(result.status == 0, "zsh: \(result.standardError)")
     return result.text.split(separator: "\n").map(String.init)
   }
 
-  @Test func scriptIsValidZsh() throws {
-    let result = try ExternalTool.run("zsh", ["-n", script.path])
+  @Test func scriptIsValidZsh() async throws {
+    let result = try await ExternalTool.run("zsh", ["-n", script.path])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardError.isEmpty, "\(result.standardError)")
   }
@@ -86,11 +86,11 @@ struct ZshCompletionScriptTests {
     ("rasp diff --color ", ["auto", "always", "never"]),
     ("rasp completions ", ["bash", "zsh", "fish"]),
   ])
-  func offers(_ line: String, _ expected: [String]) throws {
-    #expect(try completions(line) == expected, "\(line)|")
+  func offers(_ line: String, _ expected: [String]) async throws {
+    #expect(try await completions(line) == expected, "\(line)|")
   }
 
-  @Test func completesWhenAutoloadedFromFpath() throws {
-    #expect(try completions("rasp replay --on-error ", autoloaded: true) == ["fail", "skip"])
+  @Test func completesWhenAutoloadedFromFpath() async throws {
+    #expect(try await completions("rasp replay --on-error ", autoloaded: true) == ["fail", "skip"])
   }
 }

@@ -22,31 +22,31 @@ import Testing
 
   /// The page as text, laid out by groff for 80 columns in plain ASCII: no bold, no
   /// underlining, `\-` as `-`.
-  private func rendered() throws -> String {
-    let result = try ExternalTool.run("groff", ["-man", "-Tascii", "-P-cbou", "-ww", path])
+  private func rendered() async throws -> String {
+    let result = try await ExternalTool.run("groff", ["-man", "-Tascii", "-P-cbou", "-ww", path])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty, "groff: \(result.standardError)")
     return result.text
   }
 
   @Test(.enabled(if: ExternalTool.exists("groff"), "groff is not installed: apt-get install groff"))
-  func groffRendersThePageWithoutAWarning() throws {
-    let result = try ExternalTool.run("groff", ["-man", "-Tutf8", "-ww", "-z", path])
+  func groffRendersThePageWithoutAWarning() async throws {
+    let result = try await ExternalTool.run("groff", ["-man", "-Tutf8", "-ww", "-z", path])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty, "groff: \(result.standardError)")
   }
 
   @Test(
     .enabled(if: ExternalTool.exists("mandoc"), "mandoc is not installed: apt-get install mandoc"))
-  func mandocFindsNoMistakeInThePage() throws {
-    let result = try ExternalTool.run("mandoc", ["-T", "lint", "-W", "warning", path])
+  func mandocFindsNoMistakeInThePage() async throws {
+    let result = try await ExternalTool.run("mandoc", ["-T", "lint", "-W", "warning", path])
     #expect(result.status == 0, "mandoc: \(result.text)\(result.standardError)")
     #expect(result.text.isEmpty && result.standardError.isEmpty)
   }
 
   @Test(.enabled(if: ExternalTool.exists("man"), "man is not installed: apt-get install man-db"))
-  func manShowsThePage() throws {
-    let result = try ExternalTool.run(
+  func manShowsThePage() async throws {
+    let result = try await ExternalTool.run(
       "man", ["-l", path], variables: ["MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C.UTF-8"])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty, "man: \(result.standardError)")
@@ -56,8 +56,8 @@ import Testing
   }
 
   @Test(.enabled(if: ExternalTool.exists("groff"), "groff is not installed: apt-get install groff"))
-  func thePageHasItsSectionsInOrder() throws {
-    let headings = try rendered().split(separator: "\n").filter {
+  func thePageHasItsSectionsInOrder() async throws {
+    let headings = try await rendered().split(separator: "\n").filter {
       $0.first?.isUppercase == true && !$0.hasPrefix("RASP(1)")
     }
     #expect(
@@ -70,8 +70,8 @@ import Testing
   /// Each subcommand's part of COMMANDS names its usage, each of its arguments and options,
   /// and each of its exit statuses: the page cannot leave out what `--help` shows.
   @Test(.enabled(if: ExternalTool.exists("groff"), "groff is not installed: apt-get install groff"))
-  func everyOptionOfEveryCommandAppearsInItsPart() throws {
-    let text = try rendered()
+  func everyOptionOfEveryCommandAppearsInItsPart() async throws {
+    let text = try await rendered()
     // Subsection headings are indented by three spaces: "   rasp replay".
     var parts: [String: String] = [:]
     var current: String?
@@ -103,8 +103,8 @@ import Testing
   }
 
   @Test(.enabled(if: ExternalTool.exists("groff"), "groff is not installed: apt-get install groff"))
-  func theEnvironmentAndExitStatusesOfRaspAreListed() throws {
-    let text = try rendered()
+  func theEnvironmentAndExitStatusesOfRaspAreListed() async throws {
+    let text = try await rendered()
     for variable in ["NO_COLOR", "CLICOLOR_FORCE", "CI", "RASP_ALLOW_RECORD"] {
       #expect(text.contains("\n       \(variable)"), "\(variable)")
     }

@@ -57,16 +57,17 @@ import RaspTestSupport
   }
 
   /// The lines of `log` whose type jq's `condition` is false of, through jq.
-  func filtered(_ log: String, without condition: String) throws -> String {
-    let result = try ExternalTool.run("jq", ["-c", "select(.type | \(condition) | not)", log])
+  func filtered(_ log: String, without condition: String) async throws -> String {
+    let result = try await ExternalTool.run(
+      "jq", ["-c", "select(.type | \(condition) | not)", log])
     #expect(result.status == 0, "\(result.standardError)")
     return String(decoding: result.standardOutput, as: UTF8.self)
   }
 
   @Test(.enabled(if: ExternalTool.exists("jq")), arguments: logs)
-  func droppingATypeIsReplayingTheLogWithoutItsEvents(_ log: String) throws {
+  func droppingATypeIsReplayingTheLogWithoutItsEvents(_ log: String) async throws {
     for pattern in Self.patterns {
-      let without = try filtered(log, without: pattern.jq)
+      let without = try await filtered(log, without: pattern.jq)
       for options in [[], ["--final"], ["--select", "nav.stack"], ["--emit", "diff"]] {
         let dropped = replay(options + ["--drop", pattern.glob, log])
         let expected = replay(options + ["-"], input: without)
@@ -77,12 +78,12 @@ import RaspTestSupport
   }
 
   @Test(.enabled(if: ExternalTool.exists("jq")), arguments: ["1", "2", "3"])
-  func droppingATypeByKeyIsReplayingTheLogWithoutItsEvents(_ jobs: String) throws {
+  func droppingATypeByKeyIsReplayingTheLogWithoutItsEvents(_ jobs: String) async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("keyed.jsonl")
     try Self.keyedLog().write(toFile: log, atomically: true, encoding: .utf8)
     for pattern in Self.patterns {
-      let without = try filtered(log, without: pattern.jq)
+      let without = try await filtered(log, without: pattern.jq)
       for options in [[], ["--final"], ["--select", "geo.heading"]] {
         let keyed = options + ["--key-by", "payload.deviceId", "-j", jobs]
         let dropped = replay(keyed + ["--drop", pattern.glob, log])
@@ -94,14 +95,14 @@ import RaspTestSupport
   }
 
   @Test(.enabled(if: ExternalTool.exists("jq")))
-  func droppingATypeFromMergedLogsIsMergingTheLogsWithoutItsEvents() throws {
+  func droppingATypeFromMergedLogsIsMergingTheLogsWithoutItsEvents() async throws {
     let directory = try TemporaryDirectory()
     let logs = ["fixtures/example/events.jsonl", "fixtures/session-mixed/events.jsonl"]
     for pattern in Self.patterns {
       var filteredLogs: [String] = []
       for (index, log) in logs.enumerated() {
         let file = directory.file("\(index).jsonl")
-        try filtered(log, without: pattern.jq).write(
+        try await filtered(log, without: pattern.jq).write(
           toFile: file, atomically: true, encoding: .utf8)
         filteredLogs.append(file)
       }

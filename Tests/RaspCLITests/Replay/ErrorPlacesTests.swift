@@ -42,7 +42,9 @@ import Testing
   }
 
   /// Python's column for each line that is not JSON, by line number; absent for valid lines.
-  static func pythonColumns(of lines: [String]) throws -> [Int: (column: Int, message: String)] {
+  static func pythonColumns(of lines: [String]) async throws -> [Int: (
+    column: Int, message: String
+  )] {
     let program = """
       import json, sys
       for number, line in enumerate(sys.stdin.read().split("\\n")[:-1], 1):
@@ -51,7 +53,7 @@ import Testing
           except json.JSONDecodeError as error:
               print(number, error.colno, error.msg, sep="\\t")
       """
-    let run = Shell.run(
+    let run = await Shell.run(
       "/usr/bin/env", ["python3", "-c", program],
       input: Array((lines.joined(separator: "\n") + "\n").utf8))
     guard run.status == 0 else {
@@ -72,9 +74,9 @@ import Testing
     var description: String
   }
 
-  @Test func reportsEachMalformedLineWherePythonDoes() throws {
+  @Test func reportsEachMalformedLineWherePythonDoes() async throws {
     let lines = Self.brokenLines()
-    let python = try Self.pythonColumns(of: lines)
+    let python = try await Self.pythonColumns(of: lines)
     #expect(python.count > 600, "most changes break the line")
     let input = Array((lines.joined(separator: "\n") + "\n").utf8)
     let run = CommandRun.run(["replay", "--on-error", "skip", "--final", "-"], input: input)

@@ -214,10 +214,10 @@ import Testing
       let text = String(decoding: directory.bytes("stderr") ?? [], as: UTF8.self)
       checks.expect(text.hasPrefix("\rrasp: 1 line · "))
       checks.expect(text.hasSuffix("\r\u{1B}[K"))
-      // A piped replay without it says nothing on standard error.
-      let piped = try BuiltBinary.shell("rasp replay --final fixtures/example/events.jsonl")
-      checks.expect(piped.status, equals: 0)
-      checks.expect(piped.standardError.isEmpty)
     }
+    // A piped replay without it says nothing on standard error.
+    let piped = try await BuiltBinary.shell("rasp replay --final fixtures/example/events.jsonl")
+    #expect(piped.status == 0)
+    #expect(piped.standardError.isEmpty)
   }
 }

@@ -91,19 +91,20 @@ import RaspTestSupport
   }
 
   /// The log's times, and a time before the first and after the last.
-  func times(_ log: String) throws -> [String] {
-    let result = try ExternalTool.run("jq", ["-r", ".ts", log])
+  func times(_ log: String) async throws -> [String] {
+    let result = try await ExternalTool.run("jq", ["-r", ".ts", log])
     let times = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n")
     return ["2000-01-01T00:00:00Z"] + times.map(String.init) + ["2100-01-01T00:00:00Z"]
   }
 
   @Test(.enabled(if: ExternalTool.exists("jq")), arguments: logs)
-  func atATimeIsTheLastStateOfAnEventAtOrBeforeIt(_ log: String) throws {
+  func atATimeIsTheLastStateOfAnEventAtOrBeforeIt(_ log: String) async throws {
     let initial = replay(["--final", "-"]).standardOutput
     let records = try withEvent(log)
-    for time in try times(log) {
+    for time in try await times(log) {
       let program = "[.[] | select(.event.ts <= \"\(time)\") | .state] | last"
-      let result = try ExternalTool.run("jq", ["-c", "-s", program, records.file("full.jsonl")])
+      let result = try await ExternalTool.run(
+        "jq", ["-c", "-s", program, records.file("full.jsonl")])
       var expected = String(decoding: result.standardOutput, as: UTF8.self)
       if expected == "null\n" { expected = initial }
       let at = replay(["--at", time, log])
@@ -113,11 +114,11 @@ import RaspTestSupport
   }
 
   @Test(.enabled(if: ExternalTool.exists("jq")), arguments: logs)
-  func sinceATimeIsTheFullReplaysLinesFromTheFirstEventAtOrAfterIt(_ log: String) throws {
+  func sinceATimeIsTheFullReplaysLinesFromTheFirstEventAtOrAfterIt(_ log: String) async throws {
     let records = try withEvent(log)
-    for time in try times(log) {
+    for time in try await times(log) {
       let program = "select(.event.ts >= \"\(time)\")"
-      let result = try ExternalTool.run("jq", ["-c", program, records.file("full.jsonl")])
+      let result = try await ExternalTool.run("jq", ["-c", program, records.file("full.jsonl")])
       let since = replay(["--with-event", "--since", time, log])
       #expect(since.standardOutput == String(decoding: result.standardOutput, as: UTF8.self))
     }

@@ -24,9 +24,9 @@ struct ReportBrowserTests {
   }
 
   @Test(arguments: [1, 5, 13, 20])
-  func showsTheSnapshotReplayAtPrintsAndTheDiffEmitDiffPrints(event: Int) throws {
+  func showsTheSnapshotReplayAtPrintsAndTheDiffEmitDiffPrints(event: Int) async throws {
     let directory = try TemporaryDirectory()
-    let page = try HeadlessBrowser.load(
+    let page = try await HeadlessBrowser.load(
       try report([Self.example], in: directory), fragment: "event=\(event)")
     let at = CommandRun.run(["replay", "--at", "#\(event)", Self.example])
     #expect(try json(page.text(ofID: "snapshot-json")) == json(at.standardOutput))
@@ -38,17 +38,17 @@ struct ReportBrowserTests {
 
   /// Every snapshot the page rebuilds from its keyframes and patches — a generated log long
   /// enough for many keyframes — is the one `rasp replay` prints.
-  @Test func rebuildsEverySnapshotThatReplayPrints() throws {
+  @Test func rebuildsEverySnapshotThatReplayPrints() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("long.jsonl")
-    let generated = try BuiltBinary.shell(
+    let generated = try await BuiltBinary.shell(
       "rasp-bench generate --events 3000 --seed 11 > '\(log)'")
     try #require(generated.status == 0, "rasp-bench generate: \(generated.standardError)")
     let path = try report([log], in: directory)
     let html = try String(contentsOfFile: path, encoding: .utf8)
     let keyframes = html.components(separatedBy: #""keyframes":"#)[1].prefix(10_000_000)
     #expect(keyframes.components(separatedBy: "[").count > 10, "several keyframes")
-    let page = try HeadlessBrowser.load(path, fragment: "dump=1")
+    let page = try await HeadlessBrowser.load(path, fragment: "dump=1")
     let shown = (page.text(ofID: "all-snapshots") ?? "").split(separator: "\n")
     let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", log]).standardOutput
     let replayed =
@@ -62,11 +62,11 @@ struct ReportBrowserTests {
     }
   }
 
-  @Test func showsTheSelectedValueThatReplayAtPrints() throws {
+  @Test func showsTheSelectedValueThatReplayAtPrints() async throws {
     let directory = try TemporaryDirectory()
     let path = try report(["--select", "rest.links", Self.example], in: directory)
     for event in [4, 11, 16] {
-      let page = try HeadlessBrowser.load(path, fragment: "event=\(event)")
+      let page = try await HeadlessBrowser.load(path, fragment: "event=\(event)")
       let at = CommandRun.run([
         "replay", "--select", "rest.links", "--at", "#\(event)", Self.example,
       ])
@@ -74,15 +74,15 @@ struct ReportBrowserTests {
     }
   }
 
-  @Test func showsTheInitialStateAtEventZero() throws {
+  @Test func showsTheInitialStateAtEventZero() async throws {
     let directory = try TemporaryDirectory()
-    let page = try HeadlessBrowser.load(
+    let page = try await HeadlessBrowser.load(
       try report([Self.example], in: directory), fragment: "event=0")
     let initial = CommandRun.run(["replay", "--at", "2000-01-01T00:00:00Z", Self.example])
     #expect(try json(page.text(ofID: "snapshot-json")) == json(initial.standardOutput))
   }
 
-  @Test func countsWhatReplayStatsCounts() throws {
+  @Test func countsWhatReplayStatsCounts() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("bad.jsonl")
     try """
@@ -100,7 +100,7 @@ struct ReportBrowserTests {
     let stats = CommandRun.run(
       ["replay", "--stats", "--on-error", "skip", "bad.jsonl"], in: directory.path)
     let line = stats.standardError.split(separator: "\n").last.map(String.init) ?? ""
-    let page = try HeadlessBrowser.load(path)
+    let page = try await HeadlessBrowser.load(path)
     #expect(page.text(ofID: "stats-line") == line)
     // "rasp: 6 lines read: 3 applied, 2 skipped, 1 ignored (…), 0 blank"
     let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -116,9 +116,9 @@ struct ReportBrowserTests {
     #expect(page.dom.contains("bad.jsonl:4: an event of unknown type 'zzz.event'"))
   }
 
-  @Test func plotsEveryNumericFieldThatChanges() throws {
+  @Test func plotsEveryNumericFieldThatChanges() async throws {
     let directory = try TemporaryDirectory()
-    let page = try HeadlessBrowser.load(try report([Self.example], in: directory))
+    let page = try await HeadlessBrowser.load(try report([Self.example], in: directory))
     // Independently: every number and container length (below a domain) in the snapshots
     // replay prints, and those whose value changes once it has one.
     let snapshots = CommandRun.run(["replay", Self.example]).standardOutput.split(separator: "\n")
@@ -162,14 +162,14 @@ struct ReportBrowserTests {
     }
   }
 
-  @Test func drawsOneTrackPointPerLocation() throws {
+  @Test func drawsOneTrackPointPerLocation() async throws {
     let directory = try TemporaryDirectory()
     let generated = directory.file("walk.jsonl")
-    let run = try BuiltBinary.shell(
+    let run = try await BuiltBinary.shell(
       "rasp-bench generate --events 300 --seed 3 > '\(generated)' 2>/dev/null || "
         + "cp '\(Self.example)' '\(generated)'")
     #expect(run.status == 0)
-    let page = try HeadlessBrowser.load(
+    let page = try await HeadlessBrowser.load(
       try report([generated], in: directory), fragment: "event=40")
     let locations = try String(contentsOfFile: generated, encoding: .utf8).split(separator: "\n")
       .filter { line in
@@ -188,7 +188,7 @@ struct ReportBrowserTests {
     #expect(page.dom.contains("id=\"track-current\""))
   }
 
-  @Test func keepsHostileStringsAsText() throws {
+  @Test func keepsHostileStringsAsText() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("hostile.jsonl")
     let hostile = [
@@ -204,7 +204,7 @@ struct ReportBrowserTests {
     lines.append(#"{"type":"nav.push","payload":{"screen":"<b>bold</b>"}},"#)
     try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
     let path = try report(["--on-error", "skip", log], in: directory)
-    let page = try HeadlessBrowser.load(path, fragment: "event=\(hostile.count + 1)")
+    let page = try await HeadlessBrowser.load(path, fragment: "event=\(hostile.count + 1)")
     #expect(page.dom.contains("data-ready=\"true\""), "the script did not run to its end")
     // The hostile strings are shown as text, escaped in the DOM, never as elements.
     let body = page.dom.components(separatedBy: "<body")[1].prefix { $0 != ">" }
@@ -218,9 +218,9 @@ struct ReportBrowserTests {
     #expect(try json(page.text(ofID: "snapshot-json")) == json(at.standardOutput))
   }
 
-  @Test func makesNoNetworkRequest() throws {
+  @Test func makesNoNetworkRequest() async throws {
     let directory = try TemporaryDirectory()
-    let page = try HeadlessBrowser.load(try report([Self.example], in: directory))
+    let page = try await HeadlessBrowser.load(try report([Self.example], in: directory))
     #expect(page.requestedURLs.isEmpty, "\(page.requestedURLs)")
     #expect(page.dom.contains("default-src 'none'"))
     for attribute in ["src=\"", "href=\"", "url("] {
@@ -230,24 +230,25 @@ struct ReportBrowserTests {
     let control = directory.file("control.html")
     try #"<!DOCTYPE html><img src="http://example.invalid/a.png">"#.write(
       toFile: control, atomically: true, encoding: .utf8)
-    #expect(try HeadlessBrowser.load(control).requestedURLs == ["http://example.invalid/a.png"])
+    await #expect(
+      try HeadlessBrowser.load(control).requestedURLs == ["http://example.invalid/a.png"])
   }
 
-  @Test func saysSoWhenTheLogIsEmpty() throws {
+  @Test func saysSoWhenTheLogIsEmpty() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("empty.jsonl")
     _ = FileManager.default.createFile(atPath: log, contents: Data())
-    let page = try HeadlessBrowser.load(try report([log], in: directory))
+    let page = try await HeadlessBrowser.load(try report([log], in: directory))
     #expect(!page.isHidden("empty"))
     #expect(page.text(ofID: "stat-events") == "0")
     #expect(page.dom.contains("data-ready=\"true\""))
   }
 
   @Test(arguments: [2, 13, 20])
-  func showsEveryKeysStateThatReplayAtPrints(event: Int) throws {
+  func showsEveryKeysStateThatReplayAtPrints(event: Int) async throws {
     let directory = try TemporaryDirectory()
     let path = try report(["--key-by", "source", Self.example], in: directory)
-    let page = try HeadlessBrowser.load(path, fragment: "event=\(event)")
+    let page = try await HeadlessBrowser.load(path, fragment: "event=\(event)")
     let at = CommandRun.run(["replay", "--key-by", "source", "--at", "#\(event)", Self.example])
     let expected = try at.standardOutput.split(separator: "\n").map { try json(String($0)) }
     let shown = try (page.text(ofID: "snapshot-json") ?? "").split(separator: "\n").map {
@@ -256,10 +257,10 @@ struct ReportBrowserTests {
     #expect(shown == expected)
   }
 
-  @Test func picksKeysAndShowsEachKeysState() throws {
+  @Test func picksKeysAndShowsEachKeysState() async throws {
     let directory = try TemporaryDirectory()
     let path = try report(["--key-by", "source", Self.example], in: directory)
-    let page = try HeadlessBrowser.load(path, fragment: "event=9")
+    let page = try await HeadlessBrowser.load(path, fragment: "event=9")
     let at = CommandRun.run(["replay", "--key-by", "source", "--at", "#9", Self.example])
     let expected = try at.standardOutput.split(separator: "\n").map { try json(String($0)) }
     let shown = try (page.text(ofID: "snapshot-json") ?? "").split(separator: "\n").map {
@@ -269,14 +270,14 @@ struct ReportBrowserTests {
     let keys = Set(expected.compactMap { $0["key"] }).count
     #expect(page.count(of: "<option") == keys + 1, "each key, and all keys")
     // One key's state alone: keys are numbered as first seen, so 3 is 'compass'.
-    let compass = try HeadlessBrowser.load(path, fragment: "event=9&key=3")
+    let compass = try await HeadlessBrowser.load(path, fragment: "event=9&key=3")
     let state = expected.first { $0["key"] == .string("compass") }?["state"]
     #expect(try json(compass.text(ofID: "snapshot-json")) == state)
   }
 
-  @Test func plotsTheSelectedValueAlone() throws {
+  @Test func plotsTheSelectedValueAlone() async throws {
     let directory = try TemporaryDirectory()
-    let page = try HeadlessBrowser.load(
+    let page = try await HeadlessBrowser.load(
       try report(["--select", "geo.heading", Self.example], in: directory))
     #expect(page.count(of: "class=\"plot\"") == 1)
     #expect(page.dom.contains("data-series=\"geo.heading\""))
@@ -285,7 +286,7 @@ struct ReportBrowserTests {
   /// The arrow keys, the legend and hovering a plot, driven by events a test script of its own
   /// sends to the page's handlers: in a copy of the report without its Content-Security-Policy,
   /// which would refuse the test's script (the policy itself is `makesNoNetworkRequest`'s).
-  @Test func stepsWithTheKeysHidesAPlotFromTheLegendAndShowsValuesOnHover() throws {
+  @Test func stepsWithTheKeysHidesAPlotFromTheLegendAndShowsValuesOnHover() async throws {
     let directory = try TemporaryDirectory()
     let original = try String(
       contentsOfFile: try report([Self.example], in: directory), encoding: .utf8)
@@ -301,7 +302,7 @@ struct ReportBrowserTests {
     page.removeSubrange(policy.lowerBound..<policyEnd.upperBound)
     let copy = directory.file("driven.html")
     try page.write(toFile: copy, atomically: true, encoding: .utf8)
-    let driven = try HeadlessBrowser.load(copy, fragment: "event=5")
+    let driven = try await HeadlessBrowser.load(copy, fragment: "event=5")
     #expect(driven.text(ofID: "test-done") == "yes", "the test script did not finish")
     let atFour = CommandRun.run(["replay", "--at", "#4", Self.example]).standardOutput
     #expect(try json(driven.text(ofID: "test-after-left")) == json(atFour))

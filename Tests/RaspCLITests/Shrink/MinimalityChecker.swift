@@ -27,13 +27,13 @@ struct MinimalityChecker {
   let fails: (Replay) -> Bool
 
   /// Replays `lines` with the built `rasp replay`.
-  func replay(_ lines: [String]) throws -> Replay {
+  func replay(_ lines: [String]) async throws -> Replay {
     let directory = try TemporaryDirectory()
     try directory.write("candidate.jsonl", lines.joined())
     let words = ["rasp", "replay"] + replayArguments + [directory.file("candidate.jsonl")]
     let command = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
       .joined(separator: " ")
-    let result = try BuiltBinary.shell(command)
+    let result = try await BuiltBinary.shell(command)
     let snapshots = result.text.split(separator: "\n").map(String.init)
     return Replay(status: result.status, snapshots: snapshots)
   }
@@ -41,13 +41,13 @@ struct MinimalityChecker {
   /// Expects `lines` to fail, and each of them to be needed.
   func expectOneMinimal(
     _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    #expect(fails(try replay(lines)), "the shrunk log fails", sourceLocation: sourceLocation)
+  ) async throws {
+    #expect(fails(try await replay(lines)), "the shrunk log fails", sourceLocation: sourceLocation)
     for index in lines.indices {
       var fewer = lines
       fewer.remove(at: index)
       #expect(
-        !fails(try replay(fewer)),
+        !fails(try await replay(fewer)),
         "without line \(index + 1) of \(lines.count), the shrunk log no longer fails",
         sourceLocation: sourceLocation)
     }

@@ -15,7 +15,7 @@ import Testing
     text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 + "\n" }
   }
 
-  @Test func aPlantedCulpritAmongTenThousandEventsShrinksToExactlyItsThreeEvents() throws {
+  @Test func aPlantedCulpritAmongTenThousandEventsShrinksToExactlyItsThreeEvents() async throws {
     let log = PlantedCulpritLog(events: 10_000, keys: 100, seed: 40)
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", log.text)
@@ -32,7 +32,7 @@ import Testing
     let checker = MinimalityChecker(
       replayArguments: ["--spec", Self.vault, "--key-by", "source"]
     ) { $0.status == 2 }
-    try checker.expectOneMinimal(Self.lines(log.culpritLines))
+    try await checker.expectOneMinimal(Self.lines(log.culpritLines))
   }
 
   @Test func withoutKeysTheEventsPassAloneFindsTheCulprit() throws {
@@ -49,7 +49,7 @@ import Testing
     #expect(run.standardError.contains(": events 2000→3 · "))
   }
 
-  @Test func aGoldenCheckShrinksToTheEventThatMakesTheSnapshotDiffer() throws {
+  @Test func aGoldenCheckShrinksToTheEventThatMakesTheSnapshotDiffer() async throws {
     var lines: [String] = []
     var random = RandomEvents(seed: 3)
     for index in 0..<300 {
@@ -83,13 +83,13 @@ import Testing
       }
       return nil
     }
-    let original = try MinimalityChecker(replayArguments: replayArguments) { _ in true }
+    let original = try await MinimalityChecker(replayArguments: replayArguments) { _ in true }
       .replay(lines)
     let signature = try #require(firstDifference(original))
     let checker = MinimalityChecker(replayArguments: replayArguments) {
       $0.status == 0 && firstDifference($0) == signature
     }
-    try checker.expectOneMinimal(Self.lines(shrunk))
+    try await checker.expectOneMinimal(Self.lines(shrunk))
   }
 
   @Test func aShellCommandDecidesWithTheCandidateAsItsFirstArgument() throws {

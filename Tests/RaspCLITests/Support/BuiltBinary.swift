@@ -38,30 +38,13 @@ enum BuiltBinary {
   }
 
   /// The result of a process.
-  struct Result {
-    let status: Int32
-    let standardOutput: Data
-    let standardError: String
-    var text: String { String(decoding: standardOutput, as: UTF8.self) }
-  }
+  typealias Result = TestProcess.Result
 
-  /// Runs `/bin/sh -c command` in the repository's root with the built `rasp` first on the PATH.
-  static func shell(_ command: String, mergingErrors: Bool = false) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", mergingErrors ? "{ \(command) ; } 2>&1" : command]
-    process.currentDirectoryURL = URL(fileURLWithPath: Repository.root)
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, standardOutput: outputData,
-      standardError: String(decoding: errorData, as: UTF8.self))
+  /// Runs `/bin/sh -c command` in the repository's root with the built `rasp` first on the PATH,
+  /// waiting on a thread of its own.
+  static func shell(_ command: String, mergingErrors: Bool = false) async throws -> Result {
+    try await TestProcess.run(
+      "/bin/sh", ["-c", mergingErrors ? "{ \(command) ; } 2>&1" : command], in: Repository.root,
+      environment: environment)
   }
 }

@@ -67,12 +67,12 @@ enum HeadlessBrowser {
   }
 
   /// Loads `file` at `fragment` (such as `event=5`) and returns what the page left.
-  static func load(_ file: String, fragment: String = "") throws -> Page {
+  static func load(_ file: String, fragment: String = "") async throws -> Page {
     guard let path else { throw BrowserError.missing }
     let directory = try TemporaryDirectory()
     let netLog = directory.file("net.json")
     let url = "file://" + file + (fragment.isEmpty ? "" : "#" + fragment)
-    let result = try ExternalTool.run(
+    let result = try await ExternalTool.run(
       path,
       flags + [
         "--virtual-time-budget=10000", "--log-net-log=" + netLog,
@@ -88,11 +88,11 @@ enum HeadlessBrowser {
   static func screenshot(
     _ file: String, fragment: String = "", to png: String, width: Int = 1280, height: Int = 2000,
     dark: Bool = false
-  ) throws {
+  ) async throws {
     guard let path else { throw BrowserError.missing }
     let directory = try TemporaryDirectory()
     let url = "file://" + file + (fragment.isEmpty ? "" : "#" + fragment)
-    let result = try ExternalTool.run(
+    let result = try await ExternalTool.run(
       path,
       flags + (dark ? ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] : []) + [
         "--virtual-time-budget=10000", "--window-size=\(width),\(height)",

@@ -1,5 +1,6 @@
 import Foundation
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 /// Compares what `--select` paths select with what jq selects, byte for byte: generated paths
@@ -23,7 +24,7 @@ import Testing
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
   @Test(.enabled(if: jq != nil, "jq is not installed"))
-  func selectsWhatJQSelects() throws {
+  func selectsWhatJQSelects() async throws {
     var generator = SeededGenerator(seed: 7)
     var pairs = 0
     var agreeingWithPlainJQ = 0
@@ -43,8 +44,8 @@ import Testing
       }
       let input = texts.map { $0 + "\n" }.joined()
       let path = try JSONPath(text, allowsFilters: true)
-      let compact = try JQCase.run(steps, input: input, raw: false, jq: Self.jq!)
-      let raw = try JQCase.run(steps, input: input, raw: true, jq: Self.jq!)
+      let compact = try await JQCase.run(steps, input: input, raw: false, jq: Self.jq!)
+      let raw = try await JQCase.run(steps, input: input, raw: true, jq: Self.jq!)
       try #require(compact.count == values.count && raw.count == values.count, "\(text)")
       for (index, value) in values.enumerated() {
         pairs += 1
@@ -302,28 +303,16 @@ private enum JQCase {
 
   /// jq's output for each input value: the plain program's (`nil` when jq stopped with an
   /// error) and the one with rasp's rules.
-  static func run(_ steps: [Step], input: String, raw: Bool, jq: String) throws
+  static func run(_ steps: [Step], input: String, raw: Bool, jq: String) async throws
     -> [(plain: String?, rules: String)]
   {
     let program =
       prelude + "(try (" + plainProgram(steps) + ") catch " + quoted(error) + "), "
       + quoted(separator) + ", ((" + rulesProgram(steps) + ") | if . == N then null else . end), "
       + quoted(separator)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: jq)
-    process.arguments = [raw ? "-rc" : "-c", program]
-    let standardInput = Pipe()
-    let standardOutput = Pipe()
-    process.standardInput = standardInput
-    process.standardOutput = standardOutput
-    try process.run()
-    let writer = Thread {
-      standardInput.fileHandleForWriting.write(Data(input.utf8))
-      try? standardInput.fileHandleForWriting.close()
-    }
-    writer.start()
-    let data = standardOutput.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let data = try await TestProcess.run(
+      jq, [raw ? "-rc" : "-c", program], input: Array(input.utf8)
+    ).standardOutput
     var parts = String(decoding: data, as: UTF8.self)
       .components(separatedBy: (raw ? separator : quoted(separator)) + "\n")
     if parts.last == "" { parts.removeLast() }

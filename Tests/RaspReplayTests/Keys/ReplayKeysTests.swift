@@ -1,6 +1,7 @@
 import Foundation
 import RaspDomains
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @testable import RaspReplay
@@ -149,23 +150,23 @@ import Testing
     }
   }
 
-  @Test func finalRecordsComeInTheOrderJqSortsTheKeys() throws {
+  @Test func finalRecordsComeInTheOrderJqSortsTheKeys() async throws {
     let keys = [
       #""b""#, "10", "null", #"[1,2]"#, "false", #"{"a":2}"#, "2", #""a""#, #"[1]"#, "true",
       #"{"a":1,"b":0}"#, #""B""#, "-1.5", #"{"a":1}"#, #""é""#, "[]",
     ]
-    #expect(try finalKeyOrder(of: keys) == jqSorted(keys))
+    #expect(try await finalKeyOrder(of: keys) == jqSorted(keys))
   }
 
   /// Keys that are all strings are sorted by their first eight bytes, then byte by byte: keys
   /// around eight bytes long, beginning alike, empty, or beyond ASCII.
-  @Test func finalRecordsOfStringKeysComeInTheOrderJqSortsThem() throws {
+  @Test func finalRecordsOfStringKeysComeInTheOrderJqSortsThem() async throws {
     let keys = [
       "abcdefgh", "abcdefg", "abcdefghi", "abcdefgha", "abcdefgh~", "abcdefgg~", "a", "ab", "",
       " ", "A", "b", "é", "ée", "zzzzzzzzzzzz", "device-10", "device-9", "device-100",
       "device-1", "abcdefgh!", "abcdefghé", "日本", "日本語のキー", "~",
     ].map { "\"\($0)\"" }
-    #expect(try finalKeyOrder(of: keys) == jqSorted(keys))
+    #expect(try await finalKeyOrder(of: keys) == jqSorted(keys))
   }
 
   /// The keys of a `--final` replay of one event per key, in the order it prints them.
@@ -188,19 +189,11 @@ import Testing
   }
 
   /// JSON values sorted by jq itself, written compactly, one a line.
-  private func jqSorted(_ values: [String]) throws -> [String] {
-    let jq = Process()
-    jq.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    jq.arguments = ["jq", "-c", "-s", "sort | .[]"]
-    let input = Pipe()
-    let output = Pipe()
-    jq.standardInput = input
-    jq.standardOutput = output
-    try jq.run()
-    input.fileHandleForWriting.write(Data(values.joined(separator: "\n").utf8))
-    try input.fileHandleForWriting.close()
-    let sorted = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    jq.waitUntilExit()
+  private func jqSorted(_ values: [String]) async throws -> [String] {
+    let sorted = try await TestProcess.run(
+      "/usr/bin/env", ["jq", "-c", "-s", "sort | .[]"],
+      input: Array(values.joined(separator: "\n").utf8)
+    ).text
     return sorted.split(separator: "\n").map(String.init)
   }
 
