@@ -41,6 +41,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case noProgress = "no-progress"
   case onError = "on-error"
   case output
+  case payloads
   case precision
   case pretty
   case progress

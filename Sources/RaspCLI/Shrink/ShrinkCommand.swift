@@ -15,20 +15,21 @@ enum ShrinkCommand {
     name: "rasp shrink",
     abstract: "Cut a failing event log down to the fewest events that still fail.",
     discussion: """
-      What "fails" means is one of: --fails-with <status>, the status 'rasp replay' ends \
-      with (2 for a bad line); --golden <file>, a snapshot differs from its golden line at \
-      the same paths as the whole log's first difference does (snapshots missing at the end \
-      or extra do not count); --cmd <command>, a shell command run with the candidate log's \
-      file as $1 exits with 0.
+      What "fails" means is one of: --fails-with <status>, the status 'rasp replay' ends with (2 \
+      for a bad line), with the same mistake as the whole log's first bad line; --golden <file>, a \
+      snapshot differs from its golden line at the same paths as the whole log's first difference \
+      does (snapshots missing at the end or extra do not count); --cmd <command>, a shell command \
+      run with the candidate log's file as $1 exits with 0.
 
-      With --key-by, whole keys are removed first; then single events, by delta debugging \
-      (ddmin), until removing any one remaining event makes the failure go away: the result \
-      is 1-minimal. It is deterministic. The output holds lines of the log, byte for byte, \
-      in their order, so it is in the log's format. A summary on standard error says how \
-      many keys and events there were and are left, and how many replays it took.
+      With --key-by, whole keys are removed first; then single events, by delta debugging (ddmin), \
+      until removing any one remaining event makes the failure go away: the result is 1-minimal. \
+      It is deterministic. The output holds lines of the log, byte for byte, in their order, so it \
+      is in the log's format; --payloads then makes each remaining event smaller, field by field, \
+      and writes a changed line as compact JSON. A summary on standard error says how many keys \
+      and events there were and are left, and how many replays it took.
 
-      --budget and --time bound the search, and Ctrl-C stops it: the smallest failing log \
-      found so far is written, and said not to be minimal.
+      --budget and --time bound the search, and Ctrl-C stops it: the smallest failing log found so \
+      far is written, and said not to be minimal.
       """,
     usage:
       "rasp shrink <file> -o <file> (--fails-with <status> | --golden <file> | --cmd <command>) "
@@ -45,7 +46,7 @@ enum ShrinkCommand {
         name: .failsWith, valueName: "status",
         help:
           "The log fails when its replay ends with exit status <status>, as 'rasp replay' "
-          + "would: 2 for a bad line."),
+          + "would (2 for a bad line), and with the same first mistake as the whole log."),
       RaspOptionSpec(
         name: .golden, valueName: "file",
         help:
@@ -56,6 +57,11 @@ enum ShrinkCommand {
         help:
           "The log fails when the shell command <command>, run with the candidate log's file "
           + "as $1, exits with 0 (one process per try)."),
+      RaspOptionSpec(
+        name: .payloads,
+        help:
+          "Then shrink each remaining event: drop fields, empty or halve strings, drop array "
+          + "elements, where the failure stays; a changed line is written as compact JSON."),
       RaspOptionSpec(
         name: .budget, valueName: "n",
         help: "Stop after <n> replays, with the smallest failing log so far (not minimal)."),
@@ -132,6 +138,11 @@ enum ShrinkCommand {
     options.configuration.interruption = nil
     options.notes = []
     var failure = try failure(parsed, file: file, environment: environment, fail: fail)
+    // How a replay ends does not depend on the snapshots it prints: with --fails-with, the
+    // tries print only the last (each of a log whose states grow would cost its square).
+    if case .exitStatus = failure, options.configuration.at == nil {
+      options.configuration.isFinal = true
+    }
     defer { if case .command(let command) = failure { command.remove() } }
     let bytes = try environment.readFile(file)
     let log = ShrinkLog(bytes: bytes)
@@ -141,16 +152,18 @@ enum ShrinkCommand {
       workingDirectory: environment.workingDirectory)
     try checkFails(
       &failure, bytes: bytes, file: file, options: options, environment: environment, quiet: quiet)
+    let keyPath = options.configuration.keyPath
+    let payloads = parsed.flag(.payloads)
     var search = ShrinkSearch(
       log: log, failure: failure, options: options, environment: quiet, bound: bound,
       interruption: environment.interruption)
     if let interruption = environment.interruption {
-      interruption.watching { search.run(keyPath: options.configuration.keyPath) }
+      interruption.watching { search.run(keyPath: keyPath, payloads: payloads) }
     } else {
-      search.run(keyPath: options.configuration.keyPath)
+      search.run(keyPath: keyPath, payloads: payloads)
     }
     let writer = try environment.makeAtomicWriter(output)
-    try writer.write(log.bytes(of: search.kept))
+    try writer.write(search.bytes(of: search.kept))
     try writer.commit()
     RaspDiagnostics.write(
       "rasp: shrunk '\(file)' into '\(output)': \(search.summary)\n", to: environment)
@@ -183,7 +196,7 @@ enum ShrinkCommand {
           "Invalid value '\(text)' for '--fails-with <status>': expected an exit status from "
             + "0 to 255, such as 2")
       }
-      return .exitStatus(status)
+      return .exitStatus(ShrinkFailure.StatusCheck(status: status, reason: nil))
     }
     if let golden = parsed.value(.golden) {
       if golden == "-" {
@@ -212,13 +225,16 @@ enum ShrinkCommand {
     environment: RaspEnvironment, quiet: RaspEnvironment
   ) throws(RaspCommandError) {
     switch failure {
-    case .exitStatus(let status):
-      let actual = ShrinkFailure.exitStatus(of: bytes, options: options, environment: quiet)
-      if actual != status {
+    case .exitStatus(var check):
+      let (actual, reason) = ShrinkFailure.exitStatus(
+        of: bytes, options: options, environment: quiet)
+      if actual != check.status {
         throw .failure(
-          "'\(file)' does not fail: its replay ends with status \(actual), not \(status); "
+          "'\(file)' does not fail: its replay ends with status \(actual), not \(check.status); "
             + "nothing to shrink")
       }
+      check.reason = reason
+      failure = .exitStatus(check)
     case .golden(var check):
       guard let paths = check.firstDifferencePaths(of: bytes, options, quiet) else {
         throw .failure(

@@ -12,13 +12,24 @@ import RaspReplay
 /// failure.holds(for: candidate, options: options, environment: quiet)   // true: still fails
 /// ```
 enum ShrinkFailure {
-  /// The replay ends with this exit status, as `rasp replay` would (`--fails-with`).
-  case exitStatus(Int32)
+  /// The replay ends with this exit status, as `rasp replay` would (`--fails-with`), and with
+  /// the same first bad line's reason as the whole log's, if it had one: a candidate that
+  /// fails at another mistake fails another way.
+  case exitStatus(StatusCheck)
   /// The replay's snapshots still differ from the golden file's (`--golden`): a snapshot
   /// differs from its golden line, its first difference at the same paths as the whole log's.
   case golden(GoldenCheck)
   /// A shell command, run with the candidate's file as `$1`, exits with 0 (`--cmd`).
   case command(ShrinkShellCommand)
+
+  /// An exit status, and the reason of the first bad line the failure must keep.
+  struct StatusCheck {
+    /// The status of `--fails-with`.
+    let status: Int32
+    /// What was wrong with the whole log's first bad line, without its place; `nil` until
+    /// known, and when it had none.
+    var reason: String?
+  }
 
   /// A comparison with a golden file, and the differing paths the failure must keep.
   struct GoldenCheck {
@@ -43,8 +54,9 @@ enum ShrinkFailure {
     for bytes: [UInt8], options: ReplayOptions, environment: RaspEnvironment
   ) -> Bool {
     switch self {
-    case .exitStatus(let status):
-      return Self.exitStatus(of: bytes, options: options, environment: environment) == status
+    case .exitStatus(let check):
+      let (status, reason) = Self.exitStatus(of: bytes, options: options, environment: environment)
+      return status == check.status && reason == check.reason
     case .golden(let check):
       guard let paths = check.firstDifferencePaths(of: bytes, options, environment) else {
         return false
@@ -62,14 +74,16 @@ enum ShrinkFailure {
       source: .memory(JSONMemorySource(bytes)), isLive: false)
   }
 
-  /// The exit status of `rasp replay` over the candidate `bytes`.
+  /// The exit status of `rasp replay` over the candidate `bytes`, and the reason of its first
+  /// bad line, if it had one.
   static func exitStatus(
     of bytes: [UInt8], options: ReplayOptions, environment: RaspEnvironment
-  ) -> Int32 {
+  ) -> (status: Int32, reason: String?) {
     var sink = DiscardingSink()
     let result = ReplayRun.run(
       options, inputs: [input(bytes, options: options)], environment: environment, into: &sink)
-    return ReplayRun.finish(result, options: options, environment: environment).rawValue
+    let status = ReplayRun.finish(result, options: options, environment: environment).rawValue
+    return (status, sink.firstReason)
   }
 }
 
@@ -95,8 +109,16 @@ extension ShrinkFailure.GoldenCheck {
   }
 }
 
-/// A sink that throws every record away: a try of `rasp shrink` needs only how it ended.
+/// A sink that throws every record away: a try of `rasp shrink` needs only how it ended, and
+/// what its first bad line was.
 struct DiscardingSink: ReplaySink {
+  /// The reason of the first bad line.
+  private(set) var firstReason: String?
+
+  mutating func skip(_ diagnostic: ReplayDiagnostic) {
+    if firstReason == nil { firstReason = diagnostic.reason }
+  }
+
   mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
     output.removeSubrange(record.range.lowerBound...)
   }

@@ -80,6 +80,10 @@ struct ShrinkSearch {
   private(set) var kept: [Int]
   /// How many keys there were and are left, when the log was keyed.
   private(set) var keys: (before: Int, after: Int)?
+  /// The lines the payloads pass rewrote, by position: compact JSON and the line's end.
+  private(set) var replacements: [Int: [UInt8]] = [:]
+  /// How many fields the payloads pass dropped, when it ran.
+  private(set) var droppedFields: Int?
   /// How many candidates were replayed (the whole log's first replay included).
   private(set) var replays = 1
   /// Why the search stopped early, if it did.
@@ -102,8 +106,8 @@ struct ShrinkSearch {
     self.start = clock.now
   }
 
-  /// Runs the passes: keys (with `keyPath`), then events.
-  mutating func run(keyPath: JSONPath?) {
+  /// Runs the passes: keys (with `keyPath`), then events, then payloads (with `payloads`).
+  mutating func run(keyPath: JSONPath?, payloads: Bool = false) {
     do throws(Stop) {
       if let keyPath {
         var groups = log.groups(by: keyPath)
@@ -121,18 +125,63 @@ struct ShrinkSearch {
       try DeltaDebugging.minimize(&lines) { (candidate: [Int]) throws(Stop) -> Bool in
         try stillFails(candidate)
       }
+      kept = lines
+      if payloads { try shrinkPayloads() }
     } catch {
       stop = error
     }
   }
 
+  /// The payloads pass: each kept line that is JSON made smaller (``PayloadShrinker``), the
+  /// others' changes kept as it goes.
+  private mutating func shrinkPayloads() throws(Stop) {
+    let shrinker = PayloadShrinker()
+    droppedFields = 0
+    defer { droppedFields = shrinker.droppedFields }
+    for index in kept {
+      let line = log.lines[index]
+      var end = line.endIndex
+      while end > line.startIndex, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+      let lineEnd = Array(line[end...])
+      guard let value = try? JSONParser.parse(Array(line[..<end])) else { continue }
+      func encoded(_ value: JSONValue) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(value)
+        return writer.bytes + lineEnd
+      }
+      let lines = kept
+      let smaller = try shrinker.shrink(value) { (candidate: JSONValue) throws(Stop) -> Bool in
+        try stillFails(lines, replacing: (index, encoded(candidate)))
+      }
+      if smaller != value { replacements[index] = encoded(smaller) }
+    }
+  }
+
+  /// The bytes of the candidate of the lines at `indices`, with the payloads pass's lines.
+  func bytes(of indices: [Int], replacing replaced: (Int, [UInt8])? = nil) -> [UInt8] {
+    guard !replacements.isEmpty || replaced != nil else { return log.bytes(of: indices) }
+    var bytes: [UInt8] = []
+    for index in indices {
+      if let replaced, replaced.0 == index {
+        bytes += replaced.1
+      } else if let replacement = replacements[index] {
+        bytes += replacement
+      } else {
+        bytes += log.lines[index]
+      }
+    }
+    return bytes
+  }
+
   /// Replays the candidate of the lines at `indices`, unless the bound or a signal stops the
   /// search first.
-  private mutating func stillFails(_ indices: [Int]) throws(Stop) -> Bool {
+  private mutating func stillFails(
+    _ indices: [Int], replacing replaced: (Int, [UInt8])? = nil
+  ) throws(Stop) -> Bool {
     try checkBound()
     replays += 1
     let fails = failure.holds(
-      for: log.bytes(of: indices), options: options, environment: environment)
+      for: bytes(of: indices, replacing: replaced), options: options, environment: environment)
     // A try that a signal cut short (a --cmd killed by Ctrl-C) says nothing.
     if let signal = interruption?.signal { throw .interrupted(signal) }
     return fails
@@ -150,6 +199,9 @@ struct ShrinkSearch {
     var parts: [String] = []
     if let keys { parts.append("keys \(keys.before)→\(keys.after)") }
     parts.append("events \(log.lines.count)→\(kept.count)")
+    if let droppedFields {
+      parts.append(droppedFields == 1 ? "1 field dropped" : "\(droppedFields) fields dropped")
+    }
     parts.append(replays == 1 ? "1 replay" : "\(replays) replays")
     let elapsed = clock.now - start
     if elapsed >= .seconds(1) { parts.append(Self.seconds(elapsed)) }

@@ -121,6 +121,43 @@ import Testing
     #expect(directory.bytes("min.jsonl") == Array("not json\r\n".utf8))
   }
 
+  @Test func payloadsDropTheFieldsTheFailureDoesNotNeed() async throws {
+    let log = PlantedCulpritLog(events: 2_000, keys: 20, seed: 12)
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", log.text)
+    let run = CommandRun.run(
+      [
+        "shrink", "events.jsonl", "--spec", Self.vault, "--key-by", "source", "--fails-with", "2",
+        "--payloads", "-o", "min.jsonl",
+      ], in: directory.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains(" · events 2000→3 · 3 fields dropped · "))
+    // Each planted line without its "n"; the amount, the key and the type are needed.
+    let source = try #require(log.culpritLines.firstRange(of: #""source":"user-"#))
+    let key = log.culpritLines[source.upperBound...].prefix { $0 != "\"" }
+    let line = #"{"payload":{"amount":6e+307},"source":"user-\#(key)","type":"vault.deposit"}"#
+    #expect(directory.bytes("min.jsonl") == Array(String(repeating: line + "\n", count: 3).utf8))
+    let checker = MinimalityChecker(
+      replayArguments: ["--spec", Self.vault, "--key-by", "source"]
+    ) { $0.status == 2 }
+    try await checker.expectOneMinimal(Self.lines(String(repeating: line + "\n", count: 3)))
+  }
+
+  @Test func aCandidateThatFailsAtAnotherMistakeDoesNotFailTheSameWay() throws {
+    // Without the planted lines, the replay would stop at the last line, not JSON: status 2
+    // too, but another mistake.
+    let log = PlantedCulpritLog(events: 500, keys: 5, seed: 13)
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", log.text + "oops\n")
+    let run = CommandRun.run(
+      [
+        "shrink", "events.jsonl", "--spec", Self.vault, "--key-by", "source", "--fails-with", "2",
+        "-o", "min.jsonl",
+      ], in: directory.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(directory.bytes("min.jsonl") == Array(log.culpritLines.utf8))
+  }
+
   @Test func aLogThatDoesNotFailIsRefusedAndNothingIsWritten() throws {
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", #"{"type":"geo.heading","payload":{"heading":7}}"# + "\n")
