@@ -217,7 +217,7 @@ public struct Replay: ~Copyable {
       resumption?.kernel
       ?? ReplayKernel(configuration: configuration, inputNames: inputs.map(\.name), types: types)
     self.kernel = kernel
-    if configuration.keyPath != nil, configuration.jobs > 1 {
+    if configuration.keyPath != nil, configuration.jobs > 1, configuration.stateObserver == nil {
       let count = configuration.jobs
       pool = KernelPool(
         kernels: (0..<count).map {

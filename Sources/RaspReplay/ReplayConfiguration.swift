@@ -260,6 +260,9 @@ public struct ReplayConfiguration {
   public var checkpointsAtEnd = false
   /// How the work is spread over threads.
   package var threading = Threading.automatic
+  /// What sees the state after every event applied (`rasp check --assert`), or `nil`. With
+  /// one, a keyed replay's kernel runs on one thread, whatever ``jobs``.
+  package var stateObserver: (any ReplayStateObserver)?
 
   /// A configuration with the defaults.
   ///

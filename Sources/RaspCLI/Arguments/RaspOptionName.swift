@@ -13,6 +13,9 @@
 /// To add an option: add its name here, in alphabetical order, declare its ``RaspOptionSpec``
 /// in the command's spec, and read it from ``RaspParsedArguments``.
 enum RaspOptionName: String, CaseIterable, Sendable {
+  case assert
+  case assertFile = "assert-file"
+  case assertFinal = "assert-final"
   case at
   case budget
   case changesOnly = "changes-only"
@@ -38,6 +41,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case man
   case map
   case maxDiffs = "max-diffs"
+  case maxFailures = "max-failures"
   case noProgress = "no-progress"
   case onError = "on-error"
   case output

@@ -31,10 +31,15 @@ enum CheckCommand {
       A Redux DevTools export (--log-format devtools) without --golden is checked against the \
       states it recorded: the state after each of its actions is compared with its \
       'computedStates', for the spec's domains (see docs/devtools.md).
+
+      Assertions (--assert, --assert-file, --assert-final) are checked against the state \
+      after every event, with or without a golden file: each violation, up to \
+      --max-failures, is reported with its event, its place and the values before and \
+      after it of every path the assertion reads (see docs/debugging.md).
       """,
     usage:
-      "rasp check --golden <file> [--update | --record <mode>] [--ignore <path> ...] "
-      + "[--precision <epsilon>] [<options>] [<file> ...]",
+      "rasp check (--golden <file> [--update | --record <mode>] | --assert <expr> ...) "
+      + "[--ignore <path> ...] [--precision <epsilon>] [<options>] [<file> ...]",
     arguments: [
       RaspArgumentSpec(
         name: "file", help: "An event log; '-' or no file reads standard input.", isRepeatable: true
@@ -58,14 +63,15 @@ enum CheckCommand {
           "When to write the golden file instead of comparing: 'never' (the default), 'missing' "
           + "(when it does not exist yet) or 'all'."
       ),
-    ] + ComparisonOptions.specs + ReplayOptions.specs.filter { $0.name != "pretty" },
+    ] + AssertionOptions.specs + ComparisonOptions.specs
+      + ReplayOptions.specs.filter { $0.name != "pretty" },
     exitStatuses: [
-      ("0", "The snapshots match the golden file (or it was written)."),
-      ("1", "They differ."),
+      ("0", "The snapshots match the golden file (or it was written), and the assertions hold."),
+      ("1", "They differ, or an assertion is violated."),
       (
         "2",
-        "Bad input, a golden file that is missing or cannot be written, or recording "
-          + "refused under CI."
+        "Bad input, a golden file that is missing or cannot be written, recording "
+          + "refused under CI, or an assertion that cannot be evaluated."
       ),
       ("64", "A usage error."),
       ("129, 130, 143", "Stopped by SIGHUP, Ctrl-C (SIGINT) or SIGTERM."),
@@ -87,6 +93,20 @@ enum CheckCommand {
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try ReplayOptions.checkIgnoredPaths(
       parsed.all(.ignore), configuration: options.configuration, fail: fail)
+    let assertions = try AssertionOptions(
+      parsed: parsed, domains: options.configuration.domains, spec: spec,
+      environment: environment)
+    if !assertions.isEmpty {
+      if parsed.flag(.update) || (parsed.value(.record).map { $0 != "never" } ?? false) {
+        throw fail(
+          "Assertions are checked against a replay, not while recording a golden file: "
+            + "drop '--assert' or '--\(parsed.flag(.update) ? "update" : "record")'")
+      }
+      if parsed.value(.golden) == nil {
+        return try checkAssertions(
+          assertions, options: options, comparison: comparison, environment: environment)
+      }
+    }
     if options.configuration.format.document == .devtools, parsed.value(.golden) == nil,
       !parsed.flag(.update), parsed.value(.record) == nil
     {
@@ -107,7 +127,9 @@ enum CheckCommand {
     let exists = environment.fileExists(golden)
     switch try mode.action(golden: golden, exists: exists, environment: environment) {
     case .check:
-      return try check(golden, options: options, comparison: comparison, environment: environment)
+      return try check(
+        golden, options: options, comparison: comparison, assertions: assertions,
+        environment: environment)
     case .record:
       return try record(golden, existed: exists, options: options, environment: environment)
     }
@@ -116,8 +138,10 @@ enum CheckCommand {
   /// Replays and compares with the golden file; prints the report and the summary.
   static func check(
     _ golden: String, options: ReplayOptions, comparison: ComparisonOptions,
-    environment: RaspEnvironment
+    assertions: AssertionOptions? = nil, environment: RaspEnvironment
   ) throws(RaspCommandError) -> RaspExitCode {
+    var options = options
+    let observer = assertions.flatMap { $0.isEmpty ? nil : observe($0, in: &options) }
     let lines = try SnapshotLines(file: golden, environment: environment)
     var sink = CheckSink(
       golden: lines, options: comparison.diff, keepingAtMost: comparison.differenceLimit,
@@ -129,8 +153,12 @@ enum CheckCommand {
     // the line alone.
     if result.interruptingSignal != nil { return replayStatus }
     if result.failure != nil || result.ending == .stoppedAtBadLine { return .failure }
-    return try printReport(
+    let status = try printReport(
       sink.report, notes: [], comparison: comparison, replayStatus: replayStatus,
+      environment: environment)
+    guard let observer else { return status }
+    return try printAssertionReport(
+      observer, options: options, comparison: comparison, status: status,
       environment: environment)
   }
 

@@ -693,14 +693,8 @@ struct ReplayOptions {
   ) throws(RaspCommandError) {
     guard path.components.count >= 2, case .key(let field) = path.components[1],
       let name = path.firstKey, let domain = domains.first(where: { $0.name == name }),
-      RaspBuiltinDomains.all.contains(where: {
-        ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: domain))
-      }),
-      case .object(let initial)? = try? JSONParser.parse(
-        SnapshotState(domains: [domain]).encodedState(ofDomainAt: 0)),
-      !initial.isEmpty, initial[field] == nil
+      let fields = fixedFields(of: domain), !fields.contains(field)
     else { return }
-    let fields = initial.keys.sorted()
     var message = "Unknown field '\(field)' of domain '\(name)' in '\(option) \(text)'"
     if let near = RaspSpelling.nearest(to: field, among: fields) {
       message += ". Did you mean '\(prefix)\(name).\(near)'?"
@@ -708,5 +702,20 @@ struct ReplayOptions {
       message += ": its fields are \(fields.map { "'\($0)'" }.joined(separator: ", "))"
     }
     throw fail(message)
+  }
+
+  /// The fields a domain's state always has, sorted, for a path's second name to be checked
+  /// against: those of a built-in domain's initial state; `nil` for a domain whose state
+  /// starts empty (`data`), a spec's or your own, which may gain fields.
+  static func fixedFields(of domain: any RaspDomain) -> [String]? {
+    guard
+      RaspBuiltinDomains.all.contains(where: {
+        ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: domain))
+      }),
+      case .object(let initial)? = try? JSONParser.parse(
+        SnapshotState(domains: [domain]).encodedState(ofDomainAt: 0)),
+      !initial.isEmpty
+    else { return nil }
+    return initial.keys.sorted()
   }
 }

@@ -148,6 +148,7 @@ struct ReplayKernel {
     keepsLastEvent =
       (configuration.checkpointInterval != nil || configuration.checkpointsAtEnd)
       && !configuration.isFinal
+    isObserved = configuration.stateObserver != nil
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
@@ -418,6 +419,7 @@ struct ReplayKernel {
     if keepsLastEvent {
       if isKeyed { keepLastEvent(of: item) } else { pendingLastEvent = item.pointee.eventBytes }
     }
+    if isObserved { notifyObserver(routed, item: item) }
     if isPlain {
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
@@ -755,6 +757,19 @@ struct ReplayKernel {
 
   /// Whether each event's record is the whole snapshot, alone: the common case.
   private let isPlain: Bool
+  /// Whether a ``ReplayStateObserver`` sees every applied event.
+  private let isObserved: Bool
+
+  /// Shows the event just applied, and the state after it, to the configuration's observer.
+  @inline(never)
+  private func notifyObserver(_ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>) {
+    guard let observer = configuration.stateObserver else { return }
+    let event = ReplayAppliedEvent(
+      seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
+      keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
+      domainIndex: routed.domainIndex, state: stream.pipeline.current)
+    observer.observe(event) { eventAsRead(routed.envelope) }
+  }
 
   /// The record an applied event calls for, when it is not the plain snapshot: none until the
   /// end with `--final`, a selected value when it changed, a diff, or a record with the event.

@@ -1,0 +1,49 @@
+import RaspJSON
+
+/// Sees the state after every event a replay applies, on the replay's own thread, without
+/// the state being written out and read back: how `rasp check --assert` evaluates its
+/// assertions.
+///
+/// The kernel calls ``observe(_:eventAsRead:)`` after each event applied, before it writes
+/// the event's record (if any). The observer reads what it needs of the state — usually one
+/// domain's JSON, ``SnapshotState/encodedState(ofDomainAt:)``, and only when the event
+/// changed that domain — and must not keep the state: a snapshot kept alive would be copied
+/// on the next event instead of changed in place.
+///
+/// A replay with an observer runs its kernel on one thread (keyed replays too, whatever
+/// ``ReplayConfiguration/jobs``), so that the observer sees the events in the log's order.
+///
+/// ```swift
+/// final class Counter: ReplayStateObserver {
+///   var events = 0
+///   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) { events += 1 }
+/// }
+/// configuration.stateObserver = Counter()
+/// ```
+package protocol ReplayStateObserver: AnyObject {
+  /// Sees one applied event and the state after it.
+  ///
+  /// - Parameters:
+  ///   - event: The event, where it was, and the state after it.
+  ///   - eventAsRead: Makes the event as rasp read it, in rasp's own format
+  ///     (`{"payload":…,"ts":…,"type":…}`), whatever the log's.
+  func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8])
+}
+
+/// An event just applied, and the state after it: what a ``ReplayStateObserver`` sees.
+package struct ReplayAppliedEvent {
+  /// The event's number in the replay, counting from 1.
+  package let seq: Int
+  /// The position of its input in the replay's inputs.
+  package let input: Int
+  /// Its line in its input.
+  package let line: Int
+  /// Its key's number in a keyed replay (each key's state is its own), or -1.
+  package let keyNumber: Int
+  /// Its key's canonical JSON in a keyed replay, or `nil`.
+  package let key: ArraySlice<UInt8>?
+  /// The position, in ``SnapshotState/domainNames``, of the domain it changed.
+  package let domainIndex: Int
+  /// The state after it: its key's, in a keyed replay.
+  package let state: SnapshotState
+}
