@@ -93,7 +93,7 @@ import RaspTestSupport
   }
 
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
-  func anInterruptedUpdateKeepsThePreviousGoldenFile(signal: Int32) throws {
+  func anInterruptedUpdateKeepsThePreviousGoldenFile(signal: Int32) async throws {
     let directory = try TemporaryDirectory()
     let previous = #"{"geo":{"accuracy":null,"heading":7,"location":null}}"# + "\n"
     try directory.write("expected.jsonl", previous)
@@ -102,14 +102,16 @@ import RaspTestSupport
       outputDirectory: directory.path)
     try command.write(#"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
     let temporary = ".expected.jsonl.tmp-\(command.processID)"
-    #expect(waitUntil { directory.names.contains(temporary) }, "the update is under way")
+    #expect(
+      try await waitUntil(in: directory) { directory.names.contains(temporary) },
+      "the update is under way")
     command.signal(signal)
-    #expect(command.wait() == .signaled(signal), "the signal still ends the command")
+    #expect(try await command.ending() == .signaled(signal), "the signal still ends the command")
     #expect(directory.bytes("expected.jsonl") == Array(previous.utf8), "the golden file is intact")
     #expect(directory.names == ["expected.jsonl", "stderr", "stdout"], "no temporary file is left")
   }
 
-  @Test func anUpdateThatIsNotInterruptedReplacesTheGoldenFile() throws {
+  @Test func anUpdateThatIsNotInterruptedReplacesTheGoldenFile() async throws {
     let directory = try TemporaryDirectory()
     try directory.write("expected.jsonl", "{}\n")
     let command = try SpawnedCommand(
@@ -117,7 +119,7 @@ import RaspTestSupport
       outputDirectory: directory.path)
     try command.write(#"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
     command.closeInput()
-    #expect(command.wait() == .exited(0))
+    #expect(try await command.ending() == .exited(0))
     let expected = #"{"geo":{"accuracy":null,"heading":90,"location":null}}"# + "\n"
     #expect(directory.bytes("expected.jsonl") == Array(expected.utf8))
     #expect(directory.names == ["expected.jsonl", "stderr", "stdout"])
@@ -138,45 +140,54 @@ import RaspTestSupport
     }
   }
 
-  @Test func aLineFromAPipeIsReplayedAsItArrives() throws {
+  @Test func aLineFromAPipeIsReplayedAsItArrives() async throws {
     // Each snapshot must be out before the next line is written: a replay that waited for a
     // block, or for the end, would leave the first wait to time out.
     let directory = try TemporaryDirectory()
     let command = try SpawnedCommand(
       ["replay", "--select", "geo.heading", "--stats", "-"], outputDirectory: directory.path)
     try command.write(#"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
-    #expect(waitUntil { directory.bytes("stdout") == Array("90\n".utf8) }, "the first snapshot")
+    #expect(
+      try await waitUntil(in: directory) { directory.bytes("stdout") == Array("90\n".utf8) },
+      "the first snapshot")
     // Half a line is held until its end arrives, never parsed half.
     try command.write(#"{"type":"geo.heading","#)
     try command.write(#""payload":{"heading":91}}"# + "\n")
-    #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n".utf8) }, "the second")
+    #expect(
+      try await waitUntil(in: directory) { directory.bytes("stdout") == Array("90\n91\n".utf8) },
+      "the second")
     command.closeInput()
-    #expect(command.wait() == .exited(0))
+    #expect(try await command.ending() == .exited(0))
     #expect(
       directory.bytes("stderr")
         == Array("rasp: 2 lines read: 2 applied, 0 skipped, 0 ignored, 0 blank\n".utf8))
   }
 
-  @Test func aFollowedFileIsReplayedAsItGrowsUntilInterrupted() throws {
+  @Test func aFollowedFileIsReplayedAsItGrowsUntilInterrupted() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("app.log")
     try directory.write("app.log", #"{"type":"geo.heading","payload":{"heading":90}}"# + "\n")
     let command = try SpawnedCommand(
       ["replay", "--follow", "--select", "geo.heading", "--stats", log],
       outputDirectory: directory.path)
-    #expect(waitUntil { directory.bytes("stdout") == Array("90\n".utf8) })
+    #expect(try await waitUntil(in: directory) { directory.bytes("stdout") == Array("90\n".utf8) })
     let handle = try #require(FileHandle(forWritingAtPath: log))
     try handle.seekToEnd()
     try handle.write(
       contentsOf: Data((#"{"type":"geo.heading","payload":{"heading":91}}"# + "\n").utf8))
     try handle.close()
-    #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n".utf8) })
+    #expect(
+      try await waitUntil(in: directory) { directory.bytes("stdout") == Array("90\n91\n".utf8) })
     // Rotated: the old file moved away, a new one in its place.
     try FileManager.default.moveItem(atPath: log, toPath: directory.file("app.log.1"))
     try directory.write("app.log", #"{"type":"geo.heading","payload":{"heading":92}}"# + "\n")
-    #expect(waitUntil { directory.bytes("stdout") == Array("90\n91\n92\n".utf8) })
+    #expect(
+      try await waitUntil(in: directory) { directory.bytes("stdout") == Array("90\n91\n92\n".utf8) }
+    )
     command.signal(SIGINT)
-    #expect(command.wait() == .signaled(SIGINT), "stopped as by the signal, after its summary")
+    #expect(
+      try await command.ending() == .signaled(SIGINT), "stopped as by the signal, after its summary"
+    )
     #expect(
       String(decoding: directory.bytes("stderr") ?? [], as: UTF8.self) == """
         rasp: note: '\(log)' was replaced; reading the new file from its start
@@ -219,13 +230,12 @@ import RaspTestSupport
           + " 40 files open: raise the limit with 'ulimit -n')"), "\(limited.standardError)")
   }
 
-  /// Waits, up to ten seconds, for `condition` to hold: a synchronisation point, not a timing
-  /// assertion.
-  private func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
-      if condition() { return true }
-      usleep(10_000)
-    }
-    return condition()
+  /// Waits for `condition` to hold, looking again whenever a file in `directory` changes: a
+  /// synchronisation point, not a timing assertion (on a thread of its own, not the pool's).
+  private func waitUntil(
+    in directory: TemporaryDirectory, _ condition: @escaping @Sendable () -> Bool
+  ) async throws -> Bool {
+    let watch = try DirectoryWatch(directory.path)
+    return try await onThreadOfItsOwn { watch.wait(until: condition) }
   }
 }

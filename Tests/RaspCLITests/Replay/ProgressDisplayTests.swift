@@ -197,18 +197,16 @@ import Testing
       let directory = try TemporaryDirectory()
       let terminal = try PseudoTerminal()
       let errors = directory.file("stderr")
+      let watch = try DirectoryWatch(directory.path)
       let command = try TerminalCommand(
         ["replay", "--progress", "--final", "-"], on: terminal, input: .pipe, output: .null,
         error: .file(errors))
       try command.write(#"{"type":"geo.heading","payload":{"heading":1}}"# + "\n")
-      // Polls the file for what it waits to see; nothing is timed (the limit only keeps a
-      // broken build from hanging).
-      let limit = ContinuousClock.now + .seconds(300)
-      while !(directory.bytes("stderr").map { String(decoding: $0, as: UTF8.self) } ?? "")
-        .contains("rasp: 1 line · "), ContinuousClock.now < limit
-      {
-        usleep(20_000)
+      // Looks at the file whenever it changes, for what it waits to see; nothing is timed.
+      let drawn = watch.wait {
+        String(decoding: directory.bytes("stderr") ?? [], as: UTF8.self).contains("rasp: 1 line · ")
       }
+      checks.expect(drawn, "the progress line was never drawn")
       command.closeInput()
       checks.expect(command.wait(), equals: 0)
       let text = String(decoding: directory.bytes("stderr") ?? [], as: UTF8.self)

@@ -21,7 +21,7 @@ import RaspTestSupport
 /// ```
 final class SpawnedCommand {
   /// How a child process ended.
-  enum Ending: Equatable {
+  enum Ending: Equatable, Sendable {
     case exited(Int32)
     case signaled(Int32)
   }
@@ -145,8 +145,17 @@ final class SpawnedCommand {
   /// Sends `signal` to the command.
   func signal(_ number: Int32) { kill(processID, number) }
 
-  /// Waits for the command to end.
-  func wait() -> Ending {
+  /// Waits for the command to end, blocking this thread.
+  func wait() -> Ending { Self.wait(for: processID) }
+
+  /// Waits for the command to end on a thread of its own, not one of Swift's cooperative
+  /// threads.
+  func ending() async throws -> Ending {
+    let processID = processID
+    return try await onThreadOfItsOwn { Self.wait(for: processID) }
+  }
+
+  private static func wait(for processID: pid_t) -> Ending {
     var status: Int32 = 0
     while waitpid(processID, &status, 0) < 0, errno == EINTR {}
     let signal = status & 0x7F
