@@ -16,6 +16,7 @@
 public final class DirectoryWatch: @unchecked Sendable {
   /// Why a directory cannot be watched.
   public struct Failure: Error, CustomStringConvertible {
+    /// What the kernel refused, with its `errno`.
     public let description: String
   }
 
