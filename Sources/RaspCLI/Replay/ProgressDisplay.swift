@@ -49,6 +49,9 @@ final class ProgressDisplay: @unchecked Sendable {
   private let startTime = ContinuousClock.now
   /// The timer that redraws, while the display runs.
   private var timer: DispatchSourceTimer?
+  /// The text of the line after a time, for a command that counts something else than lines
+  /// read (`rasp shrink`); `nil` for ``line(bytes:lines:totalBytes:elapsed:)``.
+  private let describe: (@Sendable (Duration) -> String)?
 
   /// How long after the start the line is first drawn.
   static let delay = Duration.milliseconds(500)
@@ -56,8 +59,17 @@ final class ProgressDisplay: @unchecked Sendable {
   static let interval = Duration.milliseconds(100)
 
   /// A display of `progress` on `environment`'s status line, not started.
-  init(progress: ReplayProgress, environment: RaspEnvironment) {
+  ///
+  /// - Parameters:
+  ///   - progress: The counts shown.
+  ///   - environment: Where to draw.
+  ///   - describe: The line's text after a time, instead of the counts of `progress`.
+  init(
+    progress: ReplayProgress, environment: RaspEnvironment,
+    describe: (@Sendable (Duration) -> String)? = nil
+  ) {
     self.progress = progress
+    self.describe = describe
     line = environment.statusLine
     standardError = environment.standardError
     line.begin(
@@ -81,10 +93,11 @@ final class ProgressDisplay: @unchecked Sendable {
   ///   - choice: The command line's choice.
   ///   - readsTerminal: Whether the command reads a terminal (a person typing).
   ///   - environment: Where to draw; its standard output and error keep clear of the line.
+  ///   - describe: The line's text after a time, instead of the counts of `progress`.
   /// - Returns: The display, drawing from half a second on; `nil` when none is wanted.
   static func start(
     counting progress: ReplayProgress, choice: Choice, readsTerminal: Bool,
-    in environment: RaspEnvironment
+    in environment: RaspEnvironment, describing describe: (@Sendable (Duration) -> String)? = nil
   ) -> ProgressDisplay? {
     guard
       isWanted(
@@ -92,7 +105,7 @@ final class ProgressDisplay: @unchecked Sendable {
         standardOutput: environment.standardOutput.destination, readsTerminal: readsTerminal,
         variables: environment.variables)
     else { return nil }
-    let display = ProgressDisplay(progress: progress, environment: environment)
+    let display = ProgressDisplay(progress: progress, environment: environment, describe: describe)
     display.start()
     return display
   }
@@ -154,9 +167,11 @@ final class ProgressDisplay: @unchecked Sendable {
 
   /// Draws the line with the counts of now, cut to the terminal's width.
   func redraw(now: ContinuousClock.Instant = .now) {
-    var text = Self.line(
-      bytes: progress.bytesRead, lines: progress.linesRead, totalBytes: progress.totalBytes,
-      elapsed: now - startTime)
+    var text =
+      describe?(now - startTime)
+      ?? Self.line(
+        bytes: progress.bytesRead, lines: progress.linesRead, totalBytes: progress.totalBytes,
+        elapsed: now - startTime)
     // A line wider than the terminal would wrap, and erasing would clear only its last row.
     if let columns = standardError.terminalColumns, text.count >= columns {
       text = String(text.prefix(max(0, columns - 1)))

@@ -92,9 +92,9 @@ enum ShrinkCommand {
     ])
 
   /// The options of `rasp replay` that a shrink has no use for: it reads one file, prints no
-  /// snapshots, and shows no progress of each try.
+  /// snapshots; its progress line is of the search, not of each try.
   static let excludedReplayOptions: Set<String> = [
-    RaspOptionName.concat, .pretty, .progress, .noProgress, .stats,
+    RaspOptionName.concat, .pretty, .stats,
   ].reduce(into: []) { $0.insert($1.rawValue) }
 
   /// Runs the command.
@@ -157,11 +157,17 @@ enum ShrinkCommand {
     var search = ShrinkSearch(
       log: log, failure: failure, options: options, environment: quiet, bound: bound,
       interruption: environment.interruption)
+    let progress = search.progress
+    let display = ProgressDisplay.start(
+      counting: ReplayProgress(totalBytes: nil), choice: options.progress, readsTerminal: false,
+      in: environment, describing: { progress.line(elapsed: $0) })
+    defer { display?.stop() }
     if let interruption = environment.interruption {
       interruption.watching { search.run(keyPath: keyPath, payloads: payloads) }
     } else {
       search.run(keyPath: keyPath, payloads: payloads)
     }
+    display?.stop()
     let writer = try environment.makeAtomicWriter(output)
     try writer.write(search.bytes(of: search.kept))
     try writer.commit()

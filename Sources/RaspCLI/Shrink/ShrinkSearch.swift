@@ -76,6 +76,8 @@ struct ShrinkSearch {
   let environment: RaspEnvironment
   let bound: ShrinkBound
   let interruption: ReplayInterruption?
+  /// What the progress line shows.
+  let progress: ShrinkProgress
   /// The positions of the lines kept: all of them at first, the shrunk log's at the end.
   private(set) var kept: [Int]
   /// How many keys there were and are left, when the log was keyed.
@@ -104,6 +106,7 @@ struct ShrinkSearch {
     self.interruption = interruption
     self.kept = Array(log.lines.indices)
     self.start = clock.now
+    self.progress = ShrinkProgress(events: log.lines.count, keys: nil)
   }
 
   /// Runs the passes: keys (with `keyPath`), then events, then payloads (with `payloads`).
@@ -112,12 +115,13 @@ struct ShrinkSearch {
       if let keyPath {
         var groups = log.groups(by: keyPath)
         keys = (groups.count, groups.count)
+        progress.noteKeys(groups.count)
         defer {
           keys?.after = groups.count
           kept = groups.flatMap { $0 }.sorted()
         }
         try DeltaDebugging.minimize(&groups) { (candidate: [[Int]]) throws(Stop) -> Bool in
-          try stillFails(candidate.flatMap { $0 }.sorted())
+          try stillFails(candidate.flatMap { $0 }.sorted(), keys: candidate.count)
         }
       }
       var lines = kept
@@ -176,14 +180,16 @@ struct ShrinkSearch {
   /// Replays the candidate of the lines at `indices`, unless the bound or a signal stops the
   /// search first.
   private mutating func stillFails(
-    _ indices: [Int], replacing replaced: (Int, [UInt8])? = nil
+    _ indices: [Int], replacing replaced: (Int, [UInt8])? = nil, keys: Int? = nil
   ) throws(Stop) -> Bool {
     try checkBound()
     replays += 1
+    progress.noteReplay()
     let fails = failure.holds(
       for: bytes(of: indices, replacing: replaced), options: options, environment: environment)
     // A try that a signal cut short (a --cmd killed by Ctrl-C) says nothing.
     if let signal = interruption?.signal { throw .interrupted(signal) }
+    if fails { progress.noteFailing(events: indices.count, keys: keys) }
     return fails
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RaspTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,6 +24,7 @@ import Testing
       if [ $n -eq 4 ]; then echo ready > '\(dir)/ready'; read line < '\(dir)/go'; fi
       test "$(grep -c '"n":' "$1")" -eq 3
       """
+    let watch = try DirectoryWatch(dir)
     try await onThreadOfItsOwn { checks in
       let command = try SpawnedCommand(
         [
@@ -32,7 +34,7 @@ import Testing
         outputDirectory: dir)
       command.closeInput()
       // The fourth try has begun, and waits for a line on 'go'.
-      guard Self.waitUntil({ directory.bytes("ready") == Array("ready\n".utf8) }) else {
+      guard watch.wait(until: { directory.bytes("ready") == Array("ready\n".utf8) }) else {
         checks.expect(false, "the fourth try began")
         return
       }
@@ -51,14 +53,5 @@ import Testing
     for line in log.culpritLines.split(separator: "\n") {
       #expect(shrunk.contains(line))
     }
-  }
-
-  /// Checks `condition` every 10 ms, for 10 s at most: the point a test waits for, not a time.
-  private static func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
-      if condition() { return true }
-      usleep(10_000)
-    }
-    return condition()
   }
 }
