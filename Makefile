@@ -33,7 +33,7 @@ FUZZ_FLAGS ?=
 FUZZ_DIR := .build-fuzz
 
 .DEFAULT_GOAL := help
-.PHONY: help build release run test test-tsan test-spark test-install example bench fuzz format lint \
+.PHONY: help build release run test test-tsan test-stress test-spark test-install example bench fuzz format lint \
   install uninstall clean browser screenshot bench-report
 
 help: ## List the targets.
@@ -50,7 +50,7 @@ run: release ## Replay the bundled example log and print every snapshot.
 	@echo "make run: rasp is $(BUILD_DIR)/release/rasp; to run it as rasp in this shell:" \
 	  "export PATH=\"$(abspath $(BUILD_DIR))/release:\$$PATH\" (or make install, for good)" >&2
 
-test: ## Run the whole test suite (unit tests, golden fixtures, docs examples, reports in chromium when it is installed), then under TSan.
+test: ## Run the whole test suite (unit tests, golden fixtures, docs examples, reports in chromium when it is installed), then its threaded suites under TSan.
 	$(SWIFT) test
 	$(MAKE) test-tsan
 
@@ -111,8 +111,32 @@ test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]) and comp
 	cmp $(SPARK_DIR)/kcat-one.jsonl $(SPARK_DIR)/kcat-spark.jsonl
 	@echo "test-spark: keys written two ways and Kafka events' own keys: the same bytes too"
 
-test-tsan: ## Run the test suite under ThreadSanitizer (the example package's build is left to 'test').
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip ExamplePackageTests
+# make test-tsan: the suites ThreadSanitizer has something to find in are those whose code runs
+# on more than one thread of the test process: the aggregator, its sources and subscriptions
+# (RaspTests), the replay's read-ahead, merge and parallel kernel (RaspReplayTests), the
+# recorder's writer thread (RaspRecordingTests) and the command line's in-process replays, with
+# -j, progress, checkpoints and interruptions (RaspCLITests). It skips the parsers and reducers,
+# which run on one thread (RaspJSONTests, RaspDomainsTests), the benchmark's own programs
+# (RaspBenchTests), and the suites that only run child processes or a browser and look at what
+# they print (the example package's build, the binary, the report in chromium, the completion
+# scripts in their shells, the manual page, --version): 'swift test' runs all of those already,
+# and under TSan they would time a sanitized rasp, not look for races in this process.
+TSAN_SKIP ?= RaspJSONTests|RaspDomainsTests|RaspBenchTests|ExamplePackageTests|ReportBrowserTests|BinaryTests|CompletionScriptTests|RaspManualPageTests|VersionTests|ProgressTerminalTests
+# make test-stress: the suites it runs under load (the core and the replay), and how many busy
+# processes load the machine (twice its cores).
+STRESS_FILTER ?= RaspTests|RaspReplayTests
+STRESS_LOAD ?= $$(( $$(nproc) * 2 ))
+
+test-tsan: ## Run the suites whose code runs on several threads under ThreadSanitizer (see TSAN_SKIP).
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip '$(TSAN_SKIP)'
+
+test-stress: ## Run the core and replay suites while twice as many busy processes as cores load the machine.
+	$(SWIFT) build --build-tests
+	@load=$(STRESS_LOAD); pids=; \
+	  for i in $$(seq $$load); do yes > /dev/null & pids="$$pids $$!"; done; \
+	  trap 'kill $$pids 2> /dev/null' EXIT INT TERM; \
+	  echo "test-stress: $$load busy processes beside the tests ($(STRESS_FILTER))" >&2; \
+	  $(SWIFT) test --skip-build --filter '$(STRESS_FILTER)'
 
 example: ## Build the custom-domain example package and replay its events with cart-rasp.
 	$(SWIFT) build --package-path Examples/custom-domain --scratch-path .build-examples

@@ -24,7 +24,7 @@ fileprivate struct Count: RaspState, Sendable, Equatable {
     }
     let sender = Thread { aggregator.send(1) }
     sender.start()
-    while aggregator.current.value != 1 { usleep(100) }
+    while aggregator.current.value != 1 { await Task.yield() }
     await aggregator.sendAndWait(10)
     #expect(seen.withLock { $0 } == [0, 1, 11])
     subscription.cancel()
