@@ -19,7 +19,9 @@ enum ShrinkCommand {
       for a bad line), with the same mistake as the whole log's first bad line; --golden <file>, a \
       snapshot differs from its golden line at the same paths as the whole log's first difference \
       does (snapshots missing at the end or extra do not count); --cmd <command>, a shell command \
-      run with the candidate log's file as $1 exits with 0.
+      run with the candidate log's file as $1 exits with 0; --assert <expr> (or --assert-file, \
+      --assert-final), a state violates an assertion, as in 'rasp check', the same one first as \
+      in the whole log.
 
       With --key-by, whole keys are removed first; then single events, by delta debugging (ddmin), \
       until removing any one remaining event makes the failure go away: the result is 1-minimal. \
@@ -32,8 +34,8 @@ enum ShrinkCommand {
       far is written, and said not to be minimal.
       """,
     usage:
-      "rasp shrink <file> -o <file> (--fails-with <status> | --golden <file> | --cmd <command>) "
-      + "[--budget <n>] [--time <seconds>] [<options>]",
+      "rasp shrink <file> -o <file> (--fails-with <status> | --golden <file> | --cmd <command> "
+      + "| --assert <expr> ...) [--payloads] [--budget <n>] [--time <seconds>] [<options>]",
     arguments: [
       RaspArgumentSpec(name: "file", help: "The event log that fails.")
     ],
@@ -57,6 +59,7 @@ enum ShrinkCommand {
         help:
           "The log fails when the shell command <command>, run with the candidate log's file "
           + "as $1, exits with 0 (one process per try)."),
+    ] + AssertionOptions.specs.filter { $0.name != RaspOptionName.maxFailures.rawValue } + [
       RaspOptionSpec(
         name: .payloads,
         help:
@@ -137,7 +140,9 @@ enum ShrinkCommand {
     // The tries are silent and cannot be stopped half-way: the search stops between them.
     options.configuration.interruption = nil
     options.notes = []
-    var failure = try failure(parsed, file: file, environment: environment, fail: fail)
+    var failure = try failure(
+      parsed, file: file, domains: options.configuration.domains, environment: environment,
+      fail: fail)
     // How a replay ends does not depend on the snapshots it prints: with --fails-with, the
     // tries print only the last (each of a log whose states grow would cost its square).
     if case .exitStatus = failure, options.configuration.at == nil {
@@ -184,15 +189,20 @@ enum ShrinkCommand {
   /// Reads what "fails" means from the command line: exactly one of `--fails-with`,
   /// `--golden` and `--cmd`.
   private static func failure(
-    _ parsed: RaspParsedArguments, file: String, environment: RaspEnvironment,
-    fail: (String) -> RaspCommandError
+    _ parsed: RaspParsedArguments, file: String, domains: [any RaspDomain],
+    environment: RaspEnvironment, fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) -> ShrinkFailure {
-    let given = [RaspOptionName.failsWith, .golden, .cmd].filter { parsed.isGiven($0) }
-    guard given.count == 1 else {
+    let assertionOptions: [RaspOptionName] = [.assert, .assertFile, .assertFinal]
+    let given = [RaspOptionName.failsWith, .golden, .cmd, .assert, .assertFile, .assertFinal]
+      .filter { parsed.isGiven($0) }
+    let meanings =
+      given.filter { !assertionOptions.contains($0) }.count
+      + (given.contains(where: assertionOptions.contains) ? 1 : 0)
+    guard meanings == 1 else {
       throw fail(
         given.isEmpty
-          ? "Missing what 'fails' means: give '--fails-with <status>', '--golden <file>' or "
-            + "'--cmd <command>'"
+          ? "Missing what 'fails' means: give '--fails-with <status>', '--golden <file>', "
+            + "'--cmd <command>' or '--assert <expr>'"
           : "Options '--\(given[0].rawValue)' and '--\(given[1].rawValue)' cannot be used "
             + "together: give one meaning of 'fails'")
     }
@@ -213,6 +223,11 @@ enum ShrinkCommand {
         ShrinkFailure.GoldenCheck(
           name: golden, bytes: try environment.readFile(golden), options: comparison.diff,
           paths: nil))
+    }
+    if given.contains(where: assertionOptions.contains) {
+      let assertions = try AssertionOptions(
+        parsed: parsed, domains: domains, spec: spec, environment: environment)
+      return .assertions(ShrinkFailure.AssertionCheck(options: assertions, first: nil))
     }
     let text = parsed.value(.cmd) ?? ""
     if text.allSatisfy(\.isWhitespace) {
@@ -249,6 +264,13 @@ enum ShrinkCommand {
       }
       check.paths = paths
       failure = .golden(check)
+    case .assertions(var check):
+      guard let first = check.firstViolation(of: bytes, options, quiet) else {
+        throw .failure(
+          "'\(file)' does not fail: every state satisfies the assertions; nothing to shrink")
+      }
+      check.first = first
+      failure = .assertions(check)
     case .command(let command):
       if !command.succeeds(with: bytes) {
         throw .failure(

@@ -21,6 +21,37 @@ enum ShrinkFailure {
   case golden(GoldenCheck)
   /// A shell command, run with the candidate's file as `$1`, exits with 0 (`--cmd`).
   case command(ShrinkShellCommand)
+  /// An assertion is violated (`--assert`, `--assert-file`, `--assert-final`), the same one
+  /// first as in the whole log.
+  case assertions(AssertionCheck)
+
+  /// Assertions, and the one the whole log violates first.
+  struct AssertionCheck {
+    /// The assertions, as `rasp check` reads them.
+    let options: AssertionOptions
+    /// The first violated assertion's text (with ` (final)` for one of `--assert-final`);
+    /// `nil` until known.
+    var first: String?
+
+    /// The first violated assertion of the candidate `bytes`, or `nil` when none is, the
+    /// log could not be read, or an assertion could not be evaluated.
+    func firstViolation(
+      of bytes: [UInt8], _ replayOptions: ReplayOptions, _ environment: RaspEnvironment
+    ) -> String? {
+      var candidate = replayOptions
+      candidate.configuration.isFinal = true
+      let observer = CheckCommand.observe(options, in: &candidate)
+      var sink = DiscardingSink()
+      let result = ReplayRun.run(
+        candidate, inputs: [ShrinkFailure.input(bytes, options: candidate)],
+        environment: environment, into: &sink)
+      // A violation before a bad line is one all the same.
+      guard result.failure == nil else { return nil }
+      observer.finish(isKeyed: candidate.configuration.keyPath != nil)
+      guard observer.error == nil, let violation = observer.violations.first else { return nil }
+      return violation.assertion + (violation.isFinal ? " (final)" : "")
+    }
+  }
 
   /// An exit status, and the reason of the first bad line the failure must keep.
   struct StatusCheck {
@@ -64,6 +95,11 @@ enum ShrinkFailure {
       return check.paths.map { $0 == paths } ?? true
     case .command(let command):
       return command.succeeds(with: bytes)
+    case .assertions(let check):
+      guard let first = check.firstViolation(of: bytes, options, environment) else {
+        return false
+      }
+      return check.first.map { $0 == first } ?? true
     }
   }
 
