@@ -276,6 +276,23 @@ import Testing
     #expect(replay.status == 2, "the shrunk log still fails")
   }
 
+  @Test func aTimeSpentBeforeTheFirstTryStopsTheSearchAtOnce() throws {
+    // A time that rounds to no milliseconds has run out before any candidate is tried: the
+    // log is written as it is, and said not to be minimal.
+    let directory = try TemporaryDirectory()
+    let text = #"{"type":"geo.heading","payload":{"heading":7}}"# + "\n" + "oops\n"
+    try directory.write("events.jsonl", text)
+    let run = CommandRun.run(
+      ["shrink", "events.jsonl", "--fails-with", "2", "--time", "1e-9", "-o", "min.jsonl"],
+      in: directory.path)
+    #expect(run.status == 0)
+    #expect(
+      run.standardError
+        == "rasp: shrunk 'events.jsonl' into 'min.jsonl': events 2→2 · 1 replay\n"
+        + "rasp: note: the result is not minimal: the time of 0.0 s ran out\n")
+    #expect(directory.bytes("min.jsonl") == Array(text.utf8))
+  }
+
   @Test func sameInputSameOutput() throws {
     let log = PlantedCulpritLog(events: 500, keys: 7, seed: 9)
     let directory = try TemporaryDirectory()
