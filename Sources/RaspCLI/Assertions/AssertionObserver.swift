@@ -23,31 +23,51 @@ import RaspReplay
 /// observer.violations.first?.text
 /// ```
 final class AssertionObserver: ReplayStateObserver {
-  /// What the observer knows of one key's states.
-  private struct Stream {
-    var scope: PredicateScope
+  /// What the observer knows of one key's states: a class, changed in place where the
+  /// streams keep it, without a copy of its arrays per event.
+  private final class Stream {
+    @exclusivity(unchecked) var scope: PredicateScope
     /// Whether each assertion was false after the last event that evaluated it.
-    var failing: [Bool]
+    @exclusivity(unchecked) var failing: [Bool]
     var lastSeq: Int?
     var lastInput: Int?
     var lastLine: Int?
+
+    init(scope: PredicateScope, failing: [Bool]) {
+      self.scope = scope
+      self.failing = failing
+    }
   }
 
   private let assertions: [Assertion]
+  /// The assertions' expressions, their members bound to slots, by position.
+  private let expressions: [PredicateExpression]
   private let finalAssertions: [Assertion]
+  /// The final assertions' expressions, their members bound to slots.
+  private let finalExpressions: [PredicateExpression]
+  /// Each assertion's paths (the checked ones, then the final ones): as written, and bound
+  /// after and before the event.
+  private let paths: [[(text: String, after: PredicateExpression, before: PredicateExpression)]]
   private let names: [String]
   private let inputNames: [String]
   /// Whether an assertion (of either kind) reads the domain at each position.
   private let isRead: [Bool]
   /// `dependsOn[domain]`: the positions of the assertions to evaluate after its events.
   private let dependsOn: [[Int]]
-  /// Each domain's initial value, parsed for those read.
+  /// Each domain's initial value, parsed for those read whole.
   private let initialValues: [JSONValue]
+  /// The initial values of the members read member by member, by slot.
+  private let initialMembers: [JSONValue]
+  /// For each domain read only member by member (`.geo.heading`), the slots and paths of
+  /// those members: only they are parsed from the domain's JSON; `nil` for a domain read whole.
+  private let memberSlots: [[(slot: Int, path: JSONPath)]?]
+  /// The room each changed domain is encoded in, kept from one event to the next.
+  @exclusivity(unchecked) private var writer = JSONWriter()
   private let readsEvent: Bool
   private let readsKey: Bool
   private let maximumFailures: Int
   /// The streams, key `n` at `n + 1`.
-  private var streams: [Stream?] = []
+  @exclusivity(unchecked) private var streams: [Stream?] = []
   /// The violations, at most ``maximumFailures``, in the order they happened.
   private(set) var violations: [AssertionViolation] = []
   /// How many violations there were, reported or not.
@@ -56,7 +76,7 @@ final class AssertionObserver: ReplayStateObserver {
   /// after it.
   private(set) var error: RaspCommandError?
   /// How many events were applied.
-  private(set) var events = 0
+  @exclusivity(unchecked) private(set) var events = 0
   /// How many assertions there are of both kinds.
   var assertionCount: Int { assertions.count + finalAssertions.count }
 
@@ -72,8 +92,9 @@ final class AssertionObserver: ReplayStateObserver {
     maximumFailures: Int
   ) {
     let checked = assertions.filter { !$0.isFinal }
+    let finals = assertions.filter(\.isFinal)
     self.assertions = checked
-    finalAssertions = assertions.filter(\.isFinal)
+    finalAssertions = finals
     let initial = SnapshotState(domains: domains)
     names = initial.domainNames
     self.inputNames = inputNames
@@ -85,9 +106,41 @@ final class AssertionObserver: ReplayStateObserver {
     dependsOn = names.indices.map { index in
       checked.indices.filter { checked[$0].dependsOnEvent(ofDomainAt: index) }
     }
-    initialValues = names.indices.map { index in
-      isRead[index] ? Self.parse(initial.encodedState(ofDomainAt: index)[...]) : .null
+    let members = PredicateReads.membersRead(by: assertions.map(\.expression))
+    var slots: [String: Int] = [:]
+    var memberSlots: [[(slot: Int, path: JSONPath)]?] = []
+    for index in names.indices {
+      guard !readsAll, case .some(.some(let read)) = members[index] else {
+        memberSlots.append(nil)
+        continue
+      }
+      memberSlots.append(
+        read.sorted().map { name in
+          let slot = slots.count
+          slots["\(index).\(name)"] = slot
+          return (slot, JSONPath(components: [.key(name)]))
+        })
     }
+    self.memberSlots = memberSlots
+    let slotOf: (Int, String) -> Int? = { slots["\($0).\($1)"] }
+    expressions = checked.map { $0.expression.bindingMembers(slotOf) }
+    finalExpressions = finals.map { $0.expression.bindingMembers(slotOf) }
+    paths = (checked + finals).map { assertion in
+      assertion.paths.map { path in
+        (
+          path.description, path.bindingMembers(slotOf),
+          path.readingPrevious.bindingMembers(slotOf)
+        )
+      }
+    }
+    var scope = PredicateScope(names: names)
+    scope.currentMembers = Array(repeating: .null, count: slots.count)
+    var writer = JSONWriter()
+    for index in names.indices where isRead[index] {
+      Self.refresh(index, in: initial, scope: &scope, slots: memberSlots[index], writer: &writer)
+    }
+    initialValues = scope.current
+    initialMembers = scope.currentMembers
     readsEvent = assertions.contains { $0.reads.readsEvent }
     readsKey = assertions.contains { $0.reads.readsKey }
     self.maximumFailures = maximumFailures
@@ -97,38 +150,90 @@ final class AssertionObserver: ReplayStateObserver {
     bytes.withUnsafeBufferPointer { (try? JSONParser.parse($0)) ?? .null }
   }
 
+  /// Reads the domain at `index` of `state` into `scope`: whole, or only the members the
+  /// assertions read, each found in the domain's JSON and parsed alone, into its slot.
+  private static func refresh(
+    _ index: Int, in state: SnapshotState, scope: inout PredicateScope,
+    slots: [(slot: Int, path: JSONPath)]?, writer: inout JSONWriter
+  ) {
+    writer.removeAll()
+    state.encodeState(ofDomainAt: index, into: &writer)
+    writer.bytes.withUnsafeBufferPointer { buffer in
+      guard let slots else {
+        scope.current[index] = (try? JSONParser.parse(buffer)) ?? .null
+        return
+      }
+      for (slot, path) in slots {
+        guard case .value(let range)? = try? path.locate(in: buffer) else {
+          scope.currentMembers[slot] = .null
+          continue
+        }
+        scope.currentMembers[slot] =
+          (try? JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[range]))) ?? .null
+      }
+    }
+  }
+
+  /// Makes the state before the next event the one after this event, for the domain at
+  /// `index`.
+  private func settle(_ index: Int, scope: inout PredicateScope) {
+    guard let slots = memberSlots[index] else {
+      scope.previous[index] = scope.current[index]
+      return
+    }
+    for (slot, _) in slots { scope.previousMembers[slot] = scope.currentMembers[slot] }
+  }
+
   /// A key's first stream: the initial values, but the domains read from its state that its
   /// first event did not change (a resumed replay's keys do not start from the initial state).
   private func makeStream(_ event: ReplayAppliedEvent) -> Stream {
     var scope = PredicateScope(names: names)
     scope.current = initialValues
+    scope.currentMembers = initialMembers
     for index in names.indices where isRead[index] && index != event.domainIndex {
-      scope.current[index] = Self.parse(event.state.encodedState(ofDomainAt: index)[...])
+      Self.refresh(
+        index, in: event.state, scope: &scope, slots: memberSlots[index], writer: &writer)
     }
     scope.previous = scope.current
+    scope.previousMembers = scope.currentMembers
     if let key = event.key { scope.key = Self.parse(key) }
     return Stream(scope: scope, failing: Array(repeating: false, count: assertions.count))
   }
 
   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) {
     events += 1
+    // Nothing read changed, and no assertion is due: not even the key's stream is needed.
+    if !isRead[event.domainIndex], dependsOn[event.domainIndex].isEmpty,
+      finalAssertions.isEmpty
+    {
+      return
+    }
     guard error == nil else { return }
     let slot = event.keyNumber + 1
     if slot >= streams.count {
       streams.append(contentsOf: repeatElement(nil, count: slot + 1 - streams.count))
     }
-    var stream = streams[slot] ?? makeStream(event)
-    // Out of the array while it changes, so that its arrays are changed in place.
-    streams[slot] = nil
-    defer { streams[slot] = stream }
+    let stream: Stream
+    if let known = streams[slot] {
+      stream = known
+    } else {
+      stream = makeStream(event)
+      streams[slot] = stream
+    }
+    // Out of the stream while it is read and changed: evaluated in place, not copied.
+    var scope = PredicateScope(names: [])
+    swap(&scope, &stream.scope)
+    defer { swap(&scope, &stream.scope) }
     let changed = event.domainIndex
     stream.lastSeq = event.seq
     stream.lastInput = event.input
     stream.lastLine = event.line
     if isRead[changed] {
-      stream.scope.current[changed] = Self.parse(event.state.encodedState(ofDomainAt: changed)[...])
+      Self.refresh(
+        changed, in: event.state, scope: &scope, slots: memberSlots[changed],
+        writer: &writer)
     }
-    defer { stream.scope.previous[changed] = stream.scope.current[changed] }
+    defer { if isRead[changed] { settle(changed, scope: &scope) } }
     let due = dependsOn[changed]
     if due.isEmpty { return }
     var asRead: JSONValue?
@@ -144,14 +249,14 @@ final class AssertionObserver: ReplayStateObserver {
       object["file"] = .string(inputNames[event.input])
       object["line"] = .number(JSONNumber(event.line))
       object["seq"] = .number(JSONNumber(event.seq))
-      stream.scope.event = .object(object)
+      scope.event = .object(object)
     }
     for index in due {
-      let assertion = assertions[index]
       let holds: Bool
       do {
-        holds = try PredicateEvaluator.holds(assertion.expression, in: stream.scope)
+        holds = try PredicateEvaluator.holds(expressions[index], in: scope)
       } catch {
+        let assertion = assertions[index]
         self.error = .input(
           file: inputNames[event.input], line: event.line, column: nil,
           reason:
@@ -167,24 +272,26 @@ final class AssertionObserver: ReplayStateObserver {
       stream.failing[index] = true
       violationCount += 1
       guard violations.count < maximumFailures else { continue }
+      let assertion = assertions[index]
       violations.append(
         AssertionViolation(
           assertion: assertion.text, isFinal: false, seq: event.seq,
           file: inputNames[event.input], line: event.line,
-          key: event.key == nil ? JSONValue?.none : stream.scope.key, event: eventValue(),
-          paths: Self.pathValues(of: assertion, in: stream.scope, isFinal: false)))
+          key: event.key == nil ? JSONValue?.none : scope.key, event: eventValue(),
+          paths: pathValues(of: index, in: scope, isFinal: false)))
     }
   }
 
-  /// The values of the paths an assertion reads, before and after the event.
-  private static func pathValues(
-    of assertion: Assertion, in scope: PredicateScope, isFinal: Bool
-  ) -> [AssertionViolation.PathValues] {
-    assertion.paths.map { path in
+  /// The values of the paths the assertion at `index` of ``paths`` reads, before and after
+  /// the event.
+  private func pathValues(of index: Int, in scope: PredicateScope, isFinal: Bool)
+    -> [AssertionViolation.PathValues]
+  {
+    paths[index].map { path in
       AssertionViolation.PathValues(
-        path: path.description,
-        before: isFinal ? nil : try? PredicateEvaluator.evaluate(path.readingPrevious, in: scope),
-        after: try? PredicateEvaluator.evaluate(path, in: scope))
+        path: path.text,
+        before: isFinal ? nil : try? PredicateEvaluator.evaluate(path.before, in: scope),
+        after: try? PredicateEvaluator.evaluate(path.after, in: scope))
     }
   }
 
@@ -199,16 +306,19 @@ final class AssertionObserver: ReplayStateObserver {
       var scope = PredicateScope(names: names)
       scope.current = initialValues
       scope.previous = initialValues
+      scope.currentMembers = initialMembers
+      scope.previousMembers = initialMembers
       finals = [Stream(scope: scope, failing: [])]
     }
     finals.sort { PredicateOrder.order($0.scope.key, $1.scope.key) < 0 }
-    for var stream in finals {
+    for stream in finals {
       stream.scope.previous = stream.scope.current
+      stream.scope.previousMembers = stream.scope.currentMembers
       stream.scope.event = .null
-      for assertion in finalAssertions {
+      for (finalIndex, assertion) in finalAssertions.enumerated() {
         let holds: Bool
         do {
-          holds = try PredicateEvaluator.holds(assertion.expression, in: stream.scope)
+          holds = try PredicateEvaluator.holds(finalExpressions[finalIndex], in: stream.scope)
         } catch {
           let key = isKeyed ? " of key \(PredicateExpression.text(of: stream.scope.key))" : ""
           self.error = .failure(
@@ -224,7 +334,8 @@ final class AssertionObserver: ReplayStateObserver {
             assertion: assertion.text, isFinal: true, seq: stream.lastSeq,
             file: stream.lastInput.map { inputNames[$0] }, line: stream.lastLine,
             key: isKeyed ? stream.scope.key : nil, event: nil,
-            paths: Self.pathValues(of: assertion, in: stream.scope, isFinal: true)))
+            paths: pathValues(
+              of: assertions.count + finalIndex, in: stream.scope, isFinal: true)))
       }
     }
   }

@@ -71,6 +71,11 @@ enum PredicateEvaluator {
     case .domain(let index, _, let previous):
       guard index < scope.names.count else { return .null }
       return previous ? scope.previous[index] : scope.current[index]
+    case .member(let slot, _, _, let previous):
+      if previous {
+        return slot < scope.previousMembers.count ? scope.previousMembers[slot] : .null
+      }
+      return slot < scope.currentMembers.count ? scope.currentMembers[slot] : .null
     case .field(let base, let name):
       if base == .dot, case .state(let previous) = focus,
         let index = scope.names.firstIndex(of: name)

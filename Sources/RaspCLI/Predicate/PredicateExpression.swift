@@ -24,6 +24,10 @@ indirect enum PredicateExpression: Equatable {
   /// A domain of the state after the event, or before it (`$prev.cart`): bound from
   /// `.cart` or `$prev.cart`.
   case domain(Int, name: String, previous: Bool)
+  /// A member of a domain read member by member, after the event or before it: bound from
+  /// `.domain.name` by ``bindingMembers(_:)``, for its value to be read from slot `Int` of the
+  /// scope's ``PredicateScope/currentMembers`` (or ``PredicateScope/previousMembers``).
+  case member(Int, domain: String, name: String, previous: Bool)
   /// `base.name` or `base["name"]`.
   case field(PredicateExpression, String)
   /// `base[index]`: an element of an array (negative from its end) or a member of an object.
@@ -108,6 +112,8 @@ extension PredicateExpression: CustomStringConvertible {
     case .dot: return "."
     case .variable(let variable): return "$" + variable.rawValue
     case .domain(_, let name, let previous): return (previous ? "$prev." : ".") + Self.key(name)
+    case .member(_, let domain, let name, let previous):
+      return (previous ? "$prev." : ".") + Self.key(domain) + "." + Self.key(name)
     case .field(let base, let name):
       let prefix = base == .dot ? "" : base.description
       return prefix + "." + Self.key(name)
@@ -152,5 +158,41 @@ extension PredicateExpression: CustomStringConvertible {
     var writer = JSONWriter()
     writer.write(value)
     return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}
+
+extension PredicateExpression {
+  /// The expression with each `.domain.name` whose domain `slot` reads member by member bound
+  /// to that member's slot.
+  ///
+  /// - Parameter slot: The slot of a domain's member, by the domain's position and the
+  ///   member's name; `nil` for a domain read whole.
+  /// - Returns: The bound expression.
+  func bindingMembers(_ slot: (Int, String) -> Int?) -> PredicateExpression {
+    func bind(_ expression: PredicateExpression) -> PredicateExpression {
+      switch expression {
+      case .field(.domain(let index, let domain, let previous), let name):
+        guard let slot = slot(index, name) else { return expression }
+        return .member(slot, domain: domain, name: name, previous: previous)
+      case .literal, .dot, .variable, .domain, .member: return expression
+      case .array(let elements): return .array(elements.map(bind))
+      case .object(let members):
+        return .object(members.map { PredicateObjectMember(key: $0.key, value: bind($0.value)) })
+      case .field(let base, let name): return .field(bind(base), name)
+      case .index(let base, let index): return .index(bind(base), bind(index))
+      case .pipe(let left, let right): return .pipe(bind(left), bind(right))
+      case .negate(let value): return .negate(bind(value))
+      case .not(let value): return .not(bind(value))
+      case .and(let left, let right): return .and(bind(left), bind(right))
+      case .or(let left, let right): return .or(bind(left), bind(right))
+      case .alternative(let left, let right): return .alternative(bind(left), bind(right))
+      case .comparison(let operation, let left, let right):
+        return .comparison(operation, bind(left), bind(right))
+      case .arithmetic(let operation, let left, let right):
+        return .arithmetic(operation, bind(left), bind(right))
+      case .builtin(let builtin, let argument): return .builtin(builtin, argument.map(bind))
+      }
+    }
+    return bind(self)
   }
 }

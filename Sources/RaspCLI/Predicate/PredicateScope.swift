@@ -18,6 +18,11 @@ struct PredicateScope {
   var current: [JSONValue]
   /// Each domain's value before the event (`$prev`).
   var previous: [JSONValue]
+  /// The values of the members read member by member, after the event, by slot
+  /// (``PredicateExpression/member(_:domain:name:previous:)``).
+  var currentMembers: [JSONValue] = []
+  /// The same members before the event.
+  var previousMembers: [JSONValue] = []
   /// The event as read (`$event`), `null` when there is none.
   var event: JSONValue = .null
   /// The event's key (`$key`), `null` unless the replay is keyed.
@@ -61,6 +66,7 @@ struct PredicateReads: Equatable {
   private mutating func visit(_ expression: PredicateExpression, isTop: Bool) {
     switch expression {
     case .literal: break
+    case .member(_, _, _, let previous): if previous { readsPrevious = true }
     case .array(let elements): for element in elements { visit(element, isTop: isTop) }
     case .object(let members): for member in members { visit(member.value, isTop: isTop) }
     case .dot: if isTop { readsWholeState = true }
@@ -138,7 +144,7 @@ extension PredicateExpression {
   /// Whether this is a path from a domain: names and constant indexes.
   var isStatePath: Bool {
     switch self {
-    case .domain: return true
+    case .domain, .member: return true
     case .field(let base, _): return base.isStatePath
     case .index(let base, .literal): return base.isStatePath
     default: return false
@@ -149,6 +155,8 @@ extension PredicateExpression {
   var readingCurrent: PredicateExpression {
     switch self {
     case .domain(let index, let name, _): return .domain(index, name: name, previous: false)
+    case .member(let slot, let domain, let name, _):
+      return .member(slot, domain: domain, name: name, previous: false)
     case .field(let base, let name): return .field(base.readingCurrent, name)
     case .index(let base, let index): return .index(base.readingCurrent, index)
     default: return self
@@ -159,9 +167,53 @@ extension PredicateExpression {
   var readingPrevious: PredicateExpression {
     switch self {
     case .domain(let index, let name, _): return .domain(index, name: name, previous: true)
+    case .member(let slot, let domain, let name, _):
+      return .member(slot, domain: domain, name: name, previous: true)
     case .field(let base, let name): return .field(base.readingPrevious, name)
     case .index(let base, let index): return .index(base.readingPrevious, index)
     default: return self
     }
+  }
+}
+
+extension PredicateReads {
+  /// The members each domain is read by, when it is read only as `.domain.member…` (or
+  /// `$prev.domain.member…`): then those members are all of it that needs reading. A domain
+  /// read in any other way (`.geo`, `.geo | keys`, `.["geo"]`) maps to `nil`: all of it.
+  ///
+  /// - Parameter expressions: The expressions.
+  /// - Returns: The members read, by domain position, for the domains the expressions name.
+  static func membersRead(by expressions: [PredicateExpression]) -> [Int: Set<String>?] {
+    var members: [Int: Set<String>?] = [:]
+    func visit(_ expression: PredicateExpression) {
+      switch expression {
+      case .field(.domain(let index, _, _), let name):
+        if let known = members[index] {
+          if var names = known {
+            names.insert(name)
+            members[index] = .some(names)
+          }
+        } else {
+          members[index] = .some([name])
+        }
+      case .domain(let index, _, _): members[index] = .some(nil)
+      case .literal, .dot, .variable, .member: break
+      case .array(let elements): elements.forEach(visit)
+      case .object(let objectMembers): objectMembers.forEach { visit($0.value) }
+      case .field(let base, _): visit(base)
+      case .index(let base, let index):
+        visit(base)
+        visit(index)
+      case .negate(let value), .not(let value): visit(value)
+      case .pipe(let left, let right), .and(let left, let right), .or(let left, let right),
+        .alternative(let left, let right), .comparison(_, let left, let right),
+        .arithmetic(_, let left, let right):
+        visit(left)
+        visit(right)
+      case .builtin(_, let argument): argument.map(visit)
+      }
+    }
+    expressions.forEach(visit)
+    return members
   }
 }

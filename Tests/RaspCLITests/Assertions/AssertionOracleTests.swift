@@ -56,6 +56,8 @@ import Testing
 
   static let assertions = [
     #".nav.stack[-1] != "crash""#,
+    #"$prev.nav == .nav or $event.type != "geo.heading""#,
+    #"(. | keys | length) == 6 and (.geo | has("heading"))"#,
     ".nav.stack | length <= 3",
     #"$event.type != "nav.pop" or ($prev.nav.stack | length) > 0"#,
     ".geo.heading == null or .geo.heading < 300 or $prev.geo.heading == null",
