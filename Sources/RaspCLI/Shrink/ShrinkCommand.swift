@@ -59,7 +59,19 @@ enum ShrinkCommand {
         help:
           "The log fails when the shell command <command>, run with the candidate log's file "
           + "as $1, exits with 0 (one process per try)."),
-    ] + AssertionOptions.specs.filter { $0.name != RaspOptionName.maxFailures.rawValue } + [
+      RaspOptionSpec(
+        name: .assert, valueName: "expr", isRepeatable: true,
+        help:
+          "The log fails when a state violates <expr>, a jq-like assertion as 'rasp check "
+          + "--assert' reads it (see docs/debugging.md), the same one first as in the whole "
+          + "log; repeat for several."),
+      RaspOptionSpec(
+        name: .assertFile, valueName: "file", isRepeatable: true,
+        help: "Read such assertions from <file>, one per line; '#' starts a comment."),
+      RaspOptionSpec(
+        name: .assertFinal, valueName: "expr", isRepeatable: true,
+        help:
+          "The log fails when its last state (each key's, with --key-by) violates <expr>."),
       RaspOptionSpec(
         name: .payloads,
         help:
@@ -150,6 +162,8 @@ enum ShrinkCommand {
     }
     defer { if case .command(let command) = failure { command.remove() } }
     let bytes = try environment.readFile(file)
+    // An output that cannot be written is said before the search, not after it.
+    try environment.makeAtomicWriter(output).discard()
     let log = ShrinkLog(bytes: bytes)
     let quiet = RaspEnvironment(
       standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),

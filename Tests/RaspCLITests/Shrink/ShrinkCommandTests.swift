@@ -202,6 +202,18 @@ import Testing
     #expect(directory.bytes("min.jsonl") == nil)
   }
 
+  @Test func anOutputThatCannotBeWrittenIsSaidBeforeTheSearch() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", "oops\n")
+    let run = CommandRun.run(
+      ["shrink", "events.jsonl", "--fails-with", "2", "-o", "missing/min.jsonl"],
+      in: directory.path)
+    #expect(run.status == 2)
+    #expect(run.standardError.hasPrefix("rasp: error: cannot write 'missing/min.jsonl': "))
+    #expect(!run.standardError.contains("shrunk"))
+    #expect(directory.names == ["events.jsonl"])
+  }
+
   @Test func theOutputIsNeverTheLog() throws {
     let directory = try TemporaryDirectory()
     let text = "oops\n"
