@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspReplay
 
 /// How a replay that a command ran ended: what its exit status and summary are made of.
@@ -307,6 +308,9 @@ enum ReplayRun {
     if let warning {
       RaspDiagnostics.warn(warning, to: environment)
     }
+    if let warning = missingKeyWarning(result.statistics, options: options) {
+      RaspDiagnostics.warn(warning, to: environment)
+    }
     if options.showsStats || options.errorMode == .skip {
       RaspDiagnostics.write(result.statistics.summary, to: environment)
     }
@@ -314,5 +318,32 @@ enum ReplayRun {
     if let signal = result.interruptingSignal { return .signal(signal) }
     if result.failure != nil || result.statistics.skipped > 0 { return .failure }
     return .success
+  }
+
+  /// The warning of a keyed replay in which no applied event had a value at the key's path
+  /// (`--key-by sourc`): every event is under the key `null`, most likely a mistyped path. The
+  /// nearest of the envelope's fields and the domains' payload fields is suggested.
+  static func missingKeyWarning(
+    _ statistics: ReplayStatistics, options: ReplayOptions
+  ) -> String? {
+    guard let path = options.configuration.keyPath, statistics.applied > 0,
+      statistics.withoutKey == statistics.applied
+    else { return nil }
+    let text = path.description
+    var warning =
+      "rasp: warning: no event has a value at '--key-by \(text)': every event is under the "
+      + "key 'null'"
+    var candidates = ["source", "ts", "type", "payload"]
+    for domain in options.configuration.domains {
+      for event in domain.events {
+        candidates += event.fields.map { "payload.\($0.name)" }
+      }
+    }
+    var seen = Set<String>()
+    candidates = candidates.filter { seen.insert($0).inserted && $0 != text }
+    if let near = RaspSpelling.nearest(to: text, among: candidates) {
+      warning += "; did you mean '\(near)'?"
+    }
+    return warning + "\n"
   }
 }
