@@ -27,8 +27,10 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case domain
   case drop
   case emit
+  case every
   case failsWith = "fails-with"
   case `final`
+  case first
   case follow
   case format
   case golden
@@ -63,4 +65,5 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case update
   case version
   case withEvent = "with-event"
+  case withState = "with-state"
 }

@@ -43,6 +43,19 @@ struct Assertion {
     self.origin = origin
   }
 
+  /// The assertion that holds where `other` does not: a violation of it is an event after
+  /// which `other` holds and did not before (`rasp find`).
+  ///
+  /// - Parameter other: The assertion to negate.
+  init(negating other: Assertion) {
+    text = other.text
+    expression = .not(other.expression)
+    reads = other.reads
+    paths = other.paths
+    isFinal = other.isFinal
+    origin = other.origin
+  }
+
   /// Whether the assertion must be evaluated again after an event of the domain at `index`:
   /// otherwise nothing it reads changed, and neither did its value.
   func dependsOnEvent(ofDomainAt index: Int) -> Bool {

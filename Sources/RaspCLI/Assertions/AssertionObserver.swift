@@ -66,6 +66,14 @@ final class AssertionObserver: ReplayStateObserver {
   private let readsEvent: Bool
   private let readsKey: Bool
   private let maximumFailures: Int
+  /// Whether every event after which an assertion is false is a violation, not only the
+  /// first of a run of them (`rasp find --every`).
+  private let reportsEvery: Bool
+  /// Whether a violation keeps the whole state after its event (`rasp find --with-state`).
+  private let keepsState: Bool
+  /// Whether the replay ends once ``maximumFailures`` violations were found
+  /// (`rasp find --first`).
+  private let stopsAtLimit: Bool
   /// The streams, key `n` at `n + 1`.
   @exclusivity(unchecked) private var streams: [Stream?] = []
   /// The violations, at most ``maximumFailures``, in the order they happened.
@@ -77,6 +85,9 @@ final class AssertionObserver: ReplayStateObserver {
   private(set) var error: RaspCommandError?
   /// How many events were applied.
   @exclusivity(unchecked) private(set) var events = 0
+  /// Whether the replay may end: ``maximumFailures`` violations were found, and the observer
+  /// stops there.
+  var isFinished: Bool { stopsAtLimit && violations.count >= maximumFailures }
   /// How many assertions there are of both kinds.
   var assertionCount: Int { assertions.count + finalAssertions.count }
 
@@ -87,10 +98,17 @@ final class AssertionObserver: ReplayStateObserver {
   ///   - domains: The replay's domains.
   ///   - inputNames: The inputs' names, as reports show them.
   ///   - maximumFailures: How many violations to keep for the report.
+  ///   - reportsEvery: Whether each event after which an assertion is false is a violation.
+  ///   - keepsState: Whether a violation keeps the state after its event.
+  ///   - stopsAtLimit: Whether the replay ends at the `maximumFailures`th violation.
   init(
     assertions: [Assertion], domains: [any RaspDomain], inputNames: [String],
-    maximumFailures: Int
+    maximumFailures: Int, reportsEvery: Bool = false, keepsState: Bool = false,
+    stopsAtLimit: Bool = false
   ) {
+    self.reportsEvery = reportsEvery
+    self.keepsState = keepsState
+    self.stopsAtLimit = stopsAtLimit
     let checked = assertions.filter { !$0.isFinal }
     let finals = assertions.filter(\.isFinal)
     self.assertions = checked
@@ -104,7 +122,7 @@ final class AssertionObserver: ReplayStateObserver {
     }
     self.isRead = isRead
     dependsOn = names.indices.map { index in
-      checked.indices.filter { checked[$0].dependsOnEvent(ofDomainAt: index) }
+      checked.indices.filter { reportsEvery || checked[$0].dependsOnEvent(ofDomainAt: index) }
     }
     let members = PredicateReads.membersRead(by: assertions.map(\.expression))
     var slots: [String: Int] = [:]
@@ -268,7 +286,7 @@ final class AssertionObserver: ReplayStateObserver {
         stream.failing[index] = false
         continue
       }
-      if stream.failing[index] { continue }
+      if stream.failing[index], !reportsEvery { continue }
       stream.failing[index] = true
       violationCount += 1
       guard violations.count < maximumFailures else { continue }
@@ -278,7 +296,8 @@ final class AssertionObserver: ReplayStateObserver {
           assertion: assertion.text, isFinal: false, seq: event.seq,
           file: inputNames[event.input], line: event.line,
           key: event.key == nil ? JSONValue?.none : scope.key, event: eventValue(),
-          paths: pathValues(of: index, in: scope, isFinal: false)))
+          paths: pathValues(of: index, in: scope, isFinal: false),
+          state: keepsState ? Self.parse(event.state.json()[...]) : JSONValue?.none))
     }
   }
 

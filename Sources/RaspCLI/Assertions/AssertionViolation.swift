@@ -30,6 +30,8 @@ struct AssertionViolation {
   let event: JSONValue?
   /// The paths the assertion reads.
   let paths: [PathValues]
+  /// The whole state after the event, when asked for (`rasp find --with-state`).
+  var state: JSONValue? = nil
 
   /// The violation as one JSON object, for `--format json`.
   var json: JSONValue {

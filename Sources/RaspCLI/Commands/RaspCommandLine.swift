@@ -82,6 +82,10 @@ public enum RaspCommandLine {
       arguments, environment, domains throws(RaspCommandError) in
       try CheckCommand.run(arguments, environment: environment, domains: domains)
     },
+    RaspSubcommand(spec: FindCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try FindCommand.run(arguments, environment: environment, domains: domains)
+    },
     RaspSubcommand(spec: ReportCommand.spec, usesDomains: true) {
       arguments, environment, domains throws(RaspCommandError) in
       try ReportCommand.run(arguments, environment: environment, domains: domains)

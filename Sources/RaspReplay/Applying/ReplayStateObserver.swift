@@ -28,6 +28,15 @@ package protocol ReplayStateObserver: AnyObject {
   ///   - eventAsRead: Makes the event as rasp read it, in rasp's own format
   ///     (`{"payload":…,"ts":…,"type":…}`), whatever the log's.
   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8])
+
+  /// Whether the observer has seen enough: the replay then ends after the event it saw last,
+  /// as at `--until`, without reading further (`rasp find --first`).
+  var isFinished: Bool { get }
+}
+
+extension ReplayStateObserver {
+  /// Most observers see the whole replay.
+  package var isFinished: Bool { false }
 }
 
 /// An event just applied, and the state after it: what a ``ReplayStateObserver`` sees.

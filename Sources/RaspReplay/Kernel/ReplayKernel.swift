@@ -762,13 +762,16 @@ struct ReplayKernel {
 
   /// Shows the event just applied, and the state after it, to the configuration's observer.
   @inline(never)
-  private func notifyObserver(_ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>) {
+  private mutating func notifyObserver(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
+  ) {
     guard let observer = configuration.stateObserver else { return }
     let event = ReplayAppliedEvent(
       seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
       keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
       domainIndex: routed.domainIndex, state: stream.pipeline.current)
     observer.observe(event) { eventAsRead(routed.envelope) }
+    if observer.isFinished, ending == nil { ending = .completed }
   }
 
   /// The record an applied event calls for, when it is not the plain snapshot: none until the

@@ -56,7 +56,8 @@ import Testing
     #expect(listed == RaspCommandLine.subcommands.map(\.name) + ["version"])
     #expect(
       listed == [
-        "replay", "check", "report", "shrink", "diff", "domains", "formats", "spec", "completions",
+        "replay", "check", "find", "report", "shrink", "diff", "domains", "formats", "spec",
+        "completions",
         "help",
         "version",
       ])

@@ -152,4 +152,59 @@ import Testing
       #expect(run.standardError == runs[0].standardError)
     }
   }
+
+  /// The events `rasp find` prints, by their `seq`.
+  static func found(_ arguments: [String], in directory: String) throws -> [Int] {
+    let run = CommandRun.run(["find"] + arguments, in: directory)
+    #expect(run.status == 0 || run.status == 1, "\(run.standardError)")
+    return try run.standardOutput.split(separator: "\n").compactMap { line in
+      guard case .number(let seq)? = try JSONParser.parse(String(line))["seq"] else { return nil }
+      return seq.integerValue.map(Int.init)
+    }
+  }
+
+  @Test(
+    .enabled(if: ExternalTool.exists("jq"), "jq is not installed"),
+    arguments: [(0, 1), (3, 2)])
+  func findFindsWhatJQFinds(keys: Int, jobs: Int) async throws {
+    let faults: Set<Int> = [41, 230, 512, 799]
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.log(count: 800, faults: faults, keys: keys, seed: 31))
+    let keyed = keys > 0 ? ["--key-by", "device", "-j", "\(jobs)"] : []
+    let replay = CommandRun.run(
+      ["replay", "--with-event"] + keyed + ["events.jsonl"], in: directory.path)
+    let initial = CommandRun.run(["replay", "--final"], in: directory.path).standardOutput
+    let crash = #".nav.stack[-1] == "crash""#
+    #expect(
+      try Self.found([crash] + keyed + ["events.jsonl"], in: directory.path) == faults.sorted())
+    #expect(
+      try Self.found(["--first", crash] + keyed + ["events.jsonl"], in: directory.path) == [41])
+    for expression in [".nav.stack | length >= 3", #"$event.type == "nav.pop""#] {
+      // `find EXPR` prints where `not (EXPR)` is violated, as jq finds it.
+      let becomes = try await Self.jqViolations(
+        of: "(\(expression)) | not", records: replay.standardOutput, initial: initial,
+        in: directory)
+      #expect(
+        try Self.found([expression] + keyed + ["events.jsonl"], in: directory.path) == becomes,
+        "\(expression)")
+      try directory.write("records.jsonl", replay.standardOutput)
+      let every = try await ExternalTool.run(
+        "jq",
+        [
+          "-n", "-c", "--argjson", "init", initial,
+          """
+          foreach inputs as $r ({prev: {}, out: null};
+            ($r.key | tojson) as $k | (.prev[$k] // $init) as $prev | $r.event as $event
+            | .out = (if ($r.state | (\(expression))) then $r.seq else null end)
+            | .prev[$k] = $r.state;
+            .out // empty)
+          """,
+          directory.file("records.jsonl"),
+        ])
+      let expected = every.text.split(separator: "\n").compactMap { Int($0) }
+      #expect(
+        try Self.found(["--every", expression] + keyed + ["events.jsonl"], in: directory.path)
+          == expected, "--every \(expression)")
+    }
+  }
 }

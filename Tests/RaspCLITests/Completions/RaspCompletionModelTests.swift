@@ -46,7 +46,8 @@ import Testing
     (
       "help",
       .words([
-        "replay", "check", "report", "shrink", "diff", "domains", "formats", "spec", "completions",
+        "replay", "check", "find", "report", "shrink", "diff", "domains", "formats", "spec",
+        "completions",
         "help",
       ])
     ),
