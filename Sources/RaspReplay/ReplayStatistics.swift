@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 
 /// The count of every line a replay read, so that nothing is lost silently.
@@ -125,6 +126,26 @@ public struct ReplayStatistics: Sendable, Equatable {
   public internal(set) var keys = 0
   /// In a keyed replay, how many events had no value at the key's path: their key is `null`.
   public internal(set) var withoutKey = 0
+  /// In a replay with a range (`--since`, `--until`, `--at`), the earliest time of the lines it
+  /// came to, the one `--until` stopped before among them; `nil` when none had a time.
+  ///
+  /// ```swift
+  /// statistics.earliestTime?.description   // "2026-11-22T09:00:00Z"
+  /// ```
+  public internal(set) var earliestTime: RaspTimestamp?
+  /// In a replay with a range, the latest time of the lines it came to; `nil` when none had
+  /// a time.
+  ///
+  /// ```swift
+  /// statistics.latestTime?.description   // "2026-11-22T09:00:05Z"
+  /// ```
+  public internal(set) var latestTime: RaspTimestamp?
+
+  /// Notes that the replay came to a line of `time`, for ``earliestTime`` and ``latestTime``.
+  mutating func noteTime(_ time: RaspTimestamp) {
+    if earliestTime.map({ time < $0 }) ?? true { earliestTime = time }
+    if latestTime.map({ time > $0 }) ?? true { latestTime = time }
+  }
 
   /// Statistics of nothing read.
   ///
@@ -151,6 +172,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     batchEvents += other.batchEvents
     keys += other.keys
     withoutKey += other.withoutKey
+    if let time = other.earliestTime { noteTime(time) }
+    if let time = other.latestTime { noteTime(time) }
   }
 
   /// Events ignored, for any reason.

@@ -311,6 +311,9 @@ enum ReplayRun {
     if let warning = missingKeyWarning(result.statistics, options: options) {
       RaspDiagnostics.warn(warning, to: environment)
     }
+    if let warning = emptyRangeWarning(result.statistics, options: options) {
+      RaspDiagnostics.warn(warning, to: environment)
+    }
     if options.showsStats || options.errorMode == .skip {
       RaspDiagnostics.write(result.statistics.summary, to: environment)
     }
@@ -345,5 +348,33 @@ enum ReplayRun {
       warning += "; did you mean '\(near)'?"
     }
     return warning + "\n"
+  }
+
+  /// The warning of a range of times wholly outside the log: a `--since` after every event's
+  /// time, which prints nothing, or an `--until` or `--at` before the first, which applies
+  /// nothing. It says where the log's times start and end, as far as the replay read them.
+  static func emptyRangeWarning(
+    _ statistics: ReplayStatistics, options: ReplayOptions
+  ) -> String? {
+    guard let earliest = statistics.earliestTime, let latest = statistics.latestTime else {
+      return nil
+    }
+    let configuration = options.configuration
+    if case .time = configuration.since, statistics.applied > 0,
+      statistics.beforeSince == statistics.applied,
+      case let text = options.text(of: "--since"), !text.isEmpty
+    {
+      return "rasp: warning: no event at or after '--since \(text)'; the log's times run from "
+        + "\(earliest) to \(latest)\n"
+    }
+    for option in ["--until", "--at"] {
+      let position = option == "--at" ? configuration.at : configuration.until
+      guard case .time = position, statistics.applied == 0,
+        case let text = options.text(of: option), !text.isEmpty
+      else { continue }
+      return "rasp: warning: no event at or before '\(option) \(text)'; the log's times start "
+        + "at \(earliest)\n"
+    }
+    return nil
   }
 }

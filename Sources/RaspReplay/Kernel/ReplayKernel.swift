@@ -186,6 +186,7 @@ struct ReplayKernel {
     let place = ReplayRange.Place(
       time: pointee.time, input: pointee.input, line: pointee.lineNumber,
       isMember: pointee.isMember)
+    if let time = pointee.time { statistics.noteTime(time) }
     guard case .handle(let beforeSince)? = range?.enter(place, applied: seq) else {
       isItemLeftUnread = true
       return stopAtUntil()
