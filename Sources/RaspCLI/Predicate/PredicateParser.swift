@@ -24,6 +24,21 @@ struct PredicateParser {
   private let fields: (String) -> [String]?
   /// Whether `.` is the state: at the top, not after `|` nor inside `any`/`all`.
   private var isTop = true
+  /// How deeply the expression being parsed nests, which is bounded: a parser (and an
+  /// evaluator) that recursed without bound could run out of stack.
+  private var depth = 0
+  /// The deepest nesting an expression may have.
+  static let maximumDepth = 100
+
+  /// Counts one more level of nesting, refused past ``maximumDepth``.
+  private mutating func descend() throws(PredicateExpressionError) {
+    depth += 1
+    if depth > Self.maximumDepth {
+      throw .syntax(
+        column: current.column,
+        message: "the expression nests more than \(Self.maximumDepth) levels deep")
+    }
+  }
 
   /// The expression of `text`, its paths bound to `domains`.
   ///
@@ -102,6 +117,8 @@ struct PredicateParser {
   }
 
   private mutating func parsePipe() throws(PredicateExpressionError) -> PredicateExpression {
+    try descend()
+    defer { depth -= 1 }
     let left = try parseAlternative()
     guard isSymbol("|") else { return left }
     position += 1
@@ -112,25 +129,34 @@ struct PredicateParser {
   }
 
   private mutating func parseAlternative() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     let left = try parseOr()
     guard isSymbol("//") else { return left }
     position += 1
+    try descend()
     return .alternative(left, try parseAlternative())
   }
 
   private mutating func parseOr() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     var left = try parseAnd()
     while isKeyword("or") {
       position += 1
+      try descend()
       left = .or(left, try parseAnd())
     }
     return left
   }
 
   private mutating func parseAnd() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     var left = try parseNot()
     while isKeyword("and") {
       position += 1
+      try descend()
       left = .and(left, try parseNot())
     }
     return left
@@ -138,9 +164,14 @@ struct PredicateParser {
 
   /// `not x`, or `not` alone as jq's filter (`x | not`), or a comparison.
   private mutating func parseNot() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     guard isKeyword("not") else { return try parseComparison() }
     position += 1
-    if startsTerm { return .not(try parseNot()) }
+    if startsTerm {
+      try descend()
+      return .not(try parseNot())
+    }
     return .not(.dot)
   }
 
@@ -170,11 +201,14 @@ struct PredicateParser {
   }
 
   private mutating func parseAdditive() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     var left = try parseMultiplicative()
     while case .symbol(let symbol) = current.kind, symbol == "+" || symbol == "-",
       let operation = PredicateArithmetic(rawValue: symbol)
     {
       position += 1
+      try descend()
       left = .arithmetic(operation, left, try parseMultiplicative())
     }
     return left
@@ -183,26 +217,36 @@ struct PredicateParser {
   private mutating func parseMultiplicative() throws(PredicateExpressionError)
     -> PredicateExpression
   {
+    let start = depth
+    defer { depth = start }
     var left = try parseUnary()
     while case .symbol(let symbol) = current.kind, symbol == "*" || symbol == "/",
       let operation = PredicateArithmetic(rawValue: symbol)
     {
       position += 1
+      try descend()
       left = .arithmetic(operation, left, try parseUnary())
     }
     return left
   }
 
   private mutating func parseUnary() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     guard isSymbol("-") else { return try parsePostfix() }
     position += 1
+    try descend()
     return .negate(try parseUnary())
   }
 
   /// A term and its suffixes: `.name`, `."name"`, `[index]`.
   private mutating func parsePostfix() throws(PredicateExpressionError) -> PredicateExpression {
+    let start = depth
+    defer { depth = start }
     var value = try parsePrimary()
     while true {
+      if case .field = current.kind, current.isAdjacent { try descend() }
+      if isSymbol("[") || isSymbol(".") { try descend() }
       if case .field(let name) = current.kind, current.isAdjacent {
         let fieldColumn = current.column
         position += 1

@@ -62,4 +62,20 @@ import Testing
     #expect(reads.readsPrevious && reads.readsEvent && !reads.readsKey && !reads.readsWholeState)
     #expect(PredicateReads.statePaths(of: expression).map(\.description) == [".cart.total"])
   }
+
+  @Test func deepNestingIsAnErrorNotACrash() {
+    let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+    #expect(Self.error(deep)?.description.contains("nests more than") == true)
+    #expect(Self.error(String(repeating: "not ", count: 10_000) + "true") != nil)
+    #expect(Self.error(String(repeating: "- ", count: 10_000) + "1") != nil)
+    #expect(Self.error(Array(repeating: "1", count: 10_000).joined(separator: " // ")) != nil)
+    #expect(Self.error(Array(repeating: "1", count: 10_000).joined(separator: " + ")) != nil)
+    #expect(Self.error(Array(repeating: "true", count: 10_000).joined(separator: " and ")) != nil)
+    #expect(Self.error(Array(repeating: "1", count: 50).joined(separator: " + ")) == nil)
+    #expect(Self.error("$event" + String(repeating: ".a", count: 10_000)) != nil)
+    #expect(Self.error("$event" + String(repeating: "[0]", count: 10_000)) != nil)
+    #expect(
+      Self.error(String(repeating: "(", count: 50) + "1" + String(repeating: ")", count: 50)) == nil
+    )
+  }
 }
