@@ -86,6 +86,10 @@ public enum RaspCommandLine {
       arguments, environment, domains throws(RaspCommandError) in
       try FindCommand.run(arguments, environment: environment, domains: domains)
     },
+    RaspSubcommand(spec: BlameCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try BlameCommand.run(arguments, environment: environment, domains: domains)
+    },
     RaspSubcommand(spec: ReportCommand.spec, usesDomains: true) {
       arguments, environment, domains throws(RaspCommandError) in
       try ReportCommand.run(arguments, environment: environment, domains: domains)

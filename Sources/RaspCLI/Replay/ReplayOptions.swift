@@ -575,29 +575,30 @@ struct ReplayOptions {
     }
   }
 
-  /// The path of `--select <text>`, which must start with one of `domains`.
-  private static func selection(
-    _ text: String, domains: [any RaspDomain], environment: RaspEnvironment,
-    fail: (String) -> RaspCommandError
+  /// The path of `--select <text>` (or of `option`, such as `rasp blame`, that takes a path as
+  /// it does), which must start with one of `domains`.
+  static func selection(
+    _ text: String, option: String = "--select", domains: [any RaspDomain],
+    environment: RaspEnvironment, fail: (String) -> RaspCommandError
   ) throws(RaspCommandError) -> JSONPath {
     // A log's name where the path belongs (`--select events.jsonl`) would otherwise be read
     // as a path, and the replay would wait on standard input.
     let fileHint =
-      "'\(text)' is a file, not a path, for '--select <path>': put the path before it, as in "
-      + "'--select geo.heading \(text)'"
+      "'\(text)' is a file, not a path, for '\(option) <path>': put the path before it, as in "
+      + "'\(option) geo.heading \(text)'"
     let path: JSONPath
     do {
       path = try JSONPath(text, allowsFilters: true)
     } catch {
       if environment.fileExists(text) { throw fail(fileHint) }
-      throw fail("Invalid path '\(text)' for '--select <path>': \(error)")
+      throw fail("Invalid path '\(text)' for '\(option) <path>': \(error)")
     }
     if let first = path.firstKey, !domains.contains(where: { $0.name == first }),
       first != ReplayConfiguration.eventRoot
     {
       if environment.fileExists(text) { throw fail(fileHint) }
       let enabled = domains.map(\.name)
-      var message = "Unknown domain '\(first)' in '--select \(text)'"
+      var message = "Unknown domain '\(first)' in '\(option) \(text)'"
       if let near = RaspSpelling.nearest(
         to: first, among: enabled + [ReplayConfiguration.eventRoot])
       {
@@ -609,10 +610,10 @@ struct ReplayOptions {
       }
       throw fail(message)
     } else if path.firstKey == nil, !path.components.isEmpty {
-      throw fail("Invalid path '\(text)' for '--select <path>': it must start with a domain name")
+      throw fail("Invalid path '\(text)' for '\(option) <path>': it must start with a domain name")
     }
     do {
-      try checkField(of: path, text: text, option: "--select", domains: domains, fail: fail)
+      try checkField(of: path, text: text, option: option, domains: domains, fail: fail)
     } catch {
       // `--select geo.jsonl`: a log named after a domain.
       if environment.fileExists(text) { throw fail(fileHint) }

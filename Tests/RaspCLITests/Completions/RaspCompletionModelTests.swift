@@ -46,7 +46,8 @@ import Testing
     (
       "help",
       .words([
-        "replay", "check", "find", "report", "shrink", "diff", "domains", "formats", "spec",
+        "replay", "check", "find", "blame", "report", "shrink", "diff", "domains", "formats",
+        "spec",
         "completions",
         "help",
       ])
