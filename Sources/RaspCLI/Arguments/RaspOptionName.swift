@@ -39,6 +39,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case jobs
   case json
   case keyBy = "key-by"
+  case keyFile = "key-file"
   case logFormat = "log-format"
   case man
   case map
@@ -48,6 +49,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case onError = "on-error"
   case output
   case payloads
+  case policy
   case precision
   case pretty
   case progress

@@ -98,6 +98,10 @@ public enum RaspCommandLine {
       arguments, environment, domains throws(RaspCommandError) in
       try ShrinkCommand.run(arguments, environment: environment, domains: domains)
     },
+    RaspSubcommand(spec: RedactCommand.spec) {
+      arguments, environment, _ throws(RaspCommandError) in
+      try RedactCommand.run(arguments, environment: environment)
+    },
     RaspSubcommand(spec: DiffCommand.spec) {
       arguments, environment, _ throws(RaspCommandError) in
       try DiffCommand.run(arguments, environment: environment)

@@ -56,7 +56,8 @@ import Testing
     #expect(listed == RaspCommandLine.subcommands.map(\.name) + ["version"])
     #expect(
       listed == [
-        "replay", "check", "find", "blame", "report", "shrink", "diff", "domains", "formats",
+        "replay", "check", "find", "blame", "report", "shrink", "redact", "diff", "domains",
+        "formats",
         "spec",
         "completions",
         "help",

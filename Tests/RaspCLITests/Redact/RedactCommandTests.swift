@@ -1,0 +1,206 @@
+import Foundation
+import RaspJSON
+import RaspTestSupport
+import Testing
+
+@testable import RaspCLI
+
+/// `rasp redact`, run in-process; hashes checked against HMAC-SHA256 codes computed apart
+/// (Python's `hmac`), and replays of the redacted log against replays of the original.
+@Suite struct RedactCommandTests {
+  static let vault = Repository.path("fixtures/shrink-vault/vault.json")
+
+  /// HMAC-SHA256 under the key `k3y` of `"bob"`, `"ann"` and `"cy"` (with the quotes: a
+  /// value's JSON text), by `hmac.new(b'k3y', b'"bob"', hashlib.sha256).hexdigest()`.
+  static let hashes = [
+    "bob": "d6fd1f5fb32628ddee2544537223ccfd07e0abe37e91ff25f6f6bc86e8b857de",
+    "ann": "9c3718d5268c214fe3644d2dce98fb91959ee02ee8e02077e3607d420bf75b49",
+    "cy": "55170754fb2e0a3b4a7fb0f77708058101e91a1d731b9196d20a4121b1c1a843",
+  ]
+
+  static let policy = """
+    {"rules": [
+      {"path": "source", "action": "hash"},
+      {"path": "payload.email", "action": "replace", "value": "someone@example.com"},
+      {"path": "meta.*", "action": "drop"},
+      {"path": "payload.amount", "action": "round", "decimals": 1},
+      {"path": "ts", "action": "shift", "by": -1000}
+    ]}
+
+    """
+
+  static func directory(log: String, policy: String = policy) throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", log)
+    try directory.write("pii.json", policy)
+    try directory.write("k", "k3y\n")
+    return directory
+  }
+
+  static func redact(_ directory: TemporaryDirectory, _ extra: [String] = []) -> CommandRun {
+    CommandRun.run(
+      ["redact", "events.jsonl", "--policy", "pii.json", "--key-file", "k", "-o", "share.jsonl"]
+        + extra, in: directory.path)
+  }
+
+  @Test func eachActionChangesItsPathAndUnchangedLinesAreCopiedByteForByte() throws {
+    let unchanged = #"{"type": "nav.push",   "payload": {"route": "/home"}}"# + "\n"
+    let log =
+      #"{"type":"vault.deposit","source":"bob","payload":{"amount":12.345,"#
+      + #""email":"bob@example.com"},"meta":{"ip":"10.0.0.1","ua":"x"},"ts":1500}"# + "\n"
+      + "not JSON at all\n"
+      + #"{"type":"vault.deposit","source":"ann","payload":{"amount":5}}"# + "\r\n"
+      + unchanged
+      + #"{"source":"bob","ts":2500.5}"#
+    let directory = try Self.directory(log: log)
+    let run = Self.redact(directory)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput == "")
+    let bob = Self.hashes["bob"] ?? ""
+    let ann = Self.hashes["ann"] ?? ""
+    let expected =
+      #"{"meta":{},"payload":{"amount":12.3,"email":"someone@example.com"},"source":"\#(bob)","#
+      + #""ts":500,"type":"vault.deposit"}"# + "\n"
+      + "not JSON at all\n"
+      + #"{"payload":{"amount":5},"source":"\#(ann)","type":"vault.deposit"}"# + "\r\n"
+      + unchanged
+      + #"{"source":"\#(bob)","ts":1500.5}"#
+    #expect(directory.bytes("share.jsonl") == Array(expected.utf8))
+    #expect(
+      run.standardError
+        == "rasp: warning: events.jsonl:2: a line is not JSON, copied as it is: no rule could "
+        + "read it\n"
+        + "rasp: redacted 'events.jsonl' into 'share.jsonl': 3 of 5 lines changed, 9 values\n")
+  }
+
+  @Test func aDroppedArrayElementGoesAndPatternsReachEveryDepth() throws {
+    let log = #"{"type":"a","items":[{"email":"x@y.z","n":1},{"email":"p@q.r"}],"ok":true}"#
+    let policy =
+      #"{"rules":[{"path":"**.email","action":"drop"},{"path":"items[1]","action":"drop"}]}"#
+    let directory = try Self.directory(log: log + "\n", policy: policy)
+    let run = Self.redact(directory)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      directory.bytes("share.jsonl") == Array(#"{"items":[{"n":1}],"ok":true,"type":"a"}"#.utf8) + [
+        10
+      ])
+  }
+
+  @Test func equalValuesHashAlikeSoKeyByGroupsTheSameEvents() throws {
+    var lines: [String] = []
+    var random = RandomEvents(seed: 40)
+    let sources = ["bob", "ann", "cy"]
+    for index in 0..<60 {
+      let source = sources[random.int(3)]
+      lines.append(
+        #"{"type":"vault.deposit","source":"\#(source)","payload":{"amount":\#(index + 1),"#
+          + #""email":"\#(source)@example.com"}}"# + "\n")
+    }
+    let directory = try Self.directory(log: lines.joined())
+    #expect(Self.redact(directory).status == 0)
+    let arguments = ["--spec", Self.vault, "--key-by", "source", "--select", "vault.total"]
+    let original = CommandRun.run(["replay", "events.jsonl"] + arguments, in: directory.path)
+    let redacted = CommandRun.run(["replay", "share.jsonl"] + arguments, in: directory.path)
+    #expect(original.status == 0 && redacted.status == 0, "\(redacted.standardError)")
+    let before = original.standardOutput.split(separator: "\n")
+    let after = redacted.standardOutput.split(separator: "\n")
+    #expect(before.count == 60 && after.count == 60)
+    // Each snapshot is its original's, the key hashed: the same totals, so the same groups.
+    for (old, new) in zip(before, after) {
+      var expected = String(old)
+      for (name, hash) in Self.hashes {
+        expected = expected.replacing(#""\#(name)""#, with: #""\#(hash)""#)
+      }
+      #expect(String(new) == expected)
+    }
+    let text = String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
+    for name in sources { #expect(!text.contains(#""\#(name)""#)) }
+  }
+
+  @Test(
+    arguments: [
+      (
+        "{\"rules\": [\n  {\"path\": \"userId\", \"action\": \"hsah\"}\n]}\n",
+        "pii.json:2:32: error: at rules[0].action: unknown action 'hsah'. Did you mean 'hash'?\n"
+      ),
+      (
+        "{\"rules\": [\n  {\"path\": \"email\", \"action\": \"drop\", \"valeu\": 1}\n]}\n",
+        "pii.json:2:39: error: at rules[0].valeu: unknown key 'valeu'. Did you mean 'value'?\n"
+      ),
+      (
+        "{\"rulez\": []}",
+        "pii.json:1:1: error: missing required key 'rules'\n"
+          + "pii.json:1:2: error: at rulez: unknown key 'rulez'. Did you mean 'rules'?\n"
+      ),
+      (
+        "{\"rules\": [{\"path\": \"ts\", \"action\": \"round\"}]}",
+        "pii.json:1:12: error: at rules[0]: missing required key 'decimals': 'round' takes one\n"
+      ),
+      (
+        "{\"rules\": [{\"path\": \"**\", \"action\": \"drop\"}]}",
+        "pii.json:1:21: error: at rules[0].path: invalid path '**': it would take the whole "
+          + "event; name a field such as 'payload.email'\n"
+      ),
+      (
+        "{\"rules\": [{\"path\": \"a\", \"action\": \"drop\", \"by\": 3}]}",
+        "pii.json:1:44: error: at rules[0].by: 'drop' takes no 'by'\n"
+      ),
+      (
+        "{\"rules\": [}",
+        "pii.json:1:12: error: expected a value, found '}'\n"
+      ),
+    ] as [(String, String)])
+  func aPolicyMistakeNamesItsPlace(policy: String, message: String) throws {
+    let directory = try Self.directory(log: "{\"type\":\"a\"}\n", policy: policy)
+    let run = Self.redact(directory)
+    #expect(run.status == 2)
+    #expect(run.standardError == message)
+    #expect(directory.bytes("share.jsonl") == nil)
+  }
+
+  @Test func aValueItsRuleCannotChangeIsAnErrorAndNothingIsWritten() throws {
+    let directory = try Self.directory(
+      log: "{\"type\":\"a\",\"payload\":{\"amount\":1.25}}\n{\"payload\":{\"amount\":\"x\"}}\n")
+    let run = Self.redact(directory)
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "events.jsonl:2: error: at payload.amount: cannot round a string: 'round' takes "
+        + "numbers\n")
+    #expect(directory.bytes("share.jsonl") == nil)
+  }
+
+  @Test func theOutputIsNeverTheLogAndHashingNeedsAKey() throws {
+    let directory = try Self.directory(log: "{\"type\":\"a\"}\n")
+    let same = CommandRun.run(
+      [
+        "redact", "events.jsonl", "--policy", "pii.json", "--key-file", "k", "-o", "./events.jsonl",
+      ],
+      in: directory.path)
+    #expect(same.status == 2)
+    #expect(same.standardError.contains("refusing to write './events.jsonl'"))
+    let keyless = CommandRun.run(
+      ["redact", "events.jsonl", "--policy", "pii.json", "-o", "share.jsonl"], in: directory.path)
+    #expect(keyless.status == 64)
+    #expect(keyless.standardError.hasPrefix("rasp: error: missing expected argument '--key-file"))
+    try directory.write("empty", "\n")
+    let empty = CommandRun.run(
+      ["redact", "events.jsonl", "--policy", "pii.json", "--key-file", "empty", "-o", "s.jsonl"],
+      in: directory.path)
+    #expect(empty.status == 2)
+    #expect(empty.standardError.contains("the key file 'empty' is empty"))
+    #expect(directory.bytes("share.jsonl") == nil && directory.bytes("s.jsonl") == nil)
+  }
+
+  @Test func roundingAndShiftingAreExactWhereTheyCanBe() {
+    #expect(Redactor.round(JSONNumber(48.856614), decimals: 2) == JSONNumber(48.86))
+    #expect(Redactor.round(JSONNumber(-2.5), decimals: 0) == JSONNumber(-3.0))
+    #expect(Redactor.round(JSONNumber(7), decimals: 3) == JSONNumber(7))
+    #expect(
+      Redactor.shift(JSONNumber(1_700_000_000_123), by: JSONNumber(-86_400_000))
+        == JSONNumber(1_699_913_600_123))
+    #expect(
+      Redactor.shift(JSONNumber(Int64.max), by: JSONNumber(1)) == JSONNumber(Int128(Int64.max) + 1))
+    #expect(Redactor.shift(JSONNumber(1.7e308), by: JSONNumber(1e308)) == nil)
+  }
+}
