@@ -65,6 +65,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case time
   case until
   case update
+  case verify
   case version
   case withEvent = "with-event"
   case withState = "with-state"

@@ -98,9 +98,9 @@ public enum RaspCommandLine {
       arguments, environment, domains throws(RaspCommandError) in
       try ShrinkCommand.run(arguments, environment: environment, domains: domains)
     },
-    RaspSubcommand(spec: RedactCommand.spec) {
-      arguments, environment, _ throws(RaspCommandError) in
-      try RedactCommand.run(arguments, environment: environment)
+    RaspSubcommand(spec: RedactCommand.spec, usesDomains: true) {
+      arguments, environment, domains throws(RaspCommandError) in
+      try RedactCommand.run(arguments, environment: environment, domains: domains)
     },
     RaspSubcommand(spec: DiffCommand.spec) {
       arguments, environment, _ throws(RaspCommandError) in

@@ -1,4 +1,6 @@
+import RaspDomains
 import RaspJSON
+import RaspReplay
 
 /// `rasp redact`: takes personal data out of an event log before it is shared, by the rules of
 /// a policy file (``RedactionPolicy``).
@@ -21,8 +23,15 @@ enum RedactCommand {
       A line that no rule changes is copied byte for byte; a changed line is written as compact \
       JSON, its keys sorted, with its own line end. The output is written atomically, and never \
       over the log.
+
+      --verify then replays both logs with the options of 'rasp replay' given (--spec, \
+      --domain, --key-by, ...): the redacted log's snapshots must be the original's with each \
+      string the policy changed changed alike, its replay must end with the same status, and \
+      no original string of a redacted path may be left anywhere in the output; else it exits \
+      with 1, naming the first leak or difference.
       """,
-    usage: "rasp redact <file> --policy <file> -o <file> [--key-file <file>]",
+    usage:
+      "rasp redact <file> --policy <file> -o <file> [--key-file <file>] [--verify [<options>]]",
     arguments: [
       RaspArgumentSpec(name: "file", help: "The event log to redact (JSON lines).")
     ],
@@ -38,9 +47,19 @@ enum RedactCommand {
         help:
           "Read the key of 'hash' from <file>, its bytes but a last line end (required when "
           + "a rule hashes); keep it secret, and the same to hash alike across logs."),
-    ],
+      RaspOptionSpec(
+        name: .verify,
+        help:
+          "Then check that the redacted log replays as the original's replay redacted, and "
+          + "that no original string of a redacted path is left in it; exit 1 if not."),
+    ] + ReplayOptions.specs.filter { !ShrinkCommand.excludedReplayOptions.contains($0.name) },
     exitStatuses: [
-      ("0", "The redacted log was written."),
+      ("0", "The redacted log was written (and, with --verify, holds)."),
+      (
+        "1",
+        "With --verify: an original value is left in the output, or the replays differ (the "
+          + "output is written all the same)."
+      ),
       (
         "2",
         "The log, the policy or the key cannot be read, the policy is not valid, a value "
@@ -52,7 +71,7 @@ enum RedactCommand {
 
   /// Runs the command.
   static func run(
-    _ arguments: [String], environment: RaspEnvironment
+    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     func fail(_ message: String) -> RaspCommandError {
       .usage(message, usage: spec.usage, command: spec.name)
@@ -78,6 +97,15 @@ enum RedactCommand {
     }
     let policy = try RedactionPolicy(file: policyFile, bytes: environment.readFile(policyFile))
     let key = try readKey(parsed, policy: policy, environment: environment, fail: fail)
+    var options: ReplayOptions?
+    if parsed.flag(.verify) {
+      if file == "-" { throw fail("With '--verify', the event log must be a file, not '-'") }
+      var replay = try ReplayOptions(
+        parsed: parsed, domains: domains, spec: spec, environment: environment)
+      replay.configuration.interruption = nil
+      replay.notes = []
+      options = replay
+    }
     let bytes = try environment.readFile(file)
     // An output that cannot be written is said before the work, not after it.
     try environment.makeAtomicWriter(output).discard()
@@ -96,6 +124,22 @@ enum RedactCommand {
     RaspDiagnostics.write(
       "rasp: redacted '\(file)' into '\(output)': \(result.changedLines) of "
         + "\(result.lines) lines changed, \(result.changes) values\n", to: environment)
+    if let options {
+      let quiet = RaspEnvironment(
+        standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
+        standardError: DiscardingOutput(), variables: environment.variables,
+        workingDirectory: environment.workingDirectory)
+      if let problem = RedactVerification.firstProblem(
+        original: bytes, file: file, result: result, output: output, options: options,
+        quiet: quiet)
+      {
+        RaspDiagnostics.write("rasp: error: --verify: \(problem)\n", to: environment)
+        return .differences
+      }
+      RaspDiagnostics.write(
+        "rasp: verified '\(output)': it replays as '\(file)' redacted, and no original "
+          + "string of a redacted path is left in it\n", to: environment)
+    }
     return .success
   }
 

@@ -203,4 +203,58 @@ import Testing
       Redactor.shift(JSONNumber(Int64.max), by: JSONNumber(1)) == JSONNumber(Int128(Int64.max) + 1))
     #expect(Redactor.shift(JSONNumber(1.7e308), by: JSONNumber(1e308)) == nil)
   }
+
+  /// `--verify`, cross-checked by searching the output for every original value, apart.
+  @Test func verifyHoldsWhenNoOriginalIsLeftAndTheReplaysAgree() throws {
+    var lines: [String] = []
+    var random = RandomEvents(seed: 9)
+    let sources = ["bob", "ann", "cy"]
+    for index in 0..<40 {
+      let source = sources[random.int(3)]
+      lines.append(
+        #"{"type":"vault.deposit","source":"\#(source)","payload":{"amount":\#(index + 1),"#
+          + #""email":"\#(source)@example.com"}}"# + "\n")
+    }
+    let directory = try Self.directory(log: lines.joined())
+    let run = Self.redact(
+      directory, ["--verify", "--spec", Self.vault, "--domain", "vault", "--key-by", "source"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("rasp: verified 'share.jsonl': it replays as "))
+    let text = String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
+    for source in sources {
+      #expect(!text.contains(#""\#(source)""#))
+      #expect(!text.contains("\(source)@example.com"))
+    }
+  }
+
+  @Test func verifyNamesTheFirstLeakAndTheSearchFindsItToo() throws {
+    let log =
+      #"{"type":"vault.deposit","payload":{"amount":1}}"# + "\n"
+      + #"{"type":"vault.deposit","payload":{"amount":2,"email":"bob@x.org","#
+      + #""note":"write to bob@x.org"}}"# + "\n"
+    let policy = #"{"rules":[{"path":"payload.email","action":"hash"}]}"#
+    let directory = try Self.directory(log: log, policy: policy)
+    let run = Self.redact(directory, ["--verify", "--spec", Self.vault])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.hasSuffix(
+        "rasp: error: --verify: share.jsonl:2: at payload.note: the value of payload.email at "
+          + "events.jsonl:2 is left in the output\n"))
+    let text = String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
+    #expect(text.contains("bob@x.org"))
+    #expect(!text.contains(#""email":"bob@x.org""#))
+  }
+
+  @Test func verifyFindsAReplayThatARoundingChanged() throws {
+    let log = String(
+      repeating: #"{"type":"vault.deposit","payload":{"amount":1.4}}"# + "\n", count: 2)
+    let policy = #"{"rules":[{"path":"payload.amount","action":"round","decimals":0}]}"#
+    let directory = try Self.directory(log: log, policy: policy)
+    let run = Self.redact(directory, ["--verify", "--spec", Self.vault])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.hasSuffix(
+        "rasp: error: --verify: the replay of 'share.jsonl' differs from the replay of "
+          + "'events.jsonl', redacted, at snapshot 1\n"))
+  }
 }
