@@ -98,6 +98,11 @@ enum RedactCommand {
     let policy = try RedactionPolicy(file: policyFile, bytes: environment.readFile(policyFile))
     let key = try readKey(parsed, policy: policy, environment: environment, fail: fail)
     var options: ReplayOptions?
+    let replayOnly = ReplayOptions.specs.compactMap { RaspOptionName(rawValue: $0.name) }
+    if !parsed.flag(.verify), let given = replayOnly.first(where: { parsed.isGiven($0) }) {
+      throw fail(
+        "Option '--\(given.rawValue)' says how '--verify' replays: use it with '--verify'")
+    }
     if parsed.flag(.verify) {
       if file == "-" { throw fail("With '--verify', the event log must be a file, not '-'") }
       var replay = try ReplayOptions(

@@ -257,4 +257,14 @@ import Testing
         "rasp: error: --verify: the replay of 'share.jsonl' differs from the replay of "
           + "'events.jsonl', redacted, at snapshot 1\n"))
   }
+
+  @Test func aReplayOptionWithoutVerifyIsAUsageError() throws {
+    let directory = try Self.directory(log: "{\"type\":\"a\"}\n")
+    let run = Self.redact(directory, ["--spec", Self.vault])
+    #expect(run.status == 64)
+    #expect(
+      run.standardError.hasPrefix(
+        "rasp: error: option '--spec' says how '--verify' replays: use it with '--verify'\n"))
+    #expect(directory.bytes("share.jsonl") == nil)
+  }
 }
