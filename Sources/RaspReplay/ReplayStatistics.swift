@@ -25,6 +25,9 @@ public struct ReplayStatistics: Sendable, Equatable {
     public let inputName: String
     /// Its line in its input.
     public let line: Int
+    /// The nearest type of its domain, when the domain is known (`geo.heading` for
+    /// `geo.headin`).
+    public var nearest: String?
   }
 
   /// Lines read.
@@ -261,7 +264,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     guard let first = firstUnknown else { return nil }
     let count = unknownType == 1 ? "1 event" : "\(unknownType) events"
     let type = JSONError.abbreviated(first.type)
+    let near = first.nearest.map { " (did you mean '\($0)'?)" } ?? ""
     return "rasp: warning: \(count) of unknown type ignored, the first '\(type)' at "
-      + "\(place); use --strict to reject them\n"
+      + "\(place)\(near); use --strict to reject them\n"
   }
 }

@@ -57,8 +57,9 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
     case invalidValue(field: String, reason: String)
     /// A field appears twice in one object.
     case duplicateField(String)
-    /// No domain defines the event's type (an error only under `--strict`).
-    case unknownType(String)
+    /// No domain defines the event's type (an error only under `--strict`), with the nearest
+    /// type of its domain when the domain is known (`geo.headin`: `geo.heading`).
+    case unknownType(String, nearest: String? = nil)
     /// The domain's reducer rejected the event; the state is unchanged.
     case rejected(String)
 
@@ -78,7 +79,9 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
       case .invalidValue(let field, let reason):
         return "invalid value for field '\(field)': \(reason)"
       case .duplicateField(let field): return "duplicate field '\(field)'"
-      case .unknownType(let type): return "unknown event type '\(JSONError.abbreviated(type))'"
+      case .unknownType(let type, let nearest):
+        let text = "unknown event type '\(JSONError.abbreviated(type))'"
+        return nearest.map { text + "; did you mean '\($0)'?" } ?? text
       case .rejected(let reason): return "event rejected: \(reason)"
       }
     }

@@ -68,4 +68,26 @@ public enum RaspSpelling {
     }
     return previous[b.count]
   }
+
+  /// The type of a known domain nearest to `type`, a type no domain defines: among the types
+  /// of the domain named before its first dot (`geo.headin`: `geo.heading`); `nil` when no
+  /// domain has that name, or none of its types is near.
+  ///
+  /// ```swift
+  /// RaspSpelling.nearestType(to: "geo.headin", among: RaspBuiltinDomains.all)   // "geo.heading"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The unknown type, `domain.event`.
+  ///   - domains: The domains that might define it.
+  /// - Returns: The nearest type, as `domain.event`, or `nil`.
+  public static func nearestType(to type: String, among domains: [any RaspDomain]) -> String? {
+    guard let dot = type.firstIndex(of: ".") else { return nil }
+    let name = type[..<dot]
+    guard let domain = domains.first(where: { $0.name == name }) else { return nil }
+    // The event's name alone is compared: the domain's, the same in all, would let a name
+    // that differs much seem near.
+    let event = String(type[type.index(after: dot)...])
+    return nearest(to: event, among: domain.events.map(\.name)).map { "\(domain.name).\($0)" }
+  }
 }

@@ -345,8 +345,9 @@ struct ReplayKernel {
         "an event of the type '\(excludedRouter.typeName(of: envelope))', of a domain "
           + "left out by --domain")
     } else if configuration.isStrict {
+      let type = router.typeName(of: envelope)
       let error = RaspEventError(
-        offset: envelope.typeOffset, reason: .unknownType(router.typeName(of: envelope)))
+        offset: envelope.typeOffset, reason: .unknownType(type, nearest: nearestType(to: type)))
       return reject(error, item: item)
     } else {
       statistics.unknownType += 1
@@ -354,12 +355,19 @@ struct ReplayKernel {
         if let base = part?.ordinalBase, let index = part?.itemIndex {
           part?.firstUnknown = base + index
         }
+        let type = router.typeName(of: envelope)
         statistics.firstUnknown = ReplayStatistics.UnknownType(
-          type: router.typeName(of: envelope), inputName: inputNames[item.input],
-          line: item.lineNumber)
+          type: type, inputName: inputNames[item.input], line: item.lineNumber,
+          nearest: nearestType(to: type))
       }
       return ignoring(item, "an event of unknown type '\(router.typeName(of: envelope))'")
     }
+  }
+
+  /// The type of a known domain nearest to an unknown `type`, for its message.
+  private func nearestType(to type: String) -> String? {
+    RaspSpelling.nearestType(
+      to: type, among: configuration.domains + configuration.excludedDomains)
   }
 
   /// ``ReplayOutcome/ignored(_:)`` for a line not applied, when the configuration asks for

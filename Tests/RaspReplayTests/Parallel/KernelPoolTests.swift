@@ -206,7 +206,7 @@ import Testing
     }.joined(separator: "\n")
     let one = Self.outcomes([log], jobs: 1) { $0.errorMode = .skip }
     #expect(one.last?.contains(#"type: "kind0.x""#) == true)
-    #expect(one.last?.contains("line: 1)") == true)
+    #expect(one.last?.contains("line: 1, nearest: nil)") == true)
     for jobs in [2, 3] {
       #expect(Self.outcomes([log], jobs: jobs) { $0.errorMode = .skip } == one)
     }
