@@ -60,6 +60,9 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
     /// No domain defines the event's type (an error only under `--strict`), with the nearest
     /// type of its domain when the domain is known (`geo.headin`: `geo.heading`).
     case unknownType(String, nearest: String? = nil)
+    /// The payload has a field that its event's type does not define (an error only under
+    /// `--strict`), with the nearest one that it does.
+    case unknownField(String, nearest: String? = nil)
     /// The domain's reducer rejected the event; the state is unchanged.
     case rejected(String)
 
@@ -81,6 +84,9 @@ public struct RaspEventError: Error, Sendable, CustomStringConvertible {
       case .duplicateField(let field): return "duplicate field '\(field)'"
       case .unknownType(let type, let nearest):
         let text = "unknown event type '\(JSONError.abbreviated(type))'"
+        return nearest.map { text + "; did you mean '\($0)'?" } ?? text
+      case .unknownField(let field, let nearest):
+        let text = "unknown field '\(JSONError.abbreviated(field))'"
         return nearest.map { text + "; did you mean '\($0)'?" } ?? text
       case .rejected(let reason): return "event rejected: \(reason)"
       }

@@ -56,6 +56,10 @@ struct ReplayKernel {
   let router: Router
   /// The router of the domains left out, to tell their events from unknown ones.
   private let excludedRouter: Router
+  /// Under `--strict`, the payload fields each routed type defines, by domain and event index
+  /// as the router numbers them; empty for a type that defines none (it reads its payload
+  /// whole), and when the replay is not strict.
+  private let payloadFields: [[[String]]]
   /// The domain the selection starts with, or `nil` for the whole snapshot.
   private let selectedDomain: Int?
   /// Whether the selection is a field of each event's line (`event.meta.user`), not of the
@@ -102,6 +106,9 @@ struct ReplayKernel {
     router = snapshot.router.mapping(with: types)
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
       .mapping(with: types)
+    payloadFields = Self.payloadFields(
+      of: router.typeNames, in: configuration.isStrict ? configuration.domains : [],
+      keyPath: configuration.keyPath)
     typeFilter = TypeFilter(
       dropping: configuration.droppedTypes.map(TypeGlob.init),
       hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
@@ -364,6 +371,61 @@ struct ReplayKernel {
     }
   }
 
+  /// The payload fields of each of `typeNames` (`domain.event`, by domain and event index), as
+  /// the schemas of `domains` define them, and the field of the key (`--key-by
+  /// payload.deviceId`), which every payload may have.
+  private static func payloadFields(
+    of typeNames: [[String]], in domains: [any RaspDomain], keyPath: JSONPath?
+  ) -> [[[String]]] {
+    var keyField: String?
+    if let components = keyPath?.components, components.count > 1,
+      case .key("payload") = components[0], case .key(let key) = components[1]
+    {
+      keyField = key
+    }
+    return typeNames.map { names in
+      names.map { typeName in
+        for domain in domains {
+          for event in domain.events where "\(domain.name).\(event.name)" == typeName {
+            let fields = event.fields.map(\.name)
+            return fields.isEmpty ? [] : fields + (keyField.map { [$0] } ?? [])
+          }
+        }
+        return []
+      }
+    }
+  }
+
+  /// Under `--strict`, the error for a payload field that the event's type does not define
+  /// (`acuracy` in a `geo.location`), at its key, with the nearest field that it does; `nil`
+  /// when every field is defined, or the type defines none. What else is wrong with the
+  /// payload is the decoder's to report.
+  @inline(never)
+  private func unknownPayloadField(of routed: SnapshotState.Event) -> RaspEventError? {
+    guard routed.domainIndex < payloadFields.count,
+      routed.eventIndex < payloadFields[routed.domainIndex].count
+    else { return nil }
+    let fields = payloadFields[routed.domainIndex][routed.eventIndex]
+    guard !fields.isEmpty, let offset = routed.envelope.payloadOffset else { return nil }
+    var scanner = JSONScanner(routed.envelope.line, position: offset)
+    scanner.depth = 1
+    do {
+      var progress = try scanner.beginObject()
+      while let key = try scanner.nextMember(&progress) {
+        let name = scanner.string(key)
+        if !fields.contains(name) {
+          let near = RaspSpelling.nearest(to: name, among: fields).map { "payload.\($0)" }
+          return RaspEventError(
+            offset: key.start - 1, reason: .unknownField("payload.\(name)", nearest: near))
+        }
+        _ = try scanner.skipValue()
+      }
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
   /// The type of a known domain nearest to an unknown `type`, for its message.
   private func nearestType(to type: String) -> String? {
     RaspSpelling.nearestType(
@@ -403,6 +465,9 @@ struct ReplayKernel {
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
+    if configuration.isStrict, let error = unknownPayloadField(of: routed) {
+      return reject(error, item: item.pointee)
+    }
     if isKeyed, case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
     {
       return outcome
