@@ -104,7 +104,18 @@ struct LogFormatReader {
     let drops = strings(values["drop"], "drop").map(TypeGlob.init)
     let payload = paths(values["payload"], "payload") ?? [JSONPath(components: [.key("payload")])]
     let time = paths(values["time"], "time") ?? []
+    let problemsBeforeTimeUnit = problems.count
     let timeUnit = choice(values["timeUnit"], "timeUnit", default: LogFormat.TimeUnit.auto)
+    if let node = values["timeUnit"], values["time"] == nil,
+      problems.count == problemsBeforeTimeUnit
+    {
+      // Without a time, the unit reads nothing: every event would have no time, and a range
+      // by time would select nothing, or all.
+      fail(
+        node, "timeUnit",
+        "'timeUnit' says how the time is written, and the map has no 'time' to read it in: "
+          + "give it one, such as \"time\": \"ts\"")
+    }
     let source = paths(values["source"], "source") ?? []
     let untyped = choice(values["untyped"], "untyped", default: Untyped.error)
     // The map of an event in a string has none of the keys that find events in a line, which
