@@ -67,9 +67,8 @@ public enum TestProcess {
     }
   }
 
-  /// ``run(_:_:in:environment:input:)``, blocking the calling thread: for code that already
-  /// runs on a thread of its own.
-  public static func runBlocking(
+  /// ``run(_:_:in:environment:input:)``, blocking the calling thread.
+  private static func runBlocking(
     _ executable: String, _ arguments: [String], in directory: String? = nil,
     environment: [String: String]? = nil, input: [UInt8]? = nil
   ) throws -> Result {
