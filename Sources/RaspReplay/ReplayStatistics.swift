@@ -258,14 +258,18 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.unknownTypeWarning(at: #"session.json:12:7 (actionsById["3"].action)"#)
   /// ```
   ///
-  /// - Parameter place: Where the first event of unknown type is.
+  /// - Parameters:
+  ///   - place: Where the first event of unknown type is.
+  ///   - hint: What to do, after the place: `--strict` by default.
   /// - Returns: The warning, with its line end.
-  public func unknownTypeWarning(at place: String) -> String? {
+  public func unknownTypeWarning(
+    at place: String, hint: String = "use --strict to reject them"
+  ) -> String? {
     guard let first = firstUnknown else { return nil }
     let count = unknownType == 1 ? "1 event" : "\(unknownType) events"
     let type = JSONError.abbreviated(first.type)
     let near = first.nearest.map { " (did you mean '\($0)'?)" } ?? ""
     return "rasp: warning: \(count) of unknown type ignored, the first '\(type)' at "
-      + "\(place)\(near); use --strict to reject them\n"
+      + "\(place)\(near); \(hint)\n"
   }
 }

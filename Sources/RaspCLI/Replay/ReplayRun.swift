@@ -302,9 +302,18 @@ enum ReplayRun {
   ) -> RaspExitCode {
     if result.brokenPipe { return .success }
     if let failure = result.failure { RaspDiagnostics.report(failure, to: environment) }
-    let warning =
-      result.unknownTypePlace.flatMap { result.statistics.unknownTypeWarning(at: $0) }
-      ?? result.statistics.unknownTypeWarning
+    let statistics = result.statistics
+    // A format whose types are an app's own (Redux's, Segment's) needs the spec that defines
+    // its domains: without one, every event is of unknown type.
+    let needsSpec =
+      options.specFiles.isEmpty && ["fsa", "segment"].contains(options.configuration.format.name)
+    let hint =
+      needsSpec
+      ? "--spec FILE defines the domains these events belong to" : "use --strict to reject them"
+    let warning = statistics.firstUnknown.flatMap { first in
+      statistics.unknownTypeWarning(
+        at: result.unknownTypePlace ?? "\(first.inputName):\(first.line)", hint: hint)
+    }
     if let warning {
       RaspDiagnostics.warn(warning, to: environment)
     }
