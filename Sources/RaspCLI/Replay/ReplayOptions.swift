@@ -101,7 +101,9 @@ struct ReplayOptions {
     ),
     RaspOptionSpec(
       name: .spec, valueName: "file", isRepeatable: true,
-      help: "Add the domains that a spec file defines (see docs/spec.md); repeat for several files."
+      help:
+        "Add the domains that a spec file defines (see docs/spec.md); without --domain, the "
+        + "snapshot holds the spec's domains only; repeat for several files."
     ),
     RaspOptionSpec(
       name: .logFormat, valueName: "name", allowedValues: LogFormat.presets.map(\.name),
@@ -266,7 +268,13 @@ struct ReplayOptions {
     let available = builtIn + specDomains
     let names = available.map(\.name)
     let chosen = try parsed.domainNames(among: names, spec: spec)
-    if chosen.isEmpty {
+    if chosen.isEmpty, !specDomains.isEmpty {
+      // A spec's domains are the app's: rasp's six built-in ones would clutter every snapshot
+      // (a program's own domains, given to RaspCLI, stay).
+      let rasps = Set(RaspBuiltinDomains.all.map(\.name))
+      configuration.domains = available.filter { !rasps.contains($0.name) }
+      configuration.excludedDomains = available.filter { rasps.contains($0.name) }
+    } else if chosen.isEmpty {
       configuration.domains = available
     } else {
       configuration.domains = available.filter { chosen.contains($0.name) }
