@@ -13,6 +13,10 @@ public struct RaspEventSchema: Sendable, Equatable {
   public let summary: String
   /// The payload's fields.
   public let fields: [RaspFieldSchema]
+  /// Whether the payload may hold fields besides ``fields``, which the reducer leaves alone:
+  /// a REST response is the server's resource, with its own members beside `_links`.
+  /// `--strict` refuses a field that is not in ``fields`` only when this is `false`.
+  public let acceptsOtherFields: Bool
 
   /// Creates an event schema.
   ///
@@ -24,10 +28,14 @@ public struct RaspEventSchema: Sendable, Equatable {
   ///   - name: The event's name within its domain.
   ///   - summary: What happened and what the reducer does.
   ///   - fields: The payload's fields.
-  public init(name: String, summary: String, fields: [RaspFieldSchema]) {
+  ///   - acceptsOtherFields: Whether the payload may hold other fields too.
+  public init(
+    name: String, summary: String, fields: [RaspFieldSchema], acceptsOtherFields: Bool = false
+  ) {
     self.name = name
     self.summary = summary
     self.fields = fields
+    self.acceptsOtherFields = acceptsOtherFields
   }
 }
 

@@ -54,7 +54,9 @@ public struct RestDomain: RaspDomain {
             summary:
               "Without `_links`: relation → href string, or → link object with an `href` "
               + "string; required then."),
-        ]),
+        ],
+        // The resource's own members (`status`, `total`, `_embedded`) come with its links.
+        acceptsOtherFields: true),
       RaspEventSchema(
         name: "link",
         summary:

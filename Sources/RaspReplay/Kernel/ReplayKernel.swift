@@ -58,7 +58,7 @@ struct ReplayKernel {
   private let excludedRouter: Router
   /// Under `--strict`, the payload fields each routed type defines, by domain and event index
   /// as the router numbers them; empty for a type that defines none (it reads its payload
-  /// whole), and when the replay is not strict.
+  /// whole) or accepts others (a REST response), and when the replay is not strict.
   private let payloadFields: [[[String]]]
   /// The domain the selection starts with, or `nil` for the whole snapshot.
   private let selectedDomain: Int?
@@ -388,7 +388,8 @@ struct ReplayKernel {
         for domain in domains {
           for event in domain.events where "\(domain.name).\(event.name)" == typeName {
             let fields = event.fields.map(\.name)
-            return fields.isEmpty ? [] : fields + (keyField.map { [$0] } ?? [])
+            guard !fields.isEmpty, !event.acceptsOtherFields else { return [] }
+            return fields + (keyField.map { [$0] } ?? [])
           }
         }
         return []
