@@ -141,6 +141,27 @@ struct RaspParsedArguments {
     return values[option.rawValue]?.last
   }
 
+  /// The one event log of a command that takes exactly one (`rasp shrink`, `rasp redact`).
+  ///
+  /// - Parameters:
+  ///   - description: What the log is, for the error when it is missing (`the event log that
+  ///     fails`).
+  ///   - spec: The command's spec, for the usage error.
+  /// - Returns: The log's path.
+  /// - Throws: A usage error when there is no log, or more than one.
+  func onlyLog(describedAs description: String, spec: RaspCommandSpec) throws(RaspCommandError)
+    -> String
+  {
+    guard positionals.count == 1, let file = positionals.first else {
+      throw .usage(
+        positionals.isEmpty
+          ? "Missing expected argument '<file>': \(description)"
+          : "'\(spec.name)' takes one event log, not \(positionals.count)",
+        usage: spec.usage, command: spec.name)
+    }
+    return file
+  }
+
   /// Every value of a repeatable option.
   func all(_ option: RaspOptionName) -> [String] {
     assert(

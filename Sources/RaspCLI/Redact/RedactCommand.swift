@@ -77,12 +77,7 @@ enum RedactCommand {
       .usage(message, usage: spec.usage, command: spec.name)
     }
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
-      throw fail(
-        parsed.positionals.isEmpty
-          ? "Missing expected argument '<file>': the event log to redact"
-          : "'rasp redact' takes one event log, not \(parsed.positionals.count)")
-    }
+    let file = try parsed.onlyLog(describedAs: "the event log to redact", spec: spec)
     guard let policyFile = parsed.value(.policy) else {
       throw fail("Missing expected argument '--policy <file>': the rules of what to redact")
     }

@@ -120,12 +120,7 @@ enum ShrinkCommand {
       .usage(message, usage: spec.usage, command: spec.name)
     }
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
-    guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
-      throw fail(
-        parsed.positionals.isEmpty
-          ? "Missing expected argument '<file>': the event log that fails"
-          : "'rasp shrink' takes one event log, not \(parsed.positionals.count)")
-    }
+    let file = try parsed.onlyLog(describedAs: "the event log that fails", spec: spec)
     if file == "-" {
       throw fail("The event log must be a file, not standard input ('-'): it is read many times")
     }
