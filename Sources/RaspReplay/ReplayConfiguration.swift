@@ -121,8 +121,9 @@ public struct ReplayConfiguration {
   /// With ``includesEvent``, whether each record's event is the event as rasp read it, in
   /// rasp's own format — `{"payload":…,"ts":…,"type":"domain.event"}`, the time in RFC 3339 —
   /// rather than as the log wrote it: what a Redux DevTools export (`--emit devtools`) makes its
-  /// actions of, whatever the log's format (`--log-format`, `--map`). Records of every snapshot
-  /// only: not with ``isFinal``, ``selection`` or ``keyPath``.
+  /// actions of, and what a report reads each event's type and time from, whatever the log's
+  /// format (`--log-format`, `--map`). Records of every event, with or without a
+  /// ``selection`` or ``keyPath``: not with ``isFinal``.
   ///
   /// ```swift
   /// configuration.format = LogFormat.preset(named: "cloudevents")!

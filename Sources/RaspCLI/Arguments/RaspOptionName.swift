@@ -24,6 +24,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case cmd
   case color
   case concat
+  case context
   case domain
   case drop
   case emit

@@ -352,7 +352,7 @@ final class AssertionObserver: ReplayStateObserver {
           AssertionViolation(
             assertion: assertion.text, isFinal: true, seq: stream.lastSeq,
             file: stream.lastInput.map { inputNames[$0] }, line: stream.lastLine,
-            key: isKeyed ? stream.scope.key : nil, event: nil,
+            key: isKeyed ? stream.scope.key : JSONValue?.none, event: nil,
             paths: pathValues(
               of: assertions.count + finalIndex, in: stream.scope, isFinal: true)))
       }

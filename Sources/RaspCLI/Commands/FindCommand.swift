@@ -10,7 +10,9 @@ import RaspReplay
 /// which it holds and did not before (per key, with `--key-by`) is printed as one JSON line:
 /// `{"event":…,"file":…,"key":…,"line":…,"seq":…}`, with `"state"` under `--with-state`.
 /// `--first` ends the replay at the first, without reading further; `--every` prints every
-/// event after which it holds. The status is grep's: 0 when an event was found, 1 when none.
+/// event after which it holds; `--context N` adds the `N` events before and after each one
+/// (of its key), with their states, as `"before"` and `"after"` (``ContextObserver``). The
+/// status is grep's: 0 when an event was found, 1 when none.
 enum FindCommand {
   static let excludedReplayOptions: Set<String> = [
     "pretty", "final", "select", "emit", "changes-only", "with-event", "raw-output",
@@ -24,9 +26,12 @@ enum FindCommand {
       '.nav.stack | length > 3' (see docs/debugging.md), is evaluated on the state after each \
       event. Each event after which it holds, when it did not hold before (for the event's \
       key, with --key-by), is printed as one JSON line with its 'seq', 'file', 'line', 'key' \
-      and the event as read; --with-state adds the state after it.
+      and the event as read; --with-state adds the state after it, and --context <n> the n \
+      events before and after it (of its key), each with its state, as 'before' and 'after'.
       """,
-    usage: "rasp find <expr> [--first | --every] [--with-state] [<options>] [<file> ...]",
+    usage:
+      "rasp find <expr> [--first | --every] [--with-state] [--context <n>] [<options>] "
+      + "[<file> ...]",
     arguments: [
       RaspArgumentSpec(
         name: "expr", help: "The expression, as for 'rasp check --assert' (docs/debugging.md)."),
@@ -43,6 +48,11 @@ enum FindCommand {
         help: "Print every event after which <expr> holds, not only those where it becomes true."),
       RaspOptionSpec(
         name: .withState, help: "Add the state after each event printed, as 'state'."),
+      RaspOptionSpec(
+        name: .context, valueName: "n",
+        help:
+          "Add the <n> events before and after each event printed (of its key), with their "
+          + "states, as 'before' and 'after'; implies --with-state."),
     ] + ReplayOptions.specs.filter { !excludedReplayOptions.contains($0.name) },
     exitStatuses: [
       ("0", "An event was found."),
@@ -67,6 +77,13 @@ enum FindCommand {
     if parsed.flag(.first), parsed.flag(.every) {
       throw fail("Options '--first' and '--every' cannot be used together")
     }
+    var contextCount = 0
+    if let text = parsed.value(.context) {
+      guard let count = Int(text), count >= 0 else {
+        throw fail("Invalid value '\(text)' for '--context <n>': expected a whole number from 0")
+      }
+      contextCount = count
+    }
     let configuration = options.configuration
     let names = configuration.domains.map(\.name).sorted { JSONObject.keyPrecedes($0, $1) }
     var known: [String: [String]] = [:]
@@ -84,16 +101,23 @@ enum FindCommand {
       // A violation of `not (expr)` is an event after which `expr` holds and did not before.
       assertions: [Assertion(negating: expression)], domains: configuration.domains,
       inputNames: options.displayNames, maximumFailures: parsed.flag(.first) ? 1 : Int.max,
-      reportsEvery: parsed.flag(.every), keepsState: parsed.flag(.withState),
-      stopsAtLimit: parsed.flag(.first))
+      reportsEvery: parsed.flag(.every),
+      keepsState: parsed.flag(.withState) || contextCount > 0, stopsAtLimit: parsed.flag(.first))
+    let context = contextCount > 0 ? ContextObserver(finding: observer, count: contextCount) : nil
     options.configuration.isFinal = true
-    options.configuration.stateObserver = observer
+    options.configuration.stateObserver = context ?? observer
     var sink = DiscardingSink()
     let result = ReplayRun.run(options, environment: environment, into: &sink)
     var output: [UInt8] = []
     var writer = JSONWriter()
-    for violation in observer.violations {
+    for (index, violation) in observer.violations.enumerated() {
       var object = JSONObject()
+      if let context {
+        object["before"] = ContextObserver.value(
+          of: context.before[index], inputNames: options.displayNames)
+        object["after"] = ContextObserver.value(
+          of: context.after[index], inputNames: options.displayNames)
+      }
       object["seq"] = violation.seq.map { .number(JSONNumber($0)) } ?? .null
       object["file"] = violation.file.map { .string($0) } ?? .null
       object["line"] = violation.line.map { .number(JSONNumber($0)) } ?? .null

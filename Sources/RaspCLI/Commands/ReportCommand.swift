@@ -27,6 +27,14 @@ enum ReportCommand {
     }
   }
 
+  /// The assertions a report marks on its timeline: those of `rasp check`.
+  static let assertionOptions = AssertionOptions.specs.map { option in
+    guard option.name == RaspOptionName.maxFailures.rawValue else { return option }
+    return RaspOptionSpec(
+      name: .maxFailures, valueName: "n",
+      help: "List at most <n> violations of the assertions (1000 by default); 0 lists all.")
+  }
+
   static let spec = RaspCommandSpec(
     name: "rasp report",
     abstract: "Replay event logs and write one HTML page to explore them, offline.",
@@ -37,6 +45,10 @@ enum ReportCommand {
       the numeric fields that change, and the track of geo.location. It makes no network \
       request: its style, script and data are inline. Open it at an event with \
       report.html#event=N.
+
+      With --assert (as 'rasp check' takes it), each event at which an assertion stops \
+      holding is marked on the timeline and listed, with the values it read before and \
+      after; a click goes there. How many there were is said on standard error.
 
       Bad lines are listed in the report and on standard error, and skipped (--on-error \
       skip is the default here). The page goes to standard output unless -o names a file; \
@@ -54,11 +66,12 @@ enum ReportCommand {
         help:
           "Write the page to <file> (replacing it at once, when whole) instead of standard "
           + "output; '-' is standard output, even a terminal.")
-    ] + replayOptions + [
+    ] + replayOptions + assertionOptions + [
       RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error")
     ],
     exitStatuses: [
-      ("0", "The report was written, every line replayed or ignored."),
+      ("0", "The report was written, every line replayed or ignored, every assertion held."),
+      ("1", "The report was written, and an assertion was violated (marked in it)."),
       (
         "2",
         "The report was written, but some lines were bad (listed in it); or a file that "
@@ -97,8 +110,17 @@ enum ReportCommand {
     let statedErrorMode = parsed.value(.onError) != nil
     if !statedErrorMode { options.configuration.errorMode = .skip }
     options.configuration.includesEvent = true
+    // Each event's type and time as rasp read them, whatever the log's format (a map's, a
+    // CloudEvent's, a Redux action's), not as its line wrote them.
+    options.configuration.includesEventAsRead = true
     options.configuration.reportsIgnoredLines = true
     options.configuration.emit = .diff
+
+    var assertions = try AssertionOptions(
+      parsed: parsed, domains: options.configuration.domains, spec: spec,
+      environment: environment)
+    if !parsed.isGiven(.maxFailures) { assertions.maximumFailures = 1000 }
+    let observer = assertions.isEmpty ? nil : CheckCommand.observe(assertions, in: &options)
 
     let initial = initialState(options)
     var sink = ReportSink(
@@ -119,11 +141,19 @@ enum ReportCommand {
       file?.discard()
       return ReplayRun.finish(result, options: finishing, environment: environment)
     }
+    observer?.finish(isKeyed: options.configuration.keyPath != nil)
+    if let error = observer?.error {
+      file?.discard()
+      _ = ReplayRun.finish(result, options: finishing, environment: environment)
+      RaspDiagnostics.report(error, to: environment)
+      return .failure
+    }
     let html = ReportDocument.html(
       builder: sink.builder, skipped: sink.skipped, ignored: sink.ignored,
       statistics: result.statistics,
       logs: options.displayNames, domains: options.domains.map(\.name).sorted(),
-      command: ["rasp", "report"] + arguments, selection: parsed.value(.select))
+      command: ["rasp", "report"] + arguments, selection: parsed.value(.select),
+      assertions: observer)
     do throws(RaspCommandError) {
       if let file {
         try file.write(html)
@@ -135,7 +165,12 @@ enum ReportCommand {
       file?.discard()
       throw error
     }
-    return ReplayRun.finish(result, options: finishing, environment: environment)
+    let status = ReplayRun.finish(result, options: finishing, environment: environment)
+    guard let observer else { return status }
+    let report = AssertionReport(observer: observer)
+    RaspDiagnostics.write(report.summary, to: environment)
+    if status != .success { return status }
+    return report.holds ? .success : .differences
   }
 
   /// The state the report starts from: the snapshot before any event, the value selected in

@@ -20,7 +20,8 @@ enum ReportDocument {
   static func html(
     builder: ReportBuilder, skipped: [ReplayDiagnostic], ignored: [ReplayDiagnostic],
     statistics: ReplayStatistics,
-    logs: [String], domains: [String], command: [String], selection: String?
+    logs: [String], domains: [String], command: [String], selection: String?,
+    assertions: AssertionObserver? = nil
   ) -> [UInt8] {
     var writer = JSONWriter(capacity: 1 << 20)
     writer.writeRaw(#"{"version":1,"logs":"#)
@@ -33,11 +34,30 @@ enum ReportDocument {
     writer.write(.array(domains.map { .string($0) }))
     writer.writeRaw(#","summary":"#)
     writeSummary(statistics, skipped: skipped, ignored: ignored, to: &writer)
+    writer.writeRaw(#","assertions":"#)
+    if let assertions { writeAssertions(assertions, to: &writer) } else { writer.writeNull() }
     writer.writeRaw(",")
     builder.writeMembers(
       to: &writer, domains: domains, columns: columns, trackLimit: trackLimit)
     writer.writeRaw("}")
     return ReportPage.markup(data: scriptSafe(writer.bytes))
+  }
+
+  /// `{"count":…,"total":…,"violations":[…]}`: how many assertions were checked, how many
+  /// violations there were, and those kept, each as `rasp check --format json` gives it with
+  /// its text as `rasp check` prints it.
+  private static func writeAssertions(_ observer: AssertionObserver, to writer: inout JSONWriter)
+  {
+    var object = JSONObject()
+    object["count"] = .number(JSONNumber(observer.assertionCount))
+    object["total"] = .number(JSONNumber(observer.violationCount))
+    object["violations"] = .array(
+      observer.violations.map { violation in
+        guard case .object(var members) = violation.json else { return violation.json }
+        members["text"] = .string(violation.text)
+        return .object(members)
+      })
+    writer.write(.object(object))
   }
 
   private static func writeSummary(

@@ -325,6 +325,51 @@ extension ReportPage {
         drawTrack(); drawPlots(); render(); });
     }
 
+    // ---- Assertions: each violation marked on the timeline, and listed; a click goes there
+    var checked = data.assertions;
+    if (checked && checked.violations.length) {
+      $('violations').hidden = false;
+      var shown = checked.violations.length, total = checked.total;
+      $('violations-note').textContent = fmt(total) + (total === 1 ? ' violation' :
+        ' violations') + ' of ' + fmt(checked.count) + (checked.count === 1 ? ' assertion' :
+        ' assertions') + (shown < total ? ', the first ' + fmt(shown) + ' listed' : '') +
+        '; click one to go to its event.';
+      checked.violations.forEach(function (v, n) {
+        var at = v.seq === null ? 0 : indexOfSeq(v.seq);
+        var x = (xOf(at) * 1000).toFixed(2);
+        var mark = sv('line', { x1: x, x2: x, y1: 0, y2: 64, 'class': 'violation-mark',
+          'data-seq': v.seq === null ? '' : String(v.seq) });
+        var tip = sv('title', {});
+        tip.textContent = (v.final ? 'final assertion failed: ' : 'assertion failed: ') +
+          v.assertion;
+        mark.appendChild(tip);
+        timeline.insertBefore(mark, cursor);
+        var item = el('li');
+        var jump = el('button', null, (v.final ? 'final: ' : '') + v.assertion + ' \u2014 ' +
+          (v.seq === null ? 'the initial state' : 'event ' + fmt(v.seq)) +
+          (v.file ? ', ' + v.file + ':' + v.line : '') +
+          (v.key !== null && data.keyed ? ', key ' + JSON.stringify(v.key) : ''));
+        jump.type = 'button';
+        jump.id = 'violation-' + n;
+        jump.setAttribute('data-event', String(at));
+        jump.addEventListener('click', function () {
+          if (data.keyed && v.key !== null) {
+            var wanted = canonical(v.key);
+            for (var k = 0; k < data.keys.length; k++) {
+              if (canonical(data.keys[k]) === wanted) {
+                currentKey = k; $('key-picker').value = String(k); drawTrack(); drawPlots();
+                break;
+              }
+            }
+          }
+          go(at);
+        });
+        item.appendChild(jump);
+        item.appendChild(el('pre', null, v.text));
+        $('violations-list').appendChild(item);
+      });
+    }
+
     // ---- Tree
     var openPaths = new Set(['']);
     function typeClass(v) { return v === null ? 'v-null' : typeof v === 'boolean' ? 'v-bool' :
@@ -553,6 +598,10 @@ extension ReportPage {
       if (data.track.length < data.trackCount) note += ', ' + fmt(data.track.length) + ' drawn';
       if (data.keyed && currentKey >= 0) note += '; ' + fmt(points.length) + ' of key ' +
         keyText(currentKey);
+      if (data.keyed && currentKey < 0) {
+        var trackKeys = new Set(points.map(function (p) { return p[4]; }));
+        if (trackKeys.size > 1) note += '; one track per key (' + fmt(trackKeys.size) + ')';
+      }
       $('track-note').textContent = note +
         '. Start \u25cf green, end \u25a0 red; arrows show the heading.';
       if (!points.length) { project = null; return; }
@@ -568,22 +617,39 @@ extension ReportPage {
       var ox = (w - (maxX - minX) * scale) / 2, oy = (h - (maxY - minY) * scale) / 2;
       project = function (lat, lon) { return [ox + (lon * k - minX) * scale, oy +
         (-lat - minY) * scale]; };
-      var xy = points.map(function (p) { return project(p[1], p[2]); });
-      trackSvg.appendChild(sv('polyline', { 'class': 'path', id: 'track-line', points:
-        xy.map(function (q) { return q[0].toFixed(2) + ',' + q[1].toFixed(2); }).join(' '),
-        'data-count': points.length }));
-      var every = Math.max(1, Math.floor(points.length / 24));
-      for (var n = 0; n < points.length; n += every) {
-        if (points[n][3] === null) continue;
-        trackSvg.appendChild(sv('path', { 'class': 'arrow', d: 'M0 -7 L4 4 L0 2 L-4 4 Z',
-          transform: 'translate(' + xy[n][0].toFixed(2) + ' ' + xy[n][1].toFixed(2) + ') rotate(' +
-          points[n][3] + ')' }));
-      }
-      trackSvg.appendChild(sv('circle', { 'class': 'start', id: 'track-start', cx:
-        xy[0][0].toFixed(2), cy: xy[0][1].toFixed(2), r: 6 }));
-      var e = xy[xy.length - 1];
-      trackSvg.appendChild(sv('rect', { 'class': 'end', id: 'track-end', x: (e[0] - 5).toFixed(2),
-        y: (e[1] - 5).toFixed(2), width: 10, height: 10 }));
+      // One path per key: two phones are two tracks, never one line between them.
+      var groups = [], groupOf = {};
+      points.forEach(function (p) {
+        var g = data.keyed ? p[4] : 0;
+        if (!(g in groupOf)) { groupOf[g] = groups.length; groups.push({ key: g, points: [] }); }
+        groups[groupOf[g]].points.push(p);
+      });
+      groups.forEach(function (group) {
+        var suffix = data.keyed ? '-' + group.key : '';
+        var ps = group.points;
+        var xy = ps.map(function (p) { return project(p[1], p[2]); });
+        var line = sv('polyline', { 'class': 'path', id: 'track-line' + suffix, points:
+          xy.map(function (q) { return q[0].toFixed(2) + ',' + q[1].toFixed(2); }).join(' '),
+          'data-count': ps.length });
+        if (data.keyed) {
+          line.setAttribute('data-key', String(group.key));
+          var title = sv('title', {}); title.textContent = keyText(group.key);
+          line.appendChild(title);
+        }
+        trackSvg.appendChild(line);
+        var every = Math.max(1, Math.floor(ps.length / 24));
+        for (var n = 0; n < ps.length; n += every) {
+          if (ps[n][3] === null) continue;
+          trackSvg.appendChild(sv('path', { 'class': 'arrow', d: 'M0 -7 L4 4 L0 2 L-4 4 Z',
+            transform: 'translate(' + xy[n][0].toFixed(2) + ' ' + xy[n][1].toFixed(2) +
+            ') rotate(' + ps[n][3] + ')' }));
+        }
+        trackSvg.appendChild(sv('circle', { 'class': 'start', id: 'track-start' + suffix, cx:
+          xy[0][0].toFixed(2), cy: xy[0][1].toFixed(2), r: 6 }));
+        var e = xy[xy.length - 1];
+        trackSvg.appendChild(sv('rect', { 'class': 'end', id: 'track-end' + suffix,
+          x: (e[0] - 5).toFixed(2), y: (e[1] - 5).toFixed(2), width: 10, height: 10 }));
+      });
       var metres = Math.max(maxX - minX, maxY - minY) * 111320;
       var label = sv('text', { x: 8, y: h - 8 });
       label.textContent = 'about ' + (metres < 2000 ? Math.round(metres) + ' m' :

@@ -128,6 +128,12 @@ extension ReportPage {
     .plot svg { width: 100%; height: 90px; display: block; }
     .plot .line { fill: none; stroke-width: 1.6; vector-effect: non-scaling-stroke; }
     .cursor { stroke: var(--accent); stroke-width: 1.5; vector-effect: non-scaling-stroke; }
+    .violation-mark { stroke: var(--bad); stroke-width: 4; vector-effect: non-scaling-stroke;
+      opacity: 0.85; }
+    .violations { margin: 0; padding-left: 22px; }
+    .violations button { font: inherit; color: var(--bad); background: none; border: 0;
+      padding: 0; cursor: pointer; text-align: left; text-decoration: underline; }
+    .violations pre { margin: 2px 0 8px; white-space: pre-wrap; overflow-wrap: anywhere; }
     .grid { stroke: var(--line); stroke-width: 1; vector-effect: non-scaling-stroke; }
     .tooltip { position: fixed; pointer-events: none; background: var(--text); color: var(--bg);
       padding: 4px 8px; border-radius: 5px; z-index: 10; white-space: nowrap; }

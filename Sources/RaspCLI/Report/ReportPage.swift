@@ -83,6 +83,11 @@ enum ReportPage {
             id="key-picker"></select></label>
         </div>
         <p id="event-line" class="event-line"></p>
+        <div id="violations" hidden>
+          <h3>Assertions violated</h3>
+          <p id="violations-note" class="muted"></p>
+          <ol id="violations-list" class="violations mono"></ol>
+        </div>
       </section>
       <div class="split">
         <section id="snapshot-section" class="card" aria-labelledby="snapshot-heading">

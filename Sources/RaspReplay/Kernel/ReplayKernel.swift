@@ -896,13 +896,22 @@ struct ReplayKernel {
       stream.hasSelected = true
       // A selection with `[]` of an empty array is no value: it changes, and prints nothing.
       guard let value = stream.selector?.select(from: bytes), !value.isEmpty else { return nil }
+      return writeRecord(value: value, routed, item: item, writer: &writer)
+    }
+    return writeRecord(value: nil, routed, item: item, writer: &writer)
+  }
+
+  /// Writes the record of `routed`, with its event as the log wrote it, or as rasp read it
+  /// (``ReplayConfiguration/includesEventAsRead``).
+  private mutating func writeRecord(
+    value: [UInt8]?, _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>,
+    writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    guard configuration.includesEventAsRead else {
       return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
     }
-    guard configuration.includesEventAsRead else {
-      return writeRecord(value: nil, event: item.pointee.eventBytes, writer: &writer)
-    }
     let event = eventAsRead(routed.envelope)
-    return event.withUnsafeBufferPointer { writeRecord(value: nil, event: $0, writer: &writer) }
+    return event.withUnsafeBufferPointer { writeRecord(value: value, event: $0, writer: &writer) }
   }
 
   /// The event as rasp read it, written in rasp's own format whatever the log's:

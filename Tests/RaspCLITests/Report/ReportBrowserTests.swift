@@ -188,6 +188,120 @@ struct ReportBrowserTests {
     #expect(page.dom.contains("id=\"track-current\""))
   }
 
+  /// The points of the polyline with `id`, or `nil` when the page has none.
+  static func points(ofLine id: String, in page: HeadlessBrowser.Page) -> [Substring]? {
+    guard let start = page.dom.range(of: "id=\"\(id)\"") else { return nil }
+    guard let open = page.dom[..<start.lowerBound].lastIndex(of: "<") else { return nil }
+    let tag = page.dom[open...].prefix { $0 != ">" }
+    guard let points = tag.components(separatedBy: "points=\"").dropFirst().first else {
+      return nil
+    }
+    return points.prefix { $0 != "\"" }.split(separator: " ")
+  }
+
+  /// Two phones are two tracks, never one line joining them: each key's locations, in order,
+  /// make its own path, with its own start and end.
+  @Test func drawsOneTrackPerKey() async throws {
+    let directory = try TemporaryDirectory()
+    let fixes: [(String, Double, Double)] = [
+      ("a", 52.5200, 13.4050), ("b", 48.8566, 2.3522), ("a", 52.5201, 13.4052),
+      ("b", 48.8567, 2.3524), ("a", 52.5203, 13.4055),
+    ]
+    let log = fixes.map { device, latitude, longitude in
+      #"{"type":"geo.location","device":"\#(device)","payload":"#
+        + #"{"latitude":\#(latitude),"longitude":\#(longitude)}}"#
+    }.joined(separator: "\n") + "\n"
+    try directory.write("phones.jsonl", log)
+    let page = try await HeadlessBrowser.load(
+      try report(["--key-by", "device", directory.file("phones.jsonl")], in: directory))
+    // Keys are numbered as first seen: a is 0, b is 1.
+    #expect(Self.points(ofLine: "track-line-0", in: page)?.count == 3)
+    #expect(Self.points(ofLine: "track-line-1", in: page)?.count == 2)
+    #expect(Self.points(ofLine: "track-line", in: page) == nil, "no line joins the keys")
+    #expect(page.dom.contains("id=\"track-start-0\"") && page.dom.contains("id=\"track-end-1\""))
+    #expect(page.text(ofID: "track-note")?.contains("one track per key (2)") == true)
+    let one = try await HeadlessBrowser.load(
+      try report(["--key-by", "device", directory.file("phones.jsonl")], in: directory),
+      fragment: "key=1")
+    #expect(Self.points(ofLine: "track-line-1", in: one)?.count == 2)
+    #expect(Self.points(ofLine: "track-line-0", in: one) == nil, "key b alone")
+  }
+
+  /// `--assert`: each violation is a mark on the timeline and an entry of the list, whose
+  /// button goes to its event — clicked by a test script, the snapshot shown is the one
+  /// `rasp replay --at` prints there.
+  @Test func marksEachViolationAndGoesThereOnAClick() async throws {
+    let directory = try TemporaryDirectory()
+    let arguments = [
+      "--assert", ".nav.stack | length < 2", "--assert", "never .geo.heading > 300",
+      "--assert-final", ".nav.tab == null", Self.example,
+    ]
+    let check = CommandRun.run(
+      ["check", "--max-failures", "0", "--format", "json"] + arguments)
+    guard case .array(let violations)? = try json(check.standardOutput)["violations"] else {
+      Issue.record("no violations from rasp check: \(check.standardError)")
+      return
+    }
+    #expect(violations.count >= 2)
+    let original = try String(contentsOfFile: try report(arguments, in: directory), encoding: .utf8)
+    let path = directory.file("plain.html")
+    try original.write(toFile: path, atomically: true, encoding: .utf8)
+    let page = try await HeadlessBrowser.load(path)
+    #expect(!page.isHidden("violations"))
+    #expect(page.count(of: "class=\"violation-mark\"") == violations.count)
+    for (index, violation) in violations.enumerated() {
+      guard case .number(let seq)? = violation["seq"] else { continue }
+      // The example log's events are its lines: event n is seq n.
+      #expect(page.dom.contains("id=\"violation-\(index)\" data-event=\"\(seq)\""), "\(index)")
+    }
+    guard let policy = original.range(of: #"<meta http-equiv="Content-Security-Policy""#),
+      let policyEnd = original[policy.upperBound...].range(of: ">"),
+      let bodyEnd = original.range(of: "</body>", options: .backwards)
+    else {
+      Issue.record("the report has no policy or no </body>")
+      return
+    }
+    var driven = original
+    driven.replaceSubrange(bodyEnd, with: Self.violationDriver + "</body>")
+    driven.removeSubrange(policy.lowerBound..<policyEnd.upperBound)
+    let copy = directory.file("driven.html")
+    try driven.write(toFile: copy, atomically: true, encoding: .utf8)
+    let clicked = try await HeadlessBrowser.load(copy, fragment: "event=1")
+    #expect(clicked.text(ofID: "test-done") == "yes", "the test script did not finish")
+    guard case .number(let first)? = violations.first?["seq"] else { return }
+    #expect(clicked.text(ofID: "test-event") == "\(first)")
+    let at = CommandRun.run(["replay", "--at", "#\(first)", Self.example]).standardOutput
+    #expect(try json(clicked.text(ofID: "test-snapshot")) == json(at))
+  }
+
+  /// Clicks the first violation's button, then waits until the page shows its event.
+  static let violationDriver = """
+    <script>
+    (function () {
+      window.requestAnimationFrame = function (draw) { return setTimeout(draw, 16); };
+      function out(name, value) {
+        var pre = document.createElement('pre');
+        pre.id = 'test-' + name;
+        pre.textContent = value;
+        document.body.appendChild(pre);
+      }
+      setTimeout(function () {
+        var button = document.getElementById('violation-0');
+        var wanted = button.getAttribute('data-event');
+        button.click();
+        var tries = 0;
+        (function wait() {
+          var shown = document.getElementById('event-number').value;
+          if (shown !== wanted && ++tries < 500) { setTimeout(wait, 20); return; }
+          out('event', shown);
+          out('snapshot', document.getElementById('snapshot-json').textContent);
+          out('done', 'yes');
+        })();
+      }, 50);
+    })();
+    </script>
+    """
+
   @Test func keepsHostileStringsAsText() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("hostile.jsonl")

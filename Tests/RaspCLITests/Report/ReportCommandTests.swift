@@ -112,4 +112,127 @@ import Testing
     let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
     #expect(SHA256.base64Digest(of: long) == "JI1qYdIGOLjlwCaTDD5gOaM85Flk/yFn9uzt1BnbBsE=")
   }
+
+  struct NoData: Error {}
+
+  /// The report's data, as its page reads it.
+  static func data(of page: String) throws -> JSONValue {
+    let start = #"<script type="application/json" id="rasp-data">"#
+    guard let open = page.range(of: start),
+      let close = page[open.upperBound...].range(of: "</script>")
+    else { throw NoData() }
+    return try JSONParser.parse(String(page[open.upperBound..<close.lowerBound]))
+  }
+
+  /// Each event's type and time in the data: `[type, dt, …]` per event, from `start`.
+  static func typesAndTimes(_ data: JSONValue) -> [(String, Int64)] {
+    guard case .array(let types)? = data["types"], case .array(let events)? = data["events"],
+      case .number(let start)? = data["start"]
+    else { return [] }
+    var time = start.integerValue ?? 0
+    return events.map { event in
+      guard case .array(let members) = event, case .number(let type) = members[0],
+        case .number(let delta) = members[1],
+        case .string(let name) = types[Int(type.integerValue ?? 0)]
+      else { return ("?", 0) }
+      time += delta.integerValue ?? 0
+      return (name, time)
+    }
+  }
+
+  @Test func readsEachEventsTypeAndTimeAsTheReplayReadThem() throws {
+    let folder = Repository.path("fixtures/format-map")
+    let result = run([
+      "report", "--map", "\(folder)/shop.map.json", "--spec", "\(folder)/shop.json",
+      "\(folder)/events.jsonl",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let data = try Self.data(of: result.output)
+    #expect(data["hasTimes"] == .bool(true))
+    // The log's own lines, read by hand: the map names `event` the type (`cart:` → `cart.`,
+    // `app` by default), `at` the time in milliseconds, and drops `debug:*`.
+    let lines = try String(contentsOfFile: "\(folder)/events.jsonl", encoding: .utf8)
+      .split(separator: "\n").map { try JSONParser.parse(String($0)) }
+    let expected: [(String, Int64)] = lines.compactMap { line in
+      guard case .string(let event)? = line["event"], !event.hasPrefix("debug:"),
+        case .number(let at)? = line["at"]
+      else { return nil }
+      let type = event.contains(":") ? event.replacingOccurrences(of: ":", with: ".")
+        .replacingOccurrences(of: "checkout.", with: "cart.") : "app." + event
+      return (type, at.integerValue ?? 0)
+    }
+    let shown = Self.typesAndTimes(data)
+    #expect(shown.map(\.0) == expected.map(\.0))
+    #expect(shown.map(\.1) == expected.map(\.1))
+  }
+
+  @Test func readsACloudEventsTypeAndTime() throws {
+    let directory = try TemporaryDirectory()
+    let lines = [("1", "2026-01-05T10:00:00Z", 90), ("2", "2026-01-05T10:00:02.5Z", 91)].map {
+      id, time, heading in
+      #"{"specversion":"1.0","id":"\#(id)","source":"/phone","type":"geo.heading","#
+        + #""time":"\#(time)","data":{"heading":\#(heading)}}"#
+    }
+    try directory.write("ce.jsonl", lines.joined(separator: "\n") + "\n")
+    let result = run(["report", "--log-format", "cloudevents", "ce.jsonl"], in: directory.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let shown = Self.typesAndTimes(try Self.data(of: result.output))
+    // 2026-01-05T10:00:00Z is 1,767,607,200 s after the epoch.
+    #expect(shown.map(\.0) == ["geo.heading", "geo.heading"])
+    #expect(shown.map(\.1) == [1_767_607_200_000, 1_767_607_202_500])
+  }
+
+  @Test func marksTheViolationsOfItsAssertions() throws {
+    // In the example log the stack first holds two screens at event 10 (by hand: pushes at
+    // 4 and 10, the pop at 17 leaves one); the final tab is "orders".
+    let result = run([
+      "report", "--assert", ".nav.stack | length < 2", "--assert-final", ".nav.tab == null",
+      Self.example,
+    ])
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(result.output.hasPrefix("<!DOCTYPE html>"))
+    #expect(result.errors.contains("rasp: 2 violations of 2 assertions over 20 events"))
+    let assertions = try Self.data(of: result.output)["assertions"]
+    #expect(assertions?["count"] == .number(JSONNumber(2)))
+    #expect(assertions?["total"] == .number(JSONNumber(2)))
+    guard case .array(let violations)? = assertions?["violations"] else {
+      Issue.record("no violations in the data")
+      return
+    }
+    #expect(violations.count == 2)
+    #expect(violations.first?["seq"] == .number(JSONNumber(10)))
+    #expect(violations.first?["final"] == .bool(false))
+    #expect(violations.last?["final"] == .bool(true))
+    if case .string(let text)? = violations.first?["text"] {
+      #expect(text.hasPrefix("assertion failed: .nav.stack | length < 2 (event 10, "))
+    }
+    // The same violations `rasp check` reports.
+    let check = run([
+      "check", "--assert", ".nav.stack | length < 2", "--assert-final", ".nav.tab == null",
+      "--max-failures", "0", "--format", "json", Self.example,
+    ])
+    let checked = try JSONParser.parse(check.output)["violations"]
+    #expect(
+      checked.map { value -> JSONValue in
+        guard case .array(let list) = value else { return value }
+        return .array(list)
+      } == .array(
+        violations.map { violation -> JSONValue in
+          guard case .object(var members) = violation else { return violation }
+          members["text"] = nil
+          return .object(members)
+        }))
+    let holds = run(["report", "--assert", ".nav.stack | length < 9", Self.example])
+    #expect(holds.status == 0)
+    #expect(holds.errors.contains("rasp: 1 assertion holds over 20 events"))
+    let none = try Self.data(of: run(["report", Self.example]).output)["assertions"]
+    #expect(none == .null)
+  }
+
+  @Test func refusesABadAssertionAndWritesNothing() {
+    let result = run(["report", "--assert", ".nav.stak == 1", Self.example])
+    #expect(result.status == 64)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.contains("did you mean"), "\(result.errors)")
+  }
 }
