@@ -341,8 +341,8 @@ public struct Replay: ~Copyable {
     // A checkpoint comes between lines: not after an event of a batch line that has more, nor
     // after a line found too long, whose end is not known yet.
     let atLineEnd =
-      (item.pointee.memberState == 0
-        || (!isMerged && next.map { $0.pointee.memberState != 2 } ?? true))
+      (item.pointee.membership == .ownLine
+        || (!isMerged && next.map { $0.pointee.membership != .laterInLine } ?? true))
       && item.pointee.lineEnd >= 0
     let time = isMerged ? item.pointee.time : time(upTo: item)
     positions.note(

@@ -46,7 +46,7 @@ extension ReplayKernel {
         JSONObject(sortedMembers: [
           ("event", .string(String(decoding: stream.lastEventBytes, as: UTF8.self))),
           ("input", .number(JSONNumber(input))), ("line", .number(JSONNumber(line))),
-          ("seq", .number(JSONNumber(stream.lastSeq))),
+          ("seq", .number(JSONNumber(stream.lastSeq.recordValue))),
         ]))
     }
     var selected = JSONValue.null
@@ -134,7 +134,7 @@ extension ReplayKernel {
     stream.textInMemory = (nil, 0, nil)
     let last = try value.member("last")
     if !last.isNull {
-      stream.lastSeq = try last.member("seq").count()
+      stream.lastSeq = .known(try last.member("seq").count())
       let input = try last.member("input")
       let number = try input.count()
       guard number < inputNames.count else {

@@ -26,9 +26,9 @@ package struct Envelope {
   /// The type string's contents, after its opening quote and up to its closing quote.
   let typeStart: Int32
   let typeEnd: Int32
-  /// The dot between domain and event; -1 when the type is written with escapes; for a type
-  /// a map file made (``TypeTable``), -2 minus its number in the table.
-  let dot: Int32
+  /// How the type is written, packed in one number (``TypeSpelling/code``): the envelope is
+  /// copied for every line, and an enum with a payload would make it larger.
+  private let typeSpellingCode: Int32
   /// The payload object's first byte, or -1 when the event has none.
   let payloadStart: Int32
   /// Whether the payload's end was taken for granted (see ``AssumedPayloadEnd``).
@@ -45,7 +45,7 @@ package struct Envelope {
       isEpochSeconds: isEpochSeconds, source: source)
     self.typeStart = Int32(truncatingIfNeeded: type.start)
     self.typeEnd = Int32(truncatingIfNeeded: type.end)
-    self.dot = dot.map { Int32(truncatingIfNeeded: $0) } ?? -1
+    self.typeSpellingCode = TypeSpelling.code(of: dot.map { .dotted(at: $0) } ?? .escaped)
     self.payloadStart = payloadOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
     self.isPayloadEndAssumed = isPayloadEndAssumed
   }
@@ -63,7 +63,7 @@ package struct Envelope {
       source: source, eventOffset: eventOffset)
     self.typeStart = Int32(truncatingIfNeeded: typeRange.lowerBound)
     self.typeEnd = Int32(truncatingIfNeeded: typeRange.upperBound)
-    self.dot = -2 - mappedType
+    self.typeSpellingCode = TypeSpelling.code(of: .mapped(mappedType))
     self.payloadStart = payloadOffset.map { Int32(truncatingIfNeeded: $0) } ?? -1
     self.isPayloadEndAssumed = false
   }
@@ -78,8 +78,39 @@ package struct Envelope {
     return envelope
   }
 
+  /// How the envelope's type is written, which says where its two parts are.
+  enum TypeSpelling: Equatable {
+    /// Plainly, with the dot between domain and event at this offset of the line.
+    case dotted(at: Int)
+    /// With escapes: the parts are found in the unescaped string.
+    case escaped
+    /// By a map file: the type numbered so in the replay's ``TypeTable``.
+    case mapped(Int32)
+
+    /// The spelling as one number: the dot's offset, which is never negative; -1 for
+    /// ``escaped``; -2 minus the type's number for ``mapped(_:)``.
+    static func code(of spelling: TypeSpelling) -> Int32 {
+      switch spelling {
+      case .dotted(let offset): Int32(truncatingIfNeeded: offset)
+      case .escaped: -1
+      case .mapped(let number): -2 - number
+      }
+    }
+
+    /// The spelling that `code` stands for.
+    init(code: Int32) {
+      self = code >= 0 ? .dotted(at: Int(code)) : code == -1 ? .escaped : .mapped(-2 - code)
+    }
+  }
+
+  /// How the type is written.
+  var typeSpelling: TypeSpelling { TypeSpelling(code: typeSpellingCode) }
+
   /// The number of the type in the replay's ``TypeTable``, for a line read with a map file.
-  package var mappedType: Int32? { dot <= -2 ? -2 - dot : nil }
+  package var mappedType: Int32? {
+    if case .mapped(let number) = typeSpelling { return number }
+    return nil
+  }
 
   /// The line's bytes.
   package var line: UnsafeBufferPointer<UInt8> { context.lineBytes }
@@ -101,13 +132,13 @@ package struct Envelope {
   package var type: String { domain.string + "." + name.string }
 
   private func part(isDomain: Bool) -> EventTypePart {
-    guard dot >= 0 else {
+    guard case .dotted(let dot) = typeSpelling else {
       let type = JSONRawString(start: Int(typeStart), end: Int(typeEnd), hasEscapes: true)
       return EventTypePart(line: line, escapedType: type, isDomain: isDomain)
     }
     return isDomain
-      ? EventTypePart(line: line, start: Int(typeStart), end: Int(dot))
-      : EventTypePart(line: line, start: Int(dot) + 1, end: Int(typeEnd))
+      ? EventTypePart(line: line, start: Int(typeStart), end: dot)
+      : EventTypePart(line: line, start: dot + 1, end: Int(typeEnd))
   }
 
   /// Reads the envelope of one log line.

@@ -115,7 +115,7 @@ struct LineClassifier {
       item.originIndex = Int32(truncatingIfNeeded: origins.count)
       origins.append(origin)
     }
-    if origin.isMember { item.memberState = origin.startsLine ? 1 : 2 }
+    if origin.isMember { item.membership = origin.startsLine ? .firstOfLine : .laterInLine }
     return item
   }
 }

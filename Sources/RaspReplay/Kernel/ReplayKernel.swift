@@ -278,8 +278,8 @@ struct ReplayKernel {
   /// Counts the line an event item is of: once, for its first event.
   @inline(__always)
   private mutating func countLine(of item: UnsafePointer<ReplayItem>) {
-    if item.pointee.memberState != 0 {
-      countMember(startsLine: item.pointee.memberState == 1)
+    if item.pointee.membership != .ownLine {
+      countMember(startsLine: item.pointee.membership == .firstOfLine)
     } else {
       statistics.read += 1
     }
@@ -487,7 +487,7 @@ struct ReplayKernel {
     if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     statistics.applied += 1
     seq += 1
-    stream.lastSeq = seq
+    stream.lastSeq = .known(seq)
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
     if isPart { noteApplied() }
@@ -539,12 +539,13 @@ struct ReplayKernel {
   }
 
   /// Notes the event just applied for the merge: its position, and its stream's last event's
-  /// number as not yet known (negative: ``writeEventMembers(_:key:to:)`` leaves its place).
+  /// number as not yet known (``ReplayStream/EventNumber/State/pending(item:)``:
+  /// ``writeEventMembers(_:key:to:)`` leaves its place).
   @inline(never)
   private mutating func noteApplied() {
     guard let itemIndex = part?.itemIndex else { return }
     part?.applied.append(Int32(truncatingIfNeeded: itemIndex))
-    stream.lastSeq = -1 - itemIndex
+    stream.lastSeq = .pending(item: itemIndex)
     if configuration.isFinal, isKeyed {
       part?.touched.append(
         (Int32(truncatingIfNeeded: currentKey), Int32(truncatingIfNeeded: itemIndex)))
@@ -557,7 +558,7 @@ struct ReplayKernel {
   mutating func numberEvents(after seqAfter: [Int]) {
     guard isKeyed, let touched = part?.touched, !touched.isEmpty else { return }
     for (number, item) in touched {
-      streams.pointer(to: Int(number) + 1).pointee.lastSeq = seqAfter[Int(item)]
+      streams.pointer(to: Int(number) + 1).pointee.lastSeq = .known(seqAfter[Int(item)])
     }
     part?.touched.removeAll(keepingCapacity: true)
   }
@@ -1154,7 +1155,7 @@ struct ReplayKernel {
     records += 1
     return .record(
       ReplayRecord(
-        range: start..<writer.bytes.count, seq: stream.lastSeq, input: stream.lastInput,
+        range: start..<writer.bytes.count, seq: stream.lastSeq.recordValue, input: stream.lastInput,
         line: stream.lastLine))
   }
 
@@ -1191,11 +1192,12 @@ struct ReplayKernel {
     writer.writeRaw(",\"line\":")
     if let line = stream.lastLine { writer.writeInteger(Int64(line)) } else { writer.writeNull() }
     writer.writeRaw(",\"seq\":")
-    if stream.lastSeq < 0 {
+    switch stream.lastSeq.state {
+    case .known(let number):
+      writer.writeInteger(Int64(number))
+    case .pending:
       // Not known yet, in a kernel with a share of the keys: the pool writes it here.
       part?.seqOffset = writer.bytes.count
-    } else {
-      writer.writeInteger(Int64(stream.lastSeq))
     }
   }
 

@@ -26,7 +26,7 @@ struct ReplayStream {
   /// The previous record's value, for ``ReplayConfiguration/Emit/diff``.
   var differ: RecordDiffer?
   /// The last applied event's number in the replay, input and line.
-  var lastSeq = 0
+  var lastSeq = EventNumber.known(0)
   var lastInput: Int?
   var lastLine: Int?
   /// The last applied event's line, kept only when a `--with-event` record may need it later.
@@ -40,4 +40,42 @@ struct ReplayStream {
   /// the same reason.
   var textInMemory: (bytes: UnsafeRawPointer?, count: Int, ranges: UnsafeRawPointer?) =
     (nil, 0, nil)
+}
+
+extension ReplayStream {
+  /// The number of an applied event in the replay, as records show it (`seq`).
+  ///
+  /// A kernel of a pool (``KernelPool``) does not know it when it applies the event: the other
+  /// kernels apply events of the same items. It is kept in one word, as records carry it until
+  /// the pool writes the number in (``ReplayRecord/seq``).
+  ///
+  /// ```swift
+  /// stream.lastSeq = .pending(item: 3)
+  /// stream.lastSeq.state         // .pending(item: 3)
+  /// stream.lastSeq.recordValue   // -4
+  /// ```
+  struct EventNumber: Equatable {
+    /// What the stream knows of the number.
+    enum State: Equatable {
+      /// The number.
+      case known(Int)
+      /// Not known yet: the event is the item at this index of the list the pool handed
+      /// over, and the pool numbers it once the list is merged.
+      case pending(item: Int)
+    }
+
+    /// The number, or -1 minus the item's index while it is pending: never negative once
+    /// known.
+    let recordValue: Int
+
+    /// The number `number`.
+    @inline(__always)
+    static func known(_ number: Int) -> EventNumber { EventNumber(recordValue: number) }
+
+    /// A number not known yet, of the event at index `item` of the pool's list.
+    static func pending(item: Int) -> EventNumber { EventNumber(recordValue: -1 - item) }
+
+    /// What the stream knows of the number.
+    var state: State { recordValue >= 0 ? .known(recordValue) : .pending(item: -1 - recordValue) }
+  }
 }

@@ -11,7 +11,7 @@ import RaspPrefetch
 /// ```swift
 /// let streams = ReplayStreams(first: stream)
 /// let key = streams.append(initial)          // a new key's stream, at 1
-/// streams.pointer(to: key).pointee.lastSeq = 7
+/// streams.pointer(to: key).pointee.lastSeq = .known(7)
 /// ```
 ///
 /// The pointers it gives are valid until the next ``append(_:)``.

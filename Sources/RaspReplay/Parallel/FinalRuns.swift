@@ -109,7 +109,7 @@ struct FinalRuns {
       writer.writeRaw("}")
       records.append(
         Record(
-          range: start..<writer.bytes.count, seq: stream.pointee.lastSeq,
+          range: start..<writer.bytes.count, seq: stream.pointee.lastSeq.recordValue,
           input: stream.pointee.lastInput, line: stream.pointee.lastLine))
     }
     swap(&writer, &half.writer)

@@ -322,7 +322,7 @@ final class LineBatcher: @unchecked Sendable {
       input: item.input, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind,
       time: item.time)
     decoded.originIndex = item.originIndex
-    decoded.memberState = item.memberState
+    decoded.membership = item.membership
     return decoded
   }
 }

@@ -29,6 +29,16 @@ struct ReplayItem {
     case notice(Int)
   }
 
+  /// Where an item's event is among the events of its line: one byte in the item.
+  enum Membership: UInt8 {
+    /// The line is the event, or holds no event: it counts as a line of its own.
+    case ownLine
+    /// The first event of a line that holds several: the line is counted with it.
+    case firstOfLine
+    /// Another event of a line that holds several, after its first.
+    case laterInLine
+  }
+
   /// The position of the line's input.
   let input: Int
   /// The line's number in its input.
@@ -45,8 +55,9 @@ struct ReplayItem {
   /// ``ReplayBatch/origins``; -1 for a line that is simply the event. Kept out of the item,
   /// which every line has, for the few that need it.
   var originIndex: Int32 = -1
-  /// Whether the event is a member of a batch: 0 not, 1 its line's first, 2 another.
-  var memberState: UInt8 = 0
+  /// Whether the event is one of several its line holds (a batch, an OTLP request), and
+  /// which: the line is counted with its first.
+  var membership: Membership = .ownLine
   /// Which kernel handles the item, in a replay split by key (``KeyPartition``); 0 otherwise.
   var share: UInt8 = 0
   /// The offset in its input of the byte after the item's line and its line end, for a
@@ -65,7 +76,7 @@ struct ReplayItem {
   }
 
   /// Whether the event is a member of a batch line.
-  var isMember: Bool { memberState != 0 }
+  var isMember: Bool { membership != .ownLine }
 
   /// The event's own bytes, as `--with-event` shows it: the line, a batch's member, or the
   /// event rasp wrote from the line.
