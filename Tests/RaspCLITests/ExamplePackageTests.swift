@@ -126,6 +126,46 @@ struct ExamplePackageTests {
     #expect(check.standardError == "cart-rasp: 4 snapshots match 'session.golden.jsonl'\n")
   }
 
+  @Test func comparesTheCartWithItsNextVersion() async throws {
+    let executable = try await Self.executable.value.get()
+    let run = await Shell.run(
+      executable,
+      ["compare", "--domain", "cart", "--allow", "add:cart.count", "events.jsonl", "free.jsonl"],
+      in: Self.package)
+    #expect(run.status == 1, "cart-rasp compare: standard error:\n\(run.standardError)")
+    // By hand: the next version adds `count` to every state of events.jsonl's five cart
+    // events, which --allow allows; free.jsonl's second add has no price, which the old
+    // version rejects and the next takes as free.
+    let expected = """
+      events.jsonl: only allowed differences (5)
+      free.jsonl: divergent at event 2 (free.jsonl:2):
+        event {"payload":{"sku":"G-1"},"ts":"2026-11-22T11:00:05Z","type":"cart.add"}
+      - the old version rejects it: free.jsonl:2:58: missing required field 'payload.price'
+        {
+          "cart": {
+            ... (1 unchanged),
+            "items": [
+              ... (1 unchanged),
+      +       [1]: {"price":0,"quantity":1,"sku":"G-1"}
+            ],
+            ... (2 unchanged)
+          }
+        }
+
+      """
+    #expect(run.standardOutput == expected)
+    let summary = "cart-rasp: 2 logs: 0 identical, 1 with only allowed differences, 1 divergent\n"
+    #expect(run.standardError.hasSuffix(summary))
+    // docs/compare.md shows the same output.
+    let page = try String(contentsOfFile: Repository.path("docs/compare.md"), encoding: .utf8)
+    #expect(page.contains(expected + summary))
+    let identical = await Shell.run(
+      executable, ["compare", "--domain", "cart", "events.jsonl"], in: Self.package)
+    #expect(identical.status == 1, "without --allow, the new member is a divergence")
+    #expect(
+      identical.standardOutput.hasPrefix("events.jsonl: divergent at event 1 (events.jsonl:1):"))
+  }
+
   @Test func namesItselfInItsHelpAndItsErrors() async throws {
     let executable = try await Self.executable.value.get()
     let help = await Shell.run(executable, ["replay", "--help"], in: Self.package)

@@ -13,6 +13,7 @@
 /// To add an option: add its name here, in alphabetical order, declare its ``RaspOptionSpec``
 /// in the command's spec, and read it from ``RaspParsedArguments``.
 enum RaspOptionName: String, CaseIterable, Sendable {
+  case allow
   case assert
   case assertFile = "assert-file"
   case assertFinal = "assert-final"
@@ -46,7 +47,13 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case map
   case maxDiffs = "max-diffs"
   case maxFailures = "max-failures"
+  case new
+  case newMap = "new-map"
+  case newSpec = "new-spec"
   case noProgress = "no-progress"
+  case old
+  case oldMap = "old-map"
+  case oldSpec = "old-spec"
   case onError = "on-error"
   case output
   case payloads

@@ -25,9 +25,22 @@ extension RaspCommandLine {
   /// RaspCommandLine.main(domains: RaspBuiltinDomains.all + [CartDomain()])
   /// ```
   ///
-  /// - Parameter domains: The domains events may belong to; the built-in ones by default.
+  /// A package that changes a domain registers the new version beside the old one, and
+  /// `rasp compare` replays logs through both (see docs/compare.md):
+  ///
+  /// ```swift
+  /// RaspCommandLine.main(
+  ///   domains: RaspBuiltinDomains.all + [CartDomain()], comparing: [CartDomainV2()])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - domains: The domains events may belong to; the built-in ones by default.
+  ///   - comparing: New versions of some of `domains`, by name, for `compare`; none by
+  ///     default.
   /// - Returns: Never: the process exits with the command's status (see ``RaspExitCode``).
-  public static func main(domains: [any RaspDomain] = RaspBuiltinDomains.all) -> Never {
+  public static func main(
+    domains: [any RaspDomain] = RaspBuiltinDomains.all, comparing: [any RaspDomain] = []
+  ) -> Never {
     // A closed pipe must surface as EPIPE from write(2), which rasp treats as a quiet end.
     signal(SIGPIPE, SIG_IGN)
     // A replay keeps every input open: `--concat` over many rotated parts needs more than the
@@ -43,7 +56,7 @@ extension RaspCommandLine {
     }
     let status = run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
-      domains: domains)
+      domains: domains, comparing: comparing)
     // A replay stopped by a signal has printed what it replayed; the process now dies of the
     // signal, so that a shell running it in a script stops too, as after any Ctrl-C.
     if let number = RaspInterruptCleanup.interruption.signal, status == 128 + number {

@@ -63,7 +63,7 @@ public enum RaspCommandLine {
     ],
     exitStatuses: [
       ("0", "Success; also when the reader of the output went away ('| head')."),
-      ("1", "Differences found (check, diff)."),
+      ("1", "Differences found (check, compare, diff)."),
       ("2", "Bad input or a runtime error: a bad line, a file that cannot be read."),
       ("64", "A usage error: an unknown option or subcommand, a bad value."),
       (
@@ -81,6 +81,11 @@ public enum RaspCommandLine {
     RaspSubcommand(spec: CheckCommand.spec, usesDomains: true) {
       arguments, environment, domains throws(RaspCommandError) in
       try CheckCommand.run(arguments, environment: environment, domains: domains)
+    },
+    RaspSubcommand(spec: CompareCommand.spec) {
+      arguments, environment, domains, newVersions throws(RaspCommandError) in
+      try CompareCommand.run(
+        arguments, environment: environment, domains: domains, newVersions: newVersions)
     },
     RaspSubcommand(spec: FindCommand.spec, usesDomains: true) {
       arguments, environment, domains throws(RaspCommandError) in
@@ -147,13 +152,18 @@ public enum RaspCommandLine {
   ///   - domains: The domains events may belong to; the built-in ones by default. Pass
   ///     `RaspBuiltinDomains.all + [yours]` to keep the built-in ones beside yours. Names must be
   ///     unique; spec files given with `--spec` add more.
+  ///   - comparing: New versions of some of `domains`, each named as the domain it replaces
+  ///     (or a new name): `rasp compare` replays logs through `domains` as the old version
+  ///     and through `domains` with these in place as the new one. None by default.
   /// - Returns: The exit status (see ``RaspExitCode``).
   public static func run(
     arguments: [String], environment: RaspEnvironment,
-    domains: [any RaspDomain] = RaspBuiltinDomains.all
+    domains: [any RaspDomain] = RaspBuiltinDomains.all, comparing: [any RaspDomain] = []
   ) -> Int32 {
     do {
-      return try dispatch(arguments, environment: environment, domains: domains).rawValue
+      return try dispatch(
+        arguments, environment: environment, domains: domains, comparing: comparing
+      ).rawValue
     } catch {
       RaspDiagnostics.report(error, to: environment)
       return error.exitCode.rawValue
@@ -161,7 +171,8 @@ public enum RaspCommandLine {
   }
 
   private static func dispatch(
-    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
+    _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain],
+    comparing: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     guard let first = arguments.first else {
       return try printHelp(spec, environment: environment)
@@ -172,11 +183,20 @@ public enum RaspCommandLine {
         return try printHelp(subcommand.spec, environment: environment)
       }
       if subcommand.usesDomains { try checkNames(of: domains) }
+      let run: RaspSubcommand.Run
+      if let runComparing = subcommand.runComparing {
+        try checkNames(of: comparing)
+        run = { arguments, environment, domains throws(RaspCommandError) in
+          try runComparing(arguments, environment, domains, comparing)
+        }
+      } else {
+        run = subcommand.run
+      }
       guard subcommand.colorsItsErrors else {
-        return try subcommand.run(rest, environment, domains)
+        return try run(rest, environment, domains)
       }
       return colored(rest, environment) { environment throws(RaspCommandError) in
-        try subcommand.run(rest, environment, domains)
+        try run(rest, environment, domains)
       }
     }
     switch first {

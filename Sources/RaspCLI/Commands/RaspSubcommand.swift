@@ -21,12 +21,20 @@ struct RaspSubcommand: Sendable {
     @Sendable ([String], RaspEnvironment, [any RaspDomain]) throws(RaspCommandError) ->
     RaspExitCode
 
+  /// What a subcommand that compares two versions of the domains runs with: also the new
+  /// versions of some domains that a program registered (`rasp compare`).
+  typealias RunComparing =
+    @Sendable ([String], RaspEnvironment, [any RaspDomain], [any RaspDomain])
+    throws(RaspCommandError) -> RaspExitCode
+
   /// The subcommand's options, arguments and help.
   let spec: RaspCommandSpec
   /// Whether the subcommand works with the domains, whose names are checked before it runs.
   var usesDomains = false
   /// Runs the subcommand.
   let run: Run
+  /// Runs the subcommand with the new versions of domains, when it compares versions.
+  private(set) var runComparing: RunComparing?
 
   /// The name typed after `rasp`: `replay`.
   var name: String { String(spec.name.split(separator: " ").last ?? "") }
@@ -36,6 +44,17 @@ struct RaspSubcommand: Sendable {
     self.spec = spec
     self.usesDomains = usesDomains
     self.run = run
+  }
+
+  /// A subcommand of `spec` that compares two versions of the domains: `run` gets the new
+  /// versions that a program registered (none by default).
+  init(spec: RaspCommandSpec, comparing run: @escaping RunComparing) {
+    self.spec = spec
+    self.usesDomains = true
+    self.run = { arguments, environment, domains throws(RaspCommandError) in
+      try run(arguments, environment, domains, [])
+    }
+    self.runComparing = run
   }
 
   /// Whether the subcommand declares `--color`, which then colours its own usage errors.

@@ -46,7 +46,8 @@ import Testing
     (
       "help",
       .words([
-        "replay", "check", "find", "blame", "report", "shrink", "redact", "diff", "domains",
+        "replay", "check", "compare", "find", "blame", "report", "shrink", "redact", "diff",
+        "domains",
         "formats",
         "spec",
         "completions",
