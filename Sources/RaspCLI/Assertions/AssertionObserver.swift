@@ -218,6 +218,32 @@ final class AssertionObserver: ReplayStateObserver {
     return Stream(scope: scope, failing: Array(repeating: false, count: assertions.count))
   }
 
+  /// A key's stream from the state a checkpoint restored: the state before its next event.
+  func restored(
+    _ state: SnapshotState, keyNumber: Int, key: ArraySlice<UInt8>?,
+    last: (seq: Int, input: Int, line: Int)?
+  ) {
+    guard isRead.contains(true) || !finalAssertions.isEmpty else { return }
+    let slot = keyNumber + 1
+    if slot >= streams.count {
+      streams.append(contentsOf: repeatElement(nil, count: slot + 1 - streams.count))
+    }
+    var scope = PredicateScope(names: names)
+    scope.current = initialValues
+    scope.currentMembers = initialMembers
+    for index in names.indices where isRead[index] {
+      Self.refresh(index, in: state, scope: &scope, slots: memberSlots[index], writer: &writer)
+    }
+    scope.previous = scope.current
+    scope.previousMembers = scope.currentMembers
+    if let key { scope.key = Self.parse(key) }
+    let stream = Stream(scope: scope, failing: Array(repeating: false, count: assertions.count))
+    stream.lastSeq = last?.seq
+    stream.lastInput = last?.input
+    stream.lastLine = last?.line
+    streams[slot] = stream
+  }
+
   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) {
     events += 1
     // Nothing read changed, and no assertion is due: not even the key's stream is needed.

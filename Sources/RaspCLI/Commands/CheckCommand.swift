@@ -64,7 +64,10 @@ enum CheckCommand {
           + "(when it does not exist yet) or 'all'."
       ),
     ] + AssertionOptions.specs + ComparisonOptions.specs
-      + ReplayOptions.specs.filter { $0.name != "pretty" },
+      + ReplayOptions.specs.filter { $0.name != "pretty" }
+      + ReplayOptions.checkpointSpecs(
+        after: "check the events after that point (with --assert; a final assertion sees "
+          + "every key)"),
     exitStatuses: [
       ("0", "The snapshots match the golden file (or it was written), and the assertions hold."),
       ("1", "They differ, or an assertion is violated."),
@@ -106,6 +109,13 @@ enum CheckCommand {
         return try checkAssertions(
           assertions, options: options, comparison: comparison, environment: environment)
       }
+    }
+    if let option = [RaspOptionName.saveState, .resume, .checkpointEvery].first(where: {
+      parsed.isGiven($0)
+    }) {
+      throw fail(
+        "Option '--\(option.rawValue)' goes on from a checkpoint with '--assert' alone: a golden "
+          + "file is compared from its first line")
     }
     if options.configuration.format.document == .devtools, parsed.value(.golden) == nil,
       !parsed.flag(.update), parsed.value(.record) == nil

@@ -36,22 +36,8 @@ enum ReplayCommand {
         name: .follow,
         help: "Keep reading the files as they grow, like 'tail -F', through rotation and "
           + "truncation, until Ctrl-C or SIGTERM."),
-      RaspOptionSpec(
-        name: .saveState, valueName: "file",
-        help:
-          "Save a checkpoint in <file> at the end: the state of every domain (and key) and "
-          + "where the replay is in each log, written atomically; --resume goes on from it."),
-      RaspOptionSpec(
-        name: .checkpointEvery, valueName: "n",
-        help:
-          "With --save-state, save a checkpoint after every <n> events too, so that a replay "
-          + "killed on the way can be resumed from the last one."),
-      RaspOptionSpec(
-        name: .resume, valueName: "file",
-        help:
-          "Go on from the checkpoint in <file>: read each log from where it stopped (a log "
-          + "that has grown since is read on; one changed before is refused) and print what a "
-          + "whole replay prints after that point."),
+    ] + ReplayOptions.checkpointSpecs(after: "print what a whole replay prints after that point")
+      + [
       RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ],
     exitStatuses: [

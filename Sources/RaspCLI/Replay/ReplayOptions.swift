@@ -73,6 +73,28 @@ struct ReplayOptions {
   var displayNames: [String] { files.map { $0 == "-" ? "<stdin>" : $0 } }
 
   /// The options `replay` and `check` share, in help order.
+  /// `--save-state`, `--checkpoint-every` and `--resume`, for the commands that take them;
+  /// `after` says what a resumed run does after the checkpoint.
+  static func checkpointSpecs(after: String) -> [RaspOptionSpec] {
+    [
+      RaspOptionSpec(
+        name: .saveState, valueName: "file",
+        help:
+          "Save a checkpoint in <file> at the end: the state of every domain (and key) and "
+          + "where the replay is in each log, written atomically; --resume goes on from it."),
+      RaspOptionSpec(
+        name: .checkpointEvery, valueName: "n",
+        help:
+          "With --save-state, save a checkpoint after every <n> events too, so that a replay "
+          + "killed on the way can be resumed from the last one."),
+      RaspOptionSpec(
+        name: .resume, valueName: "file",
+        help:
+          "Go on from the checkpoint in <file>: read each log from where it stopped (a log "
+          + "that has grown since is read on; one changed before is refused) and \(after)."),
+    ]
+  }
+
   static let specs: [RaspOptionSpec] = [
     RaspOptionSpec(
       name: .select, valueName: "path",
@@ -694,8 +716,9 @@ struct ReplayOptions {
 
   /// Refuses a field that a built-in domain's state never has (`geo.headng`), which would
   /// select `null` for ever, with the nearest field it has. The fields are those of the
-  /// domain's initial state; a domain whose state starts empty (`data`), and a spec's or your
-  /// own, may gain fields, and are not checked.
+  /// domain's initial state, or those a spec domain's state and operations name; a domain
+  /// whose state starts empty (`data`), your own, or a spec's that may gain any member, is
+  /// not checked.
   private static func checkField(
     of path: JSONPath, text: String, option: String, domains: [any RaspDomain],
     prefix: String = "", fail: (String) -> RaspCommandError
@@ -713,10 +736,12 @@ struct ReplayOptions {
     throw fail(message)
   }
 
-  /// The fields a domain's state always has, sorted, for a path's second name to be checked
-  /// against: those of a built-in domain's initial state; `nil` for a domain whose state
-  /// starts empty (`data`), a spec's or your own, which may gain fields.
+  /// The fields a domain's state can have, sorted, for a path's second name to be checked
+  /// against: those of a built-in domain's initial state, or those a spec domain's initial
+  /// state and operations name; `nil` for a domain whose state starts empty (`data`), your
+  /// own, or a spec's whose operations may add any member.
   static func fixedFields(of domain: any RaspDomain) -> [String]? {
+    if let spec = domain as? RaspSpecDomain { return specFields(of: spec) }
     guard
       RaspBuiltinDomains.all.contains(where: {
         ObjectIdentifier(type(of: $0)) == ObjectIdentifier(type(of: domain))
@@ -726,5 +751,21 @@ struct ReplayOptions {
       !initial.isEmpty
     else { return nil }
     return initial.keys.sorted()
+  }
+
+  /// The fields a spec domain's state can ever have: those of its initial object, and the
+  /// first member of each operation's path; `nil` when an operation may add any member (one
+  /// on the whole state, such as a `merge` of the payload, or on `[]`, `[?…]`, `[payload.id]`)
+  /// or the state is not an object.
+  private static func specFields(of domain: RaspSpecDomain) -> [String]? {
+    guard case .object(let initial) = domain.initial else { return nil }
+    var fields = Set(initial.keys)
+    for event in domain.eventDefinitions {
+      for operation in event.operations {
+        guard case .key(let first)? = operation.path.components.first else { return nil }
+        fields.insert(first)
+      }
+    }
+    return fields.sorted()
   }
 }

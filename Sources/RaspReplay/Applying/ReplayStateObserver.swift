@@ -32,11 +32,31 @@ package protocol ReplayStateObserver: AnyObject {
   /// Whether the observer has seen enough: the replay then ends after the event it saw last,
   /// as at `--until`, without reading further (`rasp find --first`).
   var isFinished: Bool { get }
+
+  /// Sees a state a resumed replay takes from its checkpoint (`--resume`), before any event:
+  /// the whole state without keys, and each key's with them. The state before the next event
+  /// of that key is this one, not the initial state.
+  ///
+  /// - Parameters:
+  ///   - state: The state restored.
+  ///   - keyNumber: Its key's number in a keyed replay, or -1.
+  ///   - key: Its key's canonical JSON in a keyed replay, or `nil`.
+  ///   - last: The last event applied to it before the checkpoint: its number, input and
+  ///     line; `nil` when there was none.
+  func restored(
+    _ state: SnapshotState, keyNumber: Int, key: ArraySlice<UInt8>?,
+    last: (seq: Int, input: Int, line: Int)?)
 }
 
 extension ReplayStateObserver {
   /// Most observers see the whole replay.
   package var isFinished: Bool { false }
+
+  /// Most observers need nothing of a checkpoint's states.
+  package func restored(
+    _ state: SnapshotState, keyNumber: Int, key: ArraySlice<UInt8>?,
+    last: (seq: Int, input: Int, line: Int)?
+  ) {}
 }
 
 /// An event just applied, and the state after it: what a ``ReplayStateObserver`` sees.

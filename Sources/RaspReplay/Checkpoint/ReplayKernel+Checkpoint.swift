@@ -88,10 +88,12 @@ extension ReplayKernel {
           switchToKey(number)
           try restore(&streamPointer.pointee, from: try entry.member("stream"))
           if isBeforeSince { Self.selectAnew(&streamPointer.pointee) }
+          notifyRestored(keyNumber: number, key: writer.bytes[...])
         }
       } else {
         try restore(&streamPointer.pointee, from: try root.member("stream"))
         if isBeforeSince { Self.selectAnew(&streamPointer.pointee) }
+        notifyRestored(keyNumber: -1, key: nil)
       }
     } catch let error as RaspStateError {
       throw ReplayCheckpointError(path: error.path, reason: error.reason)
@@ -99,6 +101,17 @@ extension ReplayKernel {
       throw ReplayCheckpointError(path: "", reason: "\(error)")
     }
     restoreCount(events: events, records: records)
+  }
+
+  /// Shows the stream just restored to the state observer (`rasp check --assert --resume`).
+  private func notifyRestored(keyNumber: Int, key: ArraySlice<UInt8>?) {
+    guard let observer = configuration.stateObserver else { return }
+    let stream = streamPointer.pointee
+    var last: (seq: Int, input: Int, line: Int)?
+    if let input = stream.lastInput, let line = stream.lastLine {
+      last = (stream.lastSeq, input, line)
+    }
+    observer.restored(stream.pipeline.current, keyNumber: keyNumber, key: key, last: last)
   }
 
   /// Forgets the value selected, as a replay does before `--since`: it prints none before,

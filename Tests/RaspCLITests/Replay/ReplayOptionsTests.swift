@@ -198,4 +198,27 @@ import RaspTestSupport
       #expect(usageError(["--select", path, "--golden", "g.jsonl"], check: true) == nil, "\(path)")
     }
   }
+
+  /// A spec domain's fields are its initial object's and those its operations set; one whose
+  /// operations may add any member (a `merge` of the payload into the whole state) is not
+  /// checked, nor one whose state is not an object.
+  @Test func aSpecDomainsFieldsAreThoseItsStateAndOperationsName() throws {
+    func domain(_ initial: JSONValue, _ paths: [String], merge: Bool = false) throws
+      -> RaspSpecDomain
+    {
+      let operations = try paths.map { path -> RaspSpecOperation in
+        merge
+          ? .merge(try RaspSpecPath(path), value: .event(try JSONPath("payload"), default: nil))
+          : .set(try RaspSpecPath(path), value: .literal(1))
+      }
+      return RaspSpecDomain(
+        name: "cart", summary: "", initial: initial,
+        events: [RaspSpecEventDefinition(name: "e", summary: "", operations: operations)])
+    }
+    let cart = try domain(["items": [], "total": 0], ["paid", "items[0]", "coupon.code"])
+    #expect(ReplayOptions.fixedFields(of: cart) == ["coupon", "items", "paid", "total"])
+    #expect(ReplayOptions.fixedFields(of: try domain(["a": 1], [""], merge: true)) == nil)
+    #expect(ReplayOptions.fixedFields(of: try domain(["a": 1], ["[]"])) == nil)
+    #expect(ReplayOptions.fixedFields(of: try domain(.number(JSONNumber(0)), [])) == nil)
+  }
 }
