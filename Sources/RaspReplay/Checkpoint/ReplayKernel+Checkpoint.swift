@@ -109,7 +109,7 @@ extension ReplayKernel {
     let stream = streamPointer.pointee
     var last: (seq: Int, input: Int, line: Int)?
     if let input = stream.lastInput, let line = stream.lastLine {
-      last = (stream.lastSeq, input, line)
+      last = (stream.lastSeq.recordValue, input, line)
     }
     observer.restored(stream.pipeline.current, keyNumber: keyNumber, key: key, last: last)
   }
