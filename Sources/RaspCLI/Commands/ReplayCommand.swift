@@ -38,8 +38,8 @@ enum ReplayCommand {
           + "truncation, until Ctrl-C or SIGTERM."),
     ] + ReplayOptions.checkpointSpecs(after: "print what a whole replay prints after that point")
       + [
-      RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
-    ],
+        RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error")
+      ],
     exitStatuses: [
       (
         "0",

@@ -46,8 +46,7 @@ enum ReportDocument {
   /// `{"count":…,"total":…,"violations":[…]}`: how many assertions were checked, how many
   /// violations there were, and those kept, each as `rasp check --format json` gives it with
   /// its text as `rasp check` prints it.
-  private static func writeAssertions(_ observer: AssertionObserver, to writer: inout JSONWriter)
-  {
+  private static func writeAssertions(_ observer: AssertionObserver, to writer: inout JSONWriter) {
     var object = JSONObject()
     object["count"] = .number(JSONNumber(observer.assertionCount))
     object["total"] = .number(JSONNumber(observer.violationCount))

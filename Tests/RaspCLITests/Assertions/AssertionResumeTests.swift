@@ -38,9 +38,10 @@ import Testing
 
   @Test func thePreviousStateOfTheFirstEventResumedIsTheCheckpoints() throws {
     let directory = try TemporaryDirectory()
-    let log = ["a", "b", "c", "d"].map {
-      #"{"type":"nav.push","payload":{"screen":"\#($0)"}}"#
-    }.joined(separator: "\n") + "\n" + #"{"type":"nav.pop"}"# + "\n"
+    let log =
+      ["a", "b", "c", "d"].map {
+        #"{"type":"nav.push","payload":{"screen":"\#($0)"}}"#
+      }.joined(separator: "\n") + "\n" + #"{"type":"nav.pop"}"# + "\n"
     // Each event pushes or pops one screen: the depth never grows by more than one.
     let step = ["--assert", "(.nav.stack | length) - ($prev.nav.stack | length) <= 1"]
     try Self.checkpoint(log, after: 3, arguments: step, in: directory)
@@ -55,11 +56,12 @@ import Testing
   @Test func aFinalAssertionSeesTheKeysOfTheCheckpointToo() throws {
     let directory = try TemporaryDirectory()
     // d2's events all come before the checkpoint (after line 4); d1's go on after it.
-    let log = [
-      ("d1", "a"), ("d2", "a"), ("d2", "b"), ("d1", "b"), ("d1", "c"), ("d1", "d"),
-    ].map { device, screen in
-      #"{"device":"\#(device)","type":"nav.push","payload":{"screen":"\#(screen)"}}"#
-    }.joined(separator: "\n") + "\n"
+    let log =
+      [
+        ("d1", "a"), ("d2", "a"), ("d2", "b"), ("d1", "b"), ("d1", "c"), ("d1", "d"),
+      ].map { device, screen in
+        #"{"device":"\#(device)","type":"nav.push","payload":{"screen":"\#(screen)"}}"#
+      }.joined(separator: "\n") + "\n"
     let final = ["--key-by", "device", "--assert-final", ".nav.stack | length < 2"]
     try Self.checkpoint(log, after: 4, arguments: final, in: directory)
     let resumed = try Self.violations(

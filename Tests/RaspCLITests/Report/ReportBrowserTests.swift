@@ -207,10 +207,11 @@ struct ReportBrowserTests {
       ("a", 52.5200, 13.4050), ("b", 48.8566, 2.3522), ("a", 52.5201, 13.4052),
       ("b", 48.8567, 2.3524), ("a", 52.5203, 13.4055),
     ]
-    let log = fixes.map { device, latitude, longitude in
-      #"{"type":"geo.location","device":"\#(device)","payload":"#
-        + #"{"latitude":\#(latitude),"longitude":\#(longitude)}}"#
-    }.joined(separator: "\n") + "\n"
+    let log =
+      fixes.map { device, latitude, longitude in
+        #"{"type":"geo.location","device":"\#(device)","payload":"#
+          + #"{"latitude":\#(latitude),"longitude":\#(longitude)}}"#
+      }.joined(separator: "\n") + "\n"
     try directory.write("phones.jsonl", log)
     let page = try await HeadlessBrowser.load(
       try report(["--key-by", "device", directory.file("phones.jsonl")], in: directory))

@@ -157,8 +157,10 @@ import Testing
       guard case .string(let event)? = line["event"], !event.hasPrefix("debug:"),
         case .number(let at)? = line["at"]
       else { return nil }
-      let type = event.contains(":") ? event.replacingOccurrences(of: ":", with: ".")
-        .replacingOccurrences(of: "checkout.", with: "cart.") : "app." + event
+      let type =
+        event.contains(":")
+        ? event.replacingOccurrences(of: ":", with: ".")
+          .replacingOccurrences(of: "checkout.", with: "cart.") : "app." + event
       return (type, at.integerValue ?? 0)
     }
     let shown = Self.typesAndTimes(data)
@@ -216,12 +218,13 @@ import Testing
       checked.map { value -> JSONValue in
         guard case .array(let list) = value else { return value }
         return .array(list)
-      } == .array(
-        violations.map { violation -> JSONValue in
-          guard case .object(var members) = violation else { return violation }
-          members["text"] = nil
-          return .object(members)
-        }))
+      }
+        == .array(
+          violations.map { violation -> JSONValue in
+            guard case .object(var members) = violation else { return violation }
+            members["text"] = nil
+            return .object(members)
+          }))
     let holds = run(["report", "--assert", ".nav.stack | length < 9", Self.example])
     #expect(holds.status == 0)
     #expect(holds.errors.contains("rasp: 1 assertion holds over 20 events"))
