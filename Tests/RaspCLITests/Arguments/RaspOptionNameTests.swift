@@ -56,7 +56,7 @@ import Testing
     #expect(listed == RaspCommandLine.subcommands.map(\.name) + ["version"])
     #expect(
       listed == [
-        "replay", "check", "find", "blame", "report", "shrink", "redact", "diff", "domains",
+        "replay", "check", "compare", "find", "blame", "report", "shrink", "redact", "diff", "domains",
         "formats",
         "spec",
         "completions",

@@ -46,7 +46,7 @@ fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", 
   @Test(arguments: [
     (["rasp", "repl"], ["replay"]),
     (["rasp", "rep"], ["replay", "report"]),
-    (["rasp", "c"], ["check", "completions"]),
+    (["rasp", "c"], ["check", "compare", "completions"]),
     (["rasp", "-"], ["-V", "--version", "-h", "--help"]),
     (["rasp", "replay", "--sel"], ["--select"]),
     (["rasp", "replay", "--log-format", ""], presets),
