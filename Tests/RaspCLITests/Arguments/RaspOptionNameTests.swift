@@ -56,7 +56,8 @@ import Testing
     #expect(listed == RaspCommandLine.subcommands.map(\.name) + ["version"])
     #expect(
       listed == [
-        "replay", "check", "compare", "find", "blame", "report", "shrink", "redact", "diff", "domains",
+        "replay", "check", "compare", "find", "blame", "report", "shrink", "redact", "diff",
+        "domains",
         "formats",
         "spec",
         "completions",
