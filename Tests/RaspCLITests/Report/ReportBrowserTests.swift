@@ -255,19 +255,8 @@ struct ReportBrowserTests {
       // The example log's events are its lines: event n is seq n.
       #expect(page.dom.contains("id=\"violation-\(index)\" data-event=\"\(seq)\""), "\(index)")
     }
-    guard let policy = original.range(of: #"<meta http-equiv="Content-Security-Policy""#),
-      let policyEnd = original[policy.upperBound...].range(of: ">"),
-      let bodyEnd = original.range(of: "</body>", options: .backwards)
-    else {
-      Issue.record("the report has no policy or no </body>")
-      return
-    }
-    var driven = original
-    driven.replaceSubrange(bodyEnd, with: Self.violationDriver + "</body>")
-    driven.removeSubrange(policy.lowerBound..<policyEnd.upperBound)
-    let copy = directory.file("driven.html")
-    try driven.write(toFile: copy, atomically: true, encoding: .utf8)
-    let clicked = try await HeadlessBrowser.load(copy, fragment: "event=1")
+    let clicked = try await HeadlessBrowser.load(
+      try Self.driven(original, by: Self.violationDriver, in: directory), fragment: "event=1")
     #expect(clicked.text(ofID: "test-done") == "yes", "the test script did not finish")
     guard case .number(let first)? = violations.first?["seq"] else { return }
     #expect(clicked.text(ofID: "test-event") == "\(first)")
@@ -405,19 +394,8 @@ struct ReportBrowserTests {
     let directory = try TemporaryDirectory()
     let original = try String(
       contentsOfFile: try report([Self.example], in: directory), encoding: .utf8)
-    guard let policy = original.range(of: #"<meta http-equiv="Content-Security-Policy""#),
-      let policyEnd = original[policy.upperBound...].range(of: ">"),
-      let bodyEnd = original.range(of: "</body>", options: .backwards)
-    else {
-      Issue.record("the report has no policy or no </body>")
-      return
-    }
-    var page = original
-    page.replaceSubrange(bodyEnd, with: Self.driver + "</body>")
-    page.removeSubrange(policy.lowerBound..<policyEnd.upperBound)
-    let copy = directory.file("driven.html")
-    try page.write(toFile: copy, atomically: true, encoding: .utf8)
-    let driven = try await HeadlessBrowser.load(copy, fragment: "event=5")
+    let driven = try await HeadlessBrowser.load(
+      try Self.driven(original, by: Self.driver, in: directory), fragment: "event=5")
     #expect(driven.text(ofID: "test-done") == "yes", "the test script did not finish")
     let atFour = CommandRun.run(["replay", "--at", "#4", Self.example]).standardOutput
     #expect(try json(driven.text(ofID: "test-after-left")) == json(atFour))
@@ -432,6 +410,28 @@ struct ReportBrowserTests {
     #expect(
       driven.text(ofID: "test-tooltip")?.hasPrefix("geo.accuracy = \(accuracy)  at #20") == true,
       "\(driven.text(ofID: "test-tooltip") ?? "no tooltip")")
+  }
+
+  struct NotAReport: Error {}
+
+  /// Writes a copy of the report `page` that runs the test's `script` at its end, without the
+  /// Content-Security-Policy that would refuse it, and returns the copy's path.
+  static func driven(_ page: String, by script: String, in directory: TemporaryDirectory)
+    throws -> String
+  {
+    guard let policy = page.range(of: #"<meta http-equiv="Content-Security-Policy""#),
+      let policyEnd = page[policy.upperBound...].range(of: ">"),
+      let bodyEnd = page.range(of: "</body>", options: .backwards)
+    else {
+      Issue.record("the report has no policy or no </body>")
+      throw NotAReport()
+    }
+    var copy = page
+    copy.replaceSubrange(bodyEnd, with: script + "</body>")
+    copy.removeSubrange(policy.lowerBound..<policyEnd.upperBound)
+    let path = directory.file("driven.html")
+    try copy.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
   }
 
   /// The test's script: each step after the page has drawn the one before. A headless
