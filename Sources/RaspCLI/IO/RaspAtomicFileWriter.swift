@@ -16,6 +16,13 @@ import RaspReplay
 /// before it commits, the temporary file is removed and the old file stays exactly as it was.
 /// A new file gets the permissions of the file it replaces (or 0666 less the umask).
 ///
+/// A target that exists and is not a regular file — `/dev/null`, `/dev/stdout`, a named pipe,
+/// the `/dev/fd/63` of a shell's `>(gzip > out.gz)` — cannot be replaced without breaking it
+/// (renaming over `/dev/null` would put a regular file there for every process on the
+/// machine), so it is written in place, as a shell's `>` would write it: opened when the first
+/// bytes (or the commit) come, and closed by ``commit()``; what was written before a failure
+/// has then already gone out. A directory is refused.
+///
 /// This is the only way `rasp` writes golden files (`rasp check --update`, `--record missing`).
 ///
 /// ```swift
@@ -30,6 +37,8 @@ public final class RaspAtomicFileWriter {
   let targetPath: String
   /// The path of the temporary file.
   let temporaryPath: String
+  /// Whether the target is written in place (it exists and is not a regular file).
+  let writesInPlace: Bool
   /// The temporary file's descriptor; -1 once closed.
   private var descriptor: Int32
   /// Whether the file was renamed into place.
@@ -60,6 +69,22 @@ public final class RaspAtomicFileWriter {
     if fault == .create {
       throw .cannotWrite(path, reason: RaspSystemError.message(EACCES))
     }
+    var existing = stat()
+    let exists = stat(resolvedPath, &existing) == 0
+    let kind = existing.st_mode & S_IFMT
+    if exists, kind == S_IFDIR {
+      throw .cannotWrite(path, reason: RaspSystemError.message(EISDIR))
+    }
+    writesInPlace = exists && kind != S_IFREG
+    if writesInPlace {
+      // Opened at the first write: a named pipe's reader would see the end of its input if
+      // this only looked and closed again, as `rasp shrink` does before its search.
+      descriptor = -1
+      guard access(resolvedPath, W_OK) == 0 else {
+        throw .cannotWrite(path, reason: RaspSystemError.message(errno))
+      }
+      return
+    }
     interruptToken = RaspInterruptCleanup.track(temporaryPath)
     descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
@@ -67,10 +92,7 @@ public final class RaspAtomicFileWriter {
       RaspInterruptCleanup.untrack(interruptToken)
       throw .cannotWrite(path, reason: RaspSystemError.message(code))
     }
-    var existing = stat()
-    if stat(resolvedPath, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-      _ = fchmod(descriptor, existing.st_mode & 0o7777)
-    }
+    if exists { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
   }
 
   deinit {
@@ -106,6 +128,7 @@ public final class RaspAtomicFileWriter {
   /// - Throws: ``RaspCommandError/cannotWrite(_:reason:)``; the temporary file is then removed.
   public func write(_ bytes: [UInt8]) throws(RaspCommandError) {
     guard !bytes.isEmpty else { return }
+    try openInPlaceIfNeeded()
     guard descriptor >= 0 else { throw .cannotWrite(path, reason: "the file was already closed") }
     if fault == .write { try fail(ENOSPC) }
     let code: Int32? = bytes.withUnsafeBytes { raw in
@@ -138,6 +161,7 @@ public final class RaspAtomicFileWriter {
   /// - Throws: ``RaspCommandError/cannotWrite(_:reason:)`` when the sync or the rename fails;
   ///   the temporary file is then removed and the target is unchanged.
   public func commit() throws(RaspCommandError) {
+    if writesInPlace { return try closeInPlace() }
     guard descriptor >= 0 else { throw .cannotWrite(path, reason: "the file was already closed") }
     if fault == .sync { try fail(EIO) }
     while fsync(descriptor) != 0 {
@@ -163,8 +187,39 @@ public final class RaspAtomicFileWriter {
       _ = close(descriptor)
       descriptor = -1
     }
+    if writesInPlace {
+      isClosedInPlace = true
+      return
+    }
     if !isCommitted { _ = unlink(temporaryPath) }
     RaspInterruptCleanup.untrack(interruptToken)
+  }
+
+  /// Opens a target written in place, once, truncating it as a shell's `>` would.
+  private func openInPlaceIfNeeded() throws(RaspCommandError) {
+    guard writesInPlace, descriptor < 0, !isCommitted, !isClosedInPlace else { return }
+    repeat {
+      descriptor = open(targetPath, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    } while descriptor < 0 && errno == EINTR
+    if descriptor < 0 { try fail(errno) }
+  }
+
+  /// Whether a target written in place was closed after a failure.
+  private var isClosedInPlace = false
+
+  /// Commits a target written in place: opens it if nothing was written (so that it is
+  /// truncated and a pipe's reader sees its end) and closes it.
+  private func closeInPlace() throws(RaspCommandError) {
+    guard !isClosedInPlace else {
+      throw .cannotWrite(path, reason: "the file was already closed")
+    }
+    try openInPlaceIfNeeded()
+    let closed = close(descriptor)
+    descriptor = -1
+    isCommitted = true
+    if closed != 0, errno != EINTR {
+      throw .cannotWrite(path, reason: RaspSystemError.message(errno))
+    }
   }
 
   /// Discards the temporary file and throws the error for `code`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import RaspTestSupport
+
 @testable import RaspCLI
 
 @Suite struct RaspAtomicFileWriterTests {
@@ -139,5 +141,105 @@ import Testing
     try file.commit()
     #expect(throws: RaspCommandError.self) { try file.write(new) }
     #expect(directory.bytes("x.jsonl") == [])
+  }
+}
+
+/// Targets that are not regular files: written in place, never replaced.
+@Suite struct RaspAtomicFileWriterSpecialFileTests {
+  let new = Array("{\"new\":true}\n".utf8)
+
+  @Test func aNamedPipeIsWrittenInPlaceAndStaysAPipe() async throws {
+    let directory = try TemporaryDirectory()
+    let named = try NamedPipe("out", in: directory)
+    let pipe = named.path
+    let bytes = new
+    async let read = onThreadOfItsOwn { try FileReading.all(pipe) }
+    try await onThreadOfItsOwn {
+      // rasp shrink and redact look first (and discard), then write: the reader must see one
+      // whole output, not the end of its input at the look.
+      try RaspAtomicFileWriter(path: "out", resolvedPath: pipe).discard()
+      let file = try RaspAtomicFileWriter(path: "out", resolvedPath: pipe)
+      try file.write(Array(bytes.prefix(4)))
+      try file.write(Array(bytes.dropFirst(4)))
+      try file.commit()
+    }
+    named.release()
+    #expect(try await read == new)
+    #expect(FileKind.of(pipe) == S_IFIFO)
+    #expect(directory.names == [".spare", "out"], "no temporary file beside a pipe")
+  }
+
+  @Test func aNamedPipeGetsItsEndWhenNothingIsWritten() async throws {
+    let directory = try TemporaryDirectory()
+    let named = try NamedPipe("out", in: directory)
+    let pipe = named.path
+    async let read = onThreadOfItsOwn { try FileReading.all(pipe) }
+    try await onThreadOfItsOwn {
+      try RaspAtomicFileWriter(path: "out", resolvedPath: pipe).commit()
+    }
+    named.release()
+    #expect(FileKind.of(pipe) == S_IFIFO)
+    #expect(try await read == [])
+  }
+
+  @Test func aDirectoryIsRefusedAndLeftAsItWas() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: directory.file("out"), withIntermediateDirectories: false)
+    #expect(throws: RaspCommandError.self) {
+      _ = try RaspAtomicFileWriter(path: "out", resolvedPath: directory.file("out"))
+    }
+    do {
+      _ = try RaspAtomicFileWriter(path: "out", resolvedPath: directory.file("out"))
+    } catch {
+      #expect(error.description == "rasp: error: cannot write 'out': Is a directory\n")
+    }
+    #expect(FileKind.of(directory.file("out")) == S_IFDIR)
+    #expect(directory.names == ["out"])
+  }
+}
+
+/// What a test reads from special files.
+enum FileReading {
+  /// Every byte of a file (or a named pipe, until its writer closes it).
+  static func all(_ path: String) throws -> [UInt8] {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    return Array(try handle.readToEnd() ?? Data())
+  }
+}
+
+/// A named pipe a test reads on a thread of its own, which cannot hang the test: if the code
+/// under test never opens the pipe (it renamed a file over it, say), ``release()`` opens the
+/// pipe's other name for writing and closes it, so the read ends with nothing.
+struct NamedPipe {
+  /// The pipe's path.
+  let path: String
+  /// A second name of the same pipe, in a folder of its own.
+  let spare: String
+
+  /// Makes the pipe `name` in `directory`, and its spare name in `directory/.spare/`.
+  init(_ name: String, in directory: TemporaryDirectory) throws {
+    path = directory.file(name)
+    let folder = directory.file(".spare")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    spare = folder + "/" + name
+    try #require(mkfifo(path, 0o600) == 0)
+    try #require(link(path, spare) == 0)
+  }
+
+  /// Ends a read still waiting for a writer (none if the pipe was written and closed).
+  func release() {
+    let descriptor = open(spare, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    if descriptor >= 0 { close(descriptor) }
+  }
+}
+
+/// The kind of a file (`S_IFIFO`, `S_IFREG`, …), `0` when it does not exist.
+enum FileKind {
+  static func of(_ path: String) -> mode_t {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return 0 }
+    return status.st_mode & S_IFMT
   }
 }
