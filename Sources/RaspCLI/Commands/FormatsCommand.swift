@@ -19,7 +19,11 @@ enum FormatsCommand {
       rasp reads its own lines by default: {"type":"geo.heading","payload":{…}}. Logs written \
       by other tools are read with --log-format <name>, or with --map <file> for any other \
       shape: a map file says where a line keeps its type, payload, time and source, and how \
-      the type becomes 'domain.event'. The formats it lists are map files that ship with \
+      the type becomes 'domain.event'. A map can also keep lines by a field ("keep": \
+      {"class": "TPV"}), make several events of one line ("emit": [{"type": \
+      "geo.location"}, {"type": "geo.heading"}]), leave an event out when a field is absent \
+      or holds a sentinel ("absentIs": "skip", "skipIf": -1), and skip lines that are not \
+      events ("ignoreLines": ["$*"]). The formats it lists are map files that ship with \
       rasp; 'rasp formats <name> > mine.json' starts a map of your own (see docs/formats.md).
       """,
     usage: "rasp formats [--json] [<name>]\n       rasp formats --check <file> ...",

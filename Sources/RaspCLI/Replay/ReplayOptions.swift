@@ -133,7 +133,8 @@ struct ReplayOptions {
       help:
         "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "
         + "'devtools' (a Redux DevTools export, one JSON document), 'cloudevents', 'segment', "
-        + "'otel' (OTLP/JSON logs) or 'kcat' (Kafka messages). 'rasp formats' describes them."
+        + "'otel' (OTLP/JSON logs), 'kcat' (Kafka messages), 'gpsd' (gpsd's JSON reports) or "
+        + "'owntracks' (OwnTracks locations). 'rasp formats' describes them."
     ),
     RaspOptionSpec(
       name: .map, valueName: "file",
@@ -237,6 +238,10 @@ struct ReplayOptions {
       "redux": redux, "flux": redux, "actions": redux, "redux-devtools": redux,
       "kafka": kafka, "kafkacat": kafka,
       "opentelemetry": otel, "otlp": otel, "otlp-json": otel,
+      "gpspipe": "gpsd's reports, as 'gpspipe -w' prints them, are 'gpsd'",
+      "nmea": "gpsd's JSON reports, NMEA sentences among them, are 'gpsd'",
+      "ot-recorder": "OwnTracks locations, from the Recorder or as JSON, are 'owntracks'",
+      "recorder": "OwnTracks locations, from the Recorder or as JSON, are 'owntracks'",
       "cloudevent": "CloudEvents, structured or batched, are 'cloudevents'",
       "ce": "CloudEvents, structured or batched, are 'cloudevents'",
       "json": "rasp's own JSON lines are 'rasp', the default; 'rasp formats' lists the others",

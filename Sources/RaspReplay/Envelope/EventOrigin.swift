@@ -49,7 +49,9 @@ struct EventOrigin {
   /// stands for in the line (for a string, quotes included).
   var rawLength: Int32 = 0
   /// For ``Place/spliced``: where what was written starts in the event, and what it stands
-  /// for in the part of the line.
+  /// for in the part of the line. For ``Place/written``: one more than where the payload
+  /// written (a map's `fields`) starts in the event, when the payload it was written from is
+  /// the line's own bytes at ``start``; 0 otherwise (``movedPayload``).
   var splice: Int32 = 0
   /// The event's indices in the arrays of its format's `events` path, outermost first; -1 for
   /// the levels it does not have (a line that is one event has none).
@@ -57,6 +59,18 @@ struct EventOrigin {
 
   /// Whether the event is a member of a batch.
   var isMember: Bool { indices.0 >= 0 }
+
+  /// Where the payload whose fields a map's `fields` moved starts in the event (as written)
+  /// and in the line (as the log wrote it), when both are known; `nil` for an event whose
+  /// payload was not written anew, or was written from bytes that are not the line's own (an
+  /// event in a string).
+  var movedPayload: (written: Int, line: Int)? {
+    switch place {
+    case .replaced: return (Int(start), Int(start))
+    case .written where splice > 0: return (Int(splice) - 1, Int(start))
+    default: return nil
+    }
+  }
 
   /// The offset in the line of the place at `offset` in the event.
   ///

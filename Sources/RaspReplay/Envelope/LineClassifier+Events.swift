@@ -8,7 +8,19 @@ extension LineClassifier {
     _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
     problems: inout [ReplayProblem], arena: inout ByteArena, append: (ReplayItem) -> Void
   ) {
-    if innerPath != nil {
+    if !ignoredLines.isEmpty, !isTooLong, isIgnored(bytes) {
+      append(item(bytes, number, .dropped))
+      return
+    }
+    if skipTo != nil || !emitReaders.isEmpty {
+      classifyEmitting(
+        bytes, number: number, isTooLong: isTooLong, problems: &problems, arena: &arena,
+        append: append)
+      return
+    }
+    if innerPath == nil, splitter == nil, payloadMoves == nil {
+      append(classify(bytes, number: number, isTooLong: isTooLong, problems: &problems))
+    } else if innerPath != nil {
       append(
         classifyInner(
           bytes, number: number, isTooLong: isTooLong, problems: &problems, arena: &arena))
@@ -44,7 +56,7 @@ extension LineClassifier {
       guard case .members = try splitter.split(bytes, into: &members) else {
         // A format whose events are decoded (OTLP's log records) has no event that is a line
         // by itself: a line without them is not one of its lines.
-        if mapped?.table.lineFormat.decoding != nil, Self.startsObject(bytes) {
+        if reader?.table.lineFormat.decoding != nil, Self.startsObject(bytes) {
           let field = splitter.path.levels[0].joined(separator: ".")
           problems.append(.invalid(RaspEventError(offset: 0, reason: .missingField(field))))
           append(item(bytes, number, .problem(problems.count - 1)))
@@ -64,7 +76,7 @@ extension LineClassifier {
       append(item(bytes, number, .emptyBatch))
       return
     }
-    let inherited = mapped?.table.lineFormat.inherited ?? []
+    let inherited = reader?.table.lineFormat.inherited ?? []
     let shared = inherited.isEmpty ? [] : Self.sharedFields(inherited, of: bytes)
     // Each event gets a copy of the line's shared fields: a line may not make more of them
     // than a few lines' worth, whatever its count of events.
@@ -106,7 +118,7 @@ extension LineClassifier {
       return item(line, number, .problem(problems.count - 1), origin)
     }
     let event: UnsafeBufferPointer<UInt8>
-    switch mapped?.table.lineFormat.decoding {
+    switch reader?.table.lineFormat.decoding {
     case .otlp?:
       written.removeAll(keepingCapacity: true)
       do {
@@ -142,6 +154,74 @@ extension LineClassifier {
     }
   }
 
+  /// Whether a line is one the format says is not an event (a map's `ignoreLines`): a line
+  /// that does not start JSON, whose text one of the patterns matches.
+  private func isIgnored(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+      guard byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[") else { return false }
+      break
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return ignoredLines.contains { $0.matches(text) }
+  }
+
+  /// Classifies a line of a format whose lines have text before their event (a map's
+  /// `skipTo`), or make several events (a map's `emit`), handing `append` an item for each
+  /// event: in the order of `emit`, each a member of the line, whose first counts the line.
+  /// A line that the map's `keep` does not keep is one item, dropped; a line whose event is
+  /// bad is reported once, at the first event that finds it, and makes no more.
+  private mutating func classifyEmitting(
+    _ bytes: UnsafeBufferPointer<UInt8>, number: Int, isTooLong: Bool,
+    problems: inout [ReplayProblem], arena: inout ByteArena, append: (ReplayItem) -> Void
+  ) {
+    guard !isTooLong, !JSONLine.isBlank(bytes) else {
+      append(classify(bytes, number: number, isTooLong: isTooLong, problems: &problems))
+      return
+    }
+    var event = bytes
+    var origin = EventOrigin()
+    if let skipTo {
+      guard let start = bytes.firstIndex(of: skipTo) else {
+        let reason = "text without a '\(UnicodeScalar(skipTo))'"
+        problems.append(.invalid(RaspEventError(offset: 0, reason: .notAnObject(found: reason))))
+        append(item(bytes, number, .problem(problems.count - 1)))
+        return
+      }
+      if start > 0 {
+        event = UnsafeBufferPointer(rebasing: bytes[start...])
+        origin.place = .part
+        origin.start = Int32(truncatingIfNeeded: start)
+      }
+    }
+    guard !emitReaders.isEmpty else {
+      do {
+        append(try readEvent(event, of: bytes, number: number, origin: origin, arena: &arena))
+      } catch {
+        problems.append(.invalid(error))
+        append(item(bytes, number, .problem(problems.count - 1), origin))
+      }
+      return
+    }
+    for index in emitReaders.indices {
+      var member = origin
+      member.indices.0 = Int32(truncatingIfNeeded: index)
+      member.startsLine = index == 0
+      do {
+        let read = try readEvent(
+          event, of: bytes, number: number, origin: member, arena: &arena, emit: index)
+        if index == 0, !emitReaders[0].keptLast {
+          append(item(bytes, number, .dropped, origin))
+          return
+        }
+        append(read)
+      } catch {
+        problems.append(.invalid(error))
+        append(item(bytes, number, .problem(problems.count - 1), member))
+        return
+      }
+    }
+  }
+
   /// Classifies a line that is one event of a format that moves payload fields (a map's
   /// `fields`).
   mutating func classifyMoving(
@@ -163,10 +243,17 @@ extension LineClassifier {
   /// the map says so (written anew into `arena`), or a dropped type.
   mutating func readEvent(
     _ event: UnsafeBufferPointer<UInt8>, of line: UnsafeBufferPointer<UInt8>, number: Int,
-    origin: EventOrigin, arena: inout ByteArena, eventOffset: Int? = nil
+    origin: EventOrigin, arena: inout ByteArena, eventOffset: Int? = nil, emit: Int? = nil
   ) throws(RaspEventError) -> ReplayItem {
     var origin = origin
-    guard case .envelope(var envelope)? = try mapped?.read(event) else {
+    guard case .envelope(var envelope)? = try read(event, emit: emit) else {
+      return item(line, number, .dropped, origin)
+    }
+    let payloadMoves = emit.map { emitMoves[$0] } ?? self.payloadMoves
+    if let moves = payloadMoves, !moves.emitsWithoutPayload,
+      envelope.payloadOffset.map({ event[$0] != UInt8(ascii: "{") }) ?? true
+    {
+      // A field that must be there is not, with no payload object to hold it.
       return item(line, number, .dropped, origin)
     }
     if let moves = payloadMoves, let start = envelope.payloadOffset,
@@ -181,8 +268,11 @@ extension LineClassifier {
       let end = scanner.position
       written.removeAll(keepingCapacity: true)
       written.append(contentsOf: UnsafeBufferPointer(rebasing: event[..<start]))
-      let name = mapped?.table.format.payload.first?.description ?? "payload"
-      try moves.rewrite(event, payloadAt: start, named: name, into: &written)
+      let format = emit.map { emitReaders[$0].format } ?? reader?.table.format
+      let name = format?.payload.first?.description ?? "payload"
+      guard try moves.rewrite(event, payloadAt: start, named: name, into: &written) else {
+        return item(line, number, .dropped, origin)
+      }
       let length = written.count - start
       written.append(contentsOf: UnsafeBufferPointer(rebasing: event[end...]))
       let moved = arena.store(written)
@@ -192,11 +282,14 @@ extension LineClassifier {
         origin.length = Int32(truncatingIfNeeded: length)
         origin.rawLength = Int32(truncatingIfNeeded: end - start)
       } else {
+        // Where the payload written starts in the event, when the one it was written from
+        // is the line's own bytes, whose fields errors can name (``EventOrigin/movedPayload``).
+        if origin.place == .part { origin.splice = Int32(truncatingIfNeeded: start + 1) }
         let payload = origin.lineOffset(of: start, in: line)
         origin.place = .written
         origin.start = Int32(truncatingIfNeeded: payload)
       }
-      guard case .envelope(let read)? = try mapped?.read(moved) else {
+      guard case .envelope(let read)? = try self.read(moved, emit: emit) else {
         return item(line, number, .dropped, origin)
       }
       envelope = read
@@ -204,6 +297,15 @@ extension LineClassifier {
     if tracksTime, let time = envelope.context.timestamp { lastTime = time }
     if let eventOffset { envelope = envelope.locatingEvent(at: eventOffset) }
     return item(line, number, .event(envelope), origin)
+  }
+
+  /// The envelope of an event, read with the map's reader, or that of one of its `emit`
+  /// events.
+  private mutating func read(_ event: UnsafeBufferPointer<UInt8>, emit: Int?)
+    throws(RaspEventError) -> MappedEnvelopeReader.Read?
+  {
+    guard let emit else { return try reader?.read(event) }
+    return try emitReaders[emit].read(event)
   }
 
   /// The most bytes a line's shared fields (a map's `inherit`) may make, copied into each of

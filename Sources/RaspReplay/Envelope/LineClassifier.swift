@@ -9,16 +9,49 @@ struct LineClassifier {
   let tracksTime: Bool
   /// Whether a payload that ends the line may be assumed to end there.
   let assumesPayloadEnd: Bool
-  /// The reader of a format a map file describes, for logs not in rasp's own format.
+  /// The reader of a format a map file describes, for logs not in rasp's own format: setting
+  /// it sets up what reads the lines (``configure()``).
   var mapped: MappedEnvelopeReader? {
-    didSet {
-      splitter = mapped?.table.lineFormat.events.map(EventSplitter.init)
-      innerPath = mapped?.table.lineFormat.inner?.path
-      payloadMoves = mapped?.table.format.fieldMoves
-      innerQuick =
-        readsInnerQuickly ? mapped.flatMap { InnerEventQuickReader(table: $0.table) } : nil
+    get { reader }
+    set {
+      reader = newValue
+      configure()
     }
   }
+  /// The reader itself, which reads each line: a stored property without an observer, so
+  /// that reading a line changes it in place and sets nothing up again.
+  var reader: MappedEnvelopeReader?
+
+  /// Sets up what reads the lines of the reader's format.
+  private mutating func configure() {
+    splitter = reader?.table.lineFormat.events.map(EventSplitter.init)
+    innerPath = reader?.table.lineFormat.inner?.path
+    payloadMoves = reader?.table.format.fieldMoves
+    innerQuick =
+      readsInnerQuickly ? reader.flatMap { InnerEventQuickReader(table: $0.table) } : nil
+    let lineFormat = reader?.table.lineFormat
+    emitReaders =
+      reader.map { mapped in
+        mapped.table.lineFormat.emits.map {
+          MappedEnvelopeReader(table: mapped.table, format: $0)
+        }
+      } ?? []
+    emitMoves = lineFormat?.emits.map(\.fieldMoves) ?? []
+    ignoredLines = lineFormat?.ignoredLines ?? []
+    skipTo = lineFormat?.skipTo
+    readsSpecially =
+      splitter != nil || innerPath != nil || payloadMoves != nil || !emitReaders.isEmpty
+      || !ignoredLines.isEmpty || skipTo != nil
+  }
+
+  /// The readers of the events of each line, for a format whose lines make several (a map's
+  /// `emit`), and the payload fields each moves.
+  var emitReaders: [MappedEnvelopeReader] = []
+  private(set) var emitMoves: [PayloadFieldMoves?] = []
+  /// The lines that are not events, by their text (a map's `ignoreLines`).
+  private(set) var ignoredLines: [TypeGlob] = []
+  /// The byte a line's event starts at, after text of its own (a map's `skipTo`).
+  private(set) var skipTo: UInt8?
   /// Whether events in strings are read quickly where they can be (``InnerEventQuickReader``);
   /// the tests turn it off to compare with the map's reader. Set before ``mapped``.
   var readsInnerQuickly = true
@@ -35,14 +68,15 @@ struct LineClassifier {
   /// The payload fields the format renames or scales, if any.
   private(set) var payloadMoves: PayloadFieldMoves?
   /// Whether lines are read otherwise than one plain event each: batches, events in strings,
-  /// payload fields moved.
-  var readsSpecially: Bool { splitter != nil || innerPath != nil || payloadMoves != nil }
+  /// payload fields moved, several events a line, text before or instead of the event.
+  private(set) var readsSpecially = false
 
   /// Whether `line` must be read otherwise than as one plain event: not for a line that is an
   /// object when only a line that is an array holds a batch (CloudEvents), the common case.
   @inline(__always)
   func readsSpecially(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let splitter, innerPath == nil, payloadMoves == nil, splitter.path.levels[0].isEmpty
+    guard let splitter, innerPath == nil, payloadMoves == nil, splitter.path.levels[0].isEmpty,
+      ignoredLines.isEmpty
     else { return readsSpecially }
     for byte in line where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
       return byte == UInt8(ascii: "[")
@@ -80,8 +114,8 @@ struct LineClassifier {
     if JSONLine.isBlank(bytes) { return item(bytes, number, .blank) }
     do {
       let envelope: Envelope
-      if mapped != nil {
-        switch try mapped?.read(bytes) {
+      if reader != nil {
+        switch try reader?.read(bytes) {
         case .envelope(let read)?: envelope = read
         case .dropped?, nil: return item(bytes, number, .dropped)
         }

@@ -208,7 +208,7 @@ extension RaspEventError {
   }
 
   /// The same error with its field renamed.
-  private func renamingFields(_ renamed: (String) -> String) -> RaspEventError {
+  func renamingFields(_ renamed: (String) -> String) -> RaspEventError {
     let reason: Reason
     switch self.reason {
     case .missingField(let field): reason = .missingField(renamed(field))

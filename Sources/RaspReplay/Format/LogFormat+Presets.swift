@@ -16,13 +16,15 @@ extension LogFormat {
 
   /// The formats that ship with rasp, in the order `rasp formats` lists them: `rasp`, `fsa`
   /// (Redux and Flux Standard Actions), `devtools` (a Redux DevTools export), `cloudevents`,
-  /// `segment`, `otel` (OpenTelemetry logs), `kcat` (Kafka messages).
+  /// `segment`, `otel` (OpenTelemetry logs), `kcat` (Kafka messages), `gpsd` (a GPS daemon's
+  /// reports) and `owntracks` (OwnTracks locations).
   ///
   /// Each is a map file, as ``text`` shows it: copy one to start a map of your own.
   ///
   /// ```swift
   /// LogFormat.presets.map(\.name)
-  /// // ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat"]
+  /// // ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat", "gpsd",
+  /// //  "owntracks"]
   /// ```
   public static let presets: [LogFormat] = Preset.all.map { preset in
     guard preset.name != "rasp" else { return rasp }
@@ -46,9 +48,11 @@ extension LogFormat {
 
 /// The texts of the formats that ship with rasp.
 enum Preset {
-  case rasp, fsa, devtools, cloudevents, segment, otel, kcat
+  case rasp, fsa, devtools, cloudevents, segment, otel, kcat, gpsd, owntracks
 
-  static let all: [Preset] = [.rasp, .fsa, .devtools, .cloudevents, .segment, .otel, .kcat]
+  static let all: [Preset] = [
+    .rasp, .fsa, .devtools, .cloudevents, .segment, .otel, .kcat, .gpsd, .owntracks,
+  ]
 
   var name: String { "\(self)" }
 
@@ -78,6 +82,14 @@ enum Preset {
       "OpenTelemetry logs in OTLP/JSON, as the Collector's file exporter writes them: each log "
         + "record with an event name ('browser.page_view') is an event, its body (or else its "
         + "attributes) the payload; records without one are dropped."
+    case .gpsd:
+      "gpsd's JSON reports, as gpspipe -w prints them: each TPV is a geo.location (its 'eph' "
+        + "the accuracy) and a geo.heading (its 'track'), either left out when the report "
+        + "lacks it; other classes and NMEA sentences left out."
+    case .owntracks:
+      "OwnTracks locations, as the Recorder stores them ('.rec' lines: a time, a tab, '*', a "
+        + "tab, the JSON) or as plain JSON: each is a geo.location and a geo.heading (its "
+        + "'cog', left out when -1); other types left out."
     }
   }
 
@@ -127,6 +139,47 @@ enum Preset {
         ("payload", #""body|attributes""#),
         ("time", #""timeUnixNano|observedTimeUnixNano""#), ("timeUnit", #""ns""#),
         ("source", #""resource[\"service.name\"]|scope.name""#),
+      ]
+    case .gpsd:
+      fields = [
+        ("ignoreLines", #"["$*", "!*"]"#), ("keep", #"{"class": "TPV"}"#),
+        ("payload", #"".""#),
+        (
+          "emit",
+          #"""
+          [
+              {"type": "geo.location", "fields": [
+                {"from": "lat", "to": "latitude", "absentIs": "skip"},
+                {"from": "lon", "to": "longitude", "absentIs": "skip"},
+                {"from": "eph", "to": "accuracy"}
+              ]},
+              {"type": "geo.heading", "fields": [
+                {"from": "track", "to": "heading", "absentIs": "skip"}
+              ]}
+            ]
+          """#
+        ),
+        ("time", #""time""#), ("timeUnit", #""rfc3339""#), ("source", #""device""#),
+      ]
+    case .owntracks:
+      fields = [
+        ("skipTo", #""{""#), ("keep", #"{"_type": "location"}"#), ("payload", #"".""#),
+        (
+          "emit",
+          #"""
+          [
+              {"type": "geo.location", "fields": [
+                {"from": "lat", "to": "latitude"},
+                {"from": "lon", "to": "longitude"},
+                {"from": "acc", "to": "accuracy"}
+              ]},
+              {"type": "geo.heading", "fields": [
+                {"from": "cog", "to": "heading", "absentIs": "skip", "skipIf": -1}
+              ]}
+            ]
+          """#
+        ),
+        ("time", #""tst""#), ("timeUnit", #""s""#), ("source", #""tid""#),
       ]
     }
     // The summaries have no quote or backslash to escape.

@@ -22,12 +22,20 @@ import RaspJSON
 ///   a bad line.
 /// - `rename`: `[{"from": "com.example.cart.*", "to": "cart.*"}]`, tried in order before the
 ///   split; `*` stands for any text, and the `to` side's `*` for what it stood for.
-/// - `drop`: types left out, counted in the summary (`["@@INIT", "@@redux/*"]`).
+/// - `drop`: types left out, counted in the summary (`["@@INIT", "@@redux/*"]`); `keep`, its
+///   complement: the types kept (`["geo.*"]`), or a test of the line's fields
+///   (`{"class": "TPV"}`), every other line left out and counted.
+/// - `emit`: the events of a line that holds several, each with its own `type`, `payload`
+///   and `fields`: a gpsd report's position and course, `geo.location` then `geo.heading`.
+/// - `ignoreLines`: lines that are not events, by their text (`["$*"]`, NMEA sentences),
+///   left out and counted; `skipTo`: `{`, where a line's event starts after text of its
+///   own (an OwnTracks Recorder's time and tab).
 /// - `payload`, `time`, `source`: the paths of those fields (`data`, `meta.timestamp`), with
 ///   `|` between alternatives (`properties|traits`); `timeUnit`: `auto` (an RFC 3339 string or
 ///   a number of seconds), `rfc3339`, `s`, `ms`, `us` or `ns` (numbers, or digits in a string).
 /// - `fields`: payload fields renamed or scaled before a domain reads them:
-///   `[{"from": "latitudeE7", "to": "latitude", "scale": 1e-7}]`.
+///   `[{"from": "latitudeE7", "to": "latitude", "scale": 1e-7}]`; `"absentIs": "skip"` and
+///   `"skipIf": -1` say when the event is not emitted.
 /// - `untyped`: `error` (the default) or `drop`: what becomes of an event that lacks every
 ///   field its type is made of.
 /// - `events`: where a line keeps several events, a path with `[]` after each array: `[]`
@@ -127,6 +135,20 @@ public struct LogFormat: Sendable {
   let fieldMoves: PayloadFieldMoves?
   /// Where a line keeps several events, if it may.
   let events: EventsPath?
+  /// The types kept, as the log writes them (a map's `keep` as a list); every other is
+  /// dropped. Empty: every type not in ``drops``.
+  let keptTypes: [TypeGlob]
+  /// The line's fields and the values one of which each must have for its events to be
+  /// kept (a map's `keep` as an object: `{"class": "TPV"}`).
+  let keptFields: [(path: JSONPath, values: [JSONValue])]
+  /// The events each line makes, in order, each read with its own format (a map's `emit`);
+  /// empty for one event a line.
+  let emits: [LogFormat]
+  /// Lines that are not events, by their text: left out, and counted (a map's
+  /// `ignoreLines`).
+  let ignoredLines: [TypeGlob]
+  /// The byte a line's event starts at, after text of the line's own (a map's `skipTo`).
+  let skipTo: UInt8?
   /// The fields of a batch line that each of its events gets, under its own (`inherit`).
   let inherited: [String]
   /// How each event is written, when it is not plain JSON.
@@ -178,9 +200,16 @@ public struct LogFormat: Sendable {
     source: [JSONPath], dropsUntyped: Bool = false, events: EventsPath? = nil,
     inherited: [String] = [], decoding: Decoding? = nil, inner: InnerEvents? = nil,
     fallbackTime: [JSONPath] = [], fallbackTimeUnit: TimeUnit = .auto,
-    fieldMoves: PayloadFieldMoves? = nil, document: Document? = nil, isRasp: Bool = false
+    fieldMoves: PayloadFieldMoves? = nil, document: Document? = nil, isRasp: Bool = false,
+    keptTypes: [TypeGlob] = [], keptFields: [(path: JSONPath, values: [JSONValue])] = [],
+    emits: [LogFormat] = [], ignoredLines: [TypeGlob] = [], skipTo: UInt8? = nil
   ) {
     self.isRasp = isRasp
+    self.keptTypes = keptTypes
+    self.keptFields = keptFields
+    self.emits = emits
+    self.ignoredLines = ignoredLines
+    self.skipTo = skipTo
     self.document = document
     self.name = name
     self.summary = summary
@@ -228,7 +257,21 @@ public struct LogFormat: Sendable {
       drops: drops, payload: prefixed(payload), time: prefixed(time), timeUnit: timeUnit,
       source: prefixed(source) + outer.source, dropsUntyped: dropsUntyped,
       fallbackTime: outer.time, fallbackTimeUnit: outer.timeUnit,
-      fieldMoves: outer.fieldMoves ?? fieldMoves, document: outer.document)
+      fieldMoves: outer.fieldMoves ?? fieldMoves, document: outer.document,
+      keptTypes: keptTypes, keptFields: keptFields.map { (prefixed([$0.path])[0], $0.values) })
+  }
+
+  /// The format of one of a line's events (a map's `emit`): this one with the event's own
+  /// type, and its payload and fields where it has them.
+  func emitting(type: TypeTemplate, payload: [JSONPath]?, fieldMoves: PayloadFieldMoves?)
+    -> LogFormat
+  {
+    LogFormat(
+      name: name, summary: summary, text: text, type: type, separator: separator, split: split,
+      defaultDomain: defaultDomain, renames: renames, drops: drops,
+      payload: payload ?? self.payload, time: time, timeUnit: timeUnit, source: source,
+      dropsUntyped: dropsUntyped, fieldMoves: fieldMoves ?? self.fieldMoves,
+      keptTypes: keptTypes, keptFields: keptFields, ignoredLines: ignoredLines, skipTo: skipTo)
   }
 }
 

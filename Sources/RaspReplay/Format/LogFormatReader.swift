@@ -6,6 +6,12 @@ private enum Untyped: String, CaseIterable {
   case error, drop
 }
 
+/// What a field's `absentIs` says: a field that is not there (or is `null`) is `missing`, for
+/// the domain to report if it needs it, or makes the event `skip`ped, not emitted.
+private enum Absent: String, CaseIterable {
+  case missing, skip
+}
+
 /// Reads and checks a map file, collecting every mistake with its place, as a spec file is
 /// checked: unknown keys with the nearest known one, values of the wrong kind, templates,
 /// globs and paths that do not parse.
@@ -13,18 +19,24 @@ struct LogFormatReader {
   /// The keys a map file may have, in the order the docs list them.
   static let keys = [
     "format", "summary", "type", "separator", "split", "defaultDomain", "rename", "drop",
-    "payload", "fields", "time", "timeUnit", "source", "untyped", "events", "inherit", "decode",
-    "inner", "innerFormat", "document",
+    "keep", "payload", "fields", "emit", "time", "timeUnit", "source", "untyped", "events",
+    "inherit", "decode", "inner", "innerFormat", "document", "ignoreLines", "skipTo",
   ]
 
   /// The keys that describe the event itself, which a map with `inner` leaves to the map of
   /// the event inside (its `innerFormat`).
   static let eventKeys = [
-    "type", "separator", "split", "defaultDomain", "rename", "drop", "payload", "untyped",
+    "type", "separator", "split", "defaultDomain", "rename", "drop", "keep", "payload", "untyped",
   ]
 
   /// The keys that find the events of a line, which the map of an event in a string has not.
-  static let outerOnlyKeys = ["inner", "innerFormat", "events", "inherit", "decode", "document"]
+  static let outerOnlyKeys = [
+    "inner", "innerFormat", "events", "inherit", "decode", "document", "emit", "ignoreLines",
+    "skipTo",
+  ]
+
+  /// The keys of an entry of `emit`.
+  static let emitKeys = ["type", "payload", "fields"]
 
   /// The file's text, for the places of problems.
   let bytes: [UInt8]
@@ -151,6 +163,44 @@ struct LogFormatReader {
     if let node = values["document"], string(node, "document") != nil {
       document = choice(node, "document", default: LogFormat.Document.devtools)
     }
+    let (keptTypes, keptFields) = readKeep(values["keep"])
+    if let node = values["keep"], values["drop"] != nil, !keptTypes.isEmpty {
+      fail(node, "keep", "a map has 'keep' or 'drop' as lists of types, not both")
+    }
+    var ignoredLines: [TypeGlob] = []
+    if let node = values["ignoreLines"] {
+      ignoredLines = strings(node, "ignoreLines").map(TypeGlob.init)
+      if ignoredLines.contains(where: { $0.matches("{") || $0.matches("[") }) {
+        fail(node, "ignoreLines", "a pattern of 'ignoreLines' matches lines that start JSON")
+      }
+    }
+    var skipTo: UInt8?
+    if let node = values["skipTo"], let text = string(node, "skipTo") {
+      if text == "{" || text == "[" {
+        skipTo = text.utf8.first
+      } else {
+        fail(node, "skipTo", "unknown value '\(JSONError.abbreviated(text))': use '{' or '['")
+      }
+    }
+    for key in ["events", "inner", "document", "decode"] {
+      guard let node = values[key] else { continue }
+      for other in ["emit", "skipTo"] where values[other] != nil {
+        fail(node, key, "a map has '\(other)' or '\(key)', not both")
+      }
+    }
+    let emitted = LogFormat(
+      name: name, summary: summary, text: text, type: type, separator: Array(separator.utf8),
+      split: split, defaultDomain: defaultDomain, renames: renames, drops: drops,
+      payload: payload, time: time, timeUnit: timeUnit, source: source,
+      dropsUntyped: untyped == .drop, fieldMoves: fieldMoves, keptTypes: keptTypes,
+      keptFields: keptFields, ignoredLines: ignoredLines, skipTo: skipTo)
+    var emits: [LogFormat] = []
+    if let node = values["emit"] {
+      if let typeNode = values["type"] {
+        fail(typeNode, "type", "each entry of 'emit' has its own 'type': leave it out here")
+      }
+      emits = readEmits(node, of: emitted)
+    }
     guard problems.isEmpty else {
       throw RaspSpecError(problems: problems.sorted { $0.offset < $1.offset })
     }
@@ -160,7 +210,101 @@ struct LogFormatReader {
       payload: payload, time: time, timeUnit: timeUnit, source: source,
       dropsUntyped: untyped == .drop, events: events, inherited: inherited, decoding: decoding,
       inner: inner,
-      fieldMoves: fieldMoves, document: document)
+      fieldMoves: fieldMoves, document: document, keptTypes: keptTypes, keptFields: keptFields,
+      emits: emits, ignoredLines: ignoredLines, skipTo: skipTo)
+  }
+
+  /// `keep`: a list of types, as `drop` has them, or an object of field paths and the value
+  /// (or the values, in an array) each must have: `{"class": "TPV"}`.
+  private mutating func readKeep(_ node: JSONNode?)
+    -> ([TypeGlob], [(path: JSONPath, values: [JSONValue])])
+  {
+    guard let node else { return ([], []) }
+    switch node.content {
+    case .array:
+      return (strings(node, "keep").map(TypeGlob.init), [])
+    case .object(let members):
+      var tests: [(path: JSONPath, values: [JSONValue])] = []
+      for member in members {
+        let path = "keep." + member.key
+        guard let paths = try? FieldPaths.alternatives(member.key), paths.count == 1 else {
+          problems.append(
+            problem(
+              at: member.keyOffset, path: path,
+              "'\(JSONError.abbreviated(member.key))' is not one field path"))
+          continue
+        }
+        var values: [JSONValue] = []
+        if case .array(let elements) = member.value.content {
+          values = elements.map(\.json)
+          if values.isEmpty { fail(member.value, path, "an empty list keeps no line") }
+        } else {
+          values = [member.value.json]
+        }
+        tests.append((paths[0], values))
+      }
+      if tests.isEmpty, members.isEmpty {
+        fail(node, "keep", "an empty test: give it a field, such as {\"class\": \"TPV\"}")
+      }
+      return ([], tests)
+    default:
+      fail(
+        node, "keep",
+        "expected an array of types or an object of fields and values, found \(node.phrase)")
+      return ([], [])
+    }
+  }
+
+  /// `emit`: the events of each line, `[{"type": "geo.location", "fields": […]}, …]`, each
+  /// read with `base` but for its own type, payload and fields.
+  private mutating func readEmits(_ node: JSONNode, of base: LogFormat) -> [LogFormat] {
+    guard case .array(let elements) = node.content, !elements.isEmpty else {
+      fail(
+        node, "emit",
+        "expected an array of events, such as [{\"type\": \"geo.location\"}], found "
+          + (node.members == nil ? node.phrase : "an object"))
+      return []
+    }
+    var emits: [LogFormat] = []
+    for (index, element) in elements.enumerated() {
+      let path = "emit[\(index)]"
+      guard let members = element.members else {
+        fail(element, path, "expected {\"type\": …}, found \(element.phrase)")
+        continue
+      }
+      var type: TypeTemplate?
+      var payload: [JSONPath]?
+      var moves: PayloadFieldMoves?
+      for member in members {
+        switch member.key {
+        case "type":
+          guard let text = string(member.value, path + ".type") else { continue }
+          do {
+            type = try TypeTemplate(text)
+          } catch {
+            fail(member.value, path + ".type", "\(error)")
+          }
+        case "payload": payload = paths(member.value, path + ".payload")
+        case "fields": moves = readFieldMoves(member.value, path: path + ".fields")
+        default:
+          var reason = "unknown key '\(JSONError.abbreviated(member.key))'"
+          if let near = RaspSpelling.nearest(to: member.key, among: Self.emitKeys) {
+            reason += ". Did you mean '\(near)'?"
+          } else {
+            reason += ": an event of 'emit' has 'type', 'payload' and 'fields'"
+          }
+          problems.append(problem(at: member.keyOffset, path: path + "." + member.key, reason))
+        }
+      }
+      guard let type else {
+        if !members.contains(where: { $0.key == "type" }) {
+          fail(element, path, "an event of 'emit' needs its 'type', such as \"geo.location\"")
+        }
+        continue
+      }
+      emits.append(base.emitting(type: type, payload: payload, fieldMoves: moves))
+    }
+    return emits
   }
 
   /// The map's `inner` and `innerFormat`: the string that holds the event, and the event's
@@ -304,15 +448,18 @@ struct LogFormatReader {
   }
 
   /// `[{"from": "latitudeE7", "to": "latitude", "scale": 1e-7}]`.
-  private mutating func readFieldMoves(_ node: JSONNode?) -> PayloadFieldMoves? {
+  private mutating func readFieldMoves(_ node: JSONNode?, path fieldsPath: String = "fields")
+    -> PayloadFieldMoves?
+  {
     guard let node else { return nil }
     guard case .array(let elements) = node.content else {
-      fail(node, "fields", "expected an array of {\"from\": …, \"to\": …}, found \(node.phrase)")
+      fail(
+        node, fieldsPath, "expected an array of {\"from\": …, \"to\": …}, found \(node.phrase)")
       return nil
     }
     var moves: [PayloadFieldMoves.Move] = []
     for (index, element) in elements.enumerated() {
-      let path = "fields[\(index)]"
+      let path = "\(fieldsPath)[\(index)]"
       guard let members = element.members else {
         fail(element, path, "expected {\"from\": …, \"to\": …}, found \(element.phrase)")
         continue
@@ -321,10 +468,20 @@ struct LogFormatReader {
       var to: String?
       var scale: Double?
       var hasScale = false
+      var skipsWhenAbsent = false
+      var skipValue: JSONValue?
+      var hasTest = false
       for member in members {
         switch member.key {
         case "from": from = string(member.value, path + ".from")
         case "to": to = string(member.value, path + ".to")
+        case "absentIs":
+          hasTest = true
+          skipsWhenAbsent =
+            choice(member.value, path + ".absentIs", default: Absent.missing) == .skip
+        case "skipIf":
+          hasTest = true
+          skipValue = member.value.json
         case "scale":
           hasScale = true
           if case .number(let number) = member.value.content, case let value = number.doubleValue,
@@ -338,20 +495,27 @@ struct LogFormatReader {
           problems.append(
             problem(
               at: member.keyOffset, path: path + "." + member.key,
-              "unknown key '\(JSONError.abbreviated(member.key))': a field has 'from', 'to' "
-                + "and 'scale'"))
+              "unknown key '\(JSONError.abbreviated(member.key))': a field has 'from', 'to', "
+                + "'scale', 'absentIs' and 'skipIf'"))
         }
       }
-      guard let from, to != nil || hasScale else {
-        fail(element, path, "a field needs 'from', and 'to' or 'scale'")
+      let tests = skipsWhenAbsent || skipValue != nil
+      guard let from, to != nil || hasScale || hasTest else {
+        fail(element, path, "a field needs 'from', and 'to', 'scale', 'absentIs' or 'skipIf'")
         continue
       }
       // A scale that is wrong was reported already.
-      guard to != nil || scale != nil else { continue }
+      guard to != nil || scale != nil || tests else { continue }
       if moves.contains(where: { $0.from == from }) {
         fail(element, path, "'\(JSONError.abbreviated(from))' is moved twice")
       }
-      moves.append(.init(from: from, to: to ?? from, scale: scale))
+      if tests, moves.count >= 64 {
+        fail(element, path, "a map tests at most 64 fields with 'absentIs' or 'skipIf'")
+      }
+      var move = PayloadFieldMoves.Move(from: from, to: to ?? from, scale: scale)
+      move.skipsWhenAbsent = skipsWhenAbsent
+      move.skipValue = skipValue
+      moves.append(move)
     }
     return moves.isEmpty ? nil : PayloadFieldMoves(moves)
   }

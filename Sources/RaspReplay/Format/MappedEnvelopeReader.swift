@@ -22,11 +22,13 @@ struct MappedEnvelopeReader {
   enum Read {
     /// An event.
     case envelope(Envelope)
-    /// An event of a type the format drops.
+    /// An event of a type the format drops, or of a line its `keep` does not keep.
     case dropped
   }
 
   let table: TypeTable
+  /// The format the events are read with: the table's, or one of its `emit` events'.
+  let format: LogFormat
   private let locator: FieldLocator
   /// Where each kind of field's alternatives are among the locator's paths.
   private let typeFields: Range<Int>
@@ -34,6 +36,7 @@ struct MappedEnvelopeReader {
   private let timeFields: Range<Int>
   private let sourceFields: Range<Int>
   private let fallbackTimeFields: Range<Int>
+  private let keptFields: Range<Int>
   /// The paths, by index, for messages.
   private let paths: [JSONPath]
   /// The name of the one field the type is, when the template is no more than that.
@@ -42,10 +45,13 @@ struct MappedEnvelopeReader {
   private var found: [Range<Int>?]
   /// The minute of the last RFC 3339 time read.
   private var memo = RaspTimestamp.Memo()
+  /// Whether the map's `keep` kept the last line read.
+  private(set) var keptLast = true
 
-  init(table: TypeTable) {
+  init(table: TypeTable, format: LogFormat? = nil) {
     self.table = table
-    let format = table.format
+    let format = format ?? table.format
+    self.format = format
     var paths = format.type.paths
     typeFields = 0..<paths.count
     paths += format.payload
@@ -56,6 +62,8 @@ struct MappedEnvelopeReader {
     sourceFields = timeFields.upperBound..<paths.count
     paths += format.fallbackTime
     fallbackTimeFields = sourceFields.upperBound..<paths.count
+    paths += format.keptFields.map(\.path)
+    keptFields = fallbackTimeFields.upperBound..<paths.count
     self.paths = paths
     if format.type.parts.count == 1, case .field(let fields) = format.type.parts[0],
       fields.count == 1
@@ -83,6 +91,13 @@ struct MappedEnvelopeReader {
       throw RaspEventError(error)
     }
     let scanner = JSONScanner(line)
+    if !keptFields.isEmpty {
+      keptLast = isKept(line)
+      if !keptLast {
+        try checkPayload(line, scanner)
+        return .dropped
+      }
+    }
     // The type, from the template's fields: read in place when it is one field's string.
     if let name = singleTypeField, let range = found[typeFields.lowerBound],
       line[range.lowerBound] == UInt8(ascii: "\""),
@@ -96,7 +111,7 @@ struct MappedEnvelopeReader {
     var firstTypeField: Range<Int>?
     var typeFieldName = "type"
     var failure: RaspEventError?
-    let rendered = table.format.type.render { index, path in
+    let rendered = format.type.render { index, path in
       // A field that is `null` is absent, as Segment's libraries write a page without a name.
       guard let range = found[typeFields.lowerBound + index],
         line[range.lowerBound] != UInt8(ascii: "n")
@@ -121,7 +136,7 @@ struct MappedEnvelopeReader {
     switch rendered {
     case .success(let text): type = text
     case .failure(let missing):
-      if table.format.dropsUntyped {
+      if format.dropsUntyped {
         try checkPayload(line, scanner)
         return .dropped
       }
@@ -173,6 +188,17 @@ struct MappedEnvelopeReader {
     }
   }
 
+  /// Whether the line has, at each of the fields of the map's `keep`, one of its values.
+  private func isKept(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for (offset, index) in keptFields.enumerated() {
+      guard let range = found[index],
+        let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[range])),
+        format.keptFields[offset].values.contains(value)
+      else { return false }
+    }
+    return true
+  }
+
   /// Throws the error for a line that is not a JSON object, as rasp's own lines have it.
   private func checkIsObject(_ line: UnsafeBufferPointer<UInt8>) throws(RaspEventError) {
     var scanner = JSONScanner(line)
@@ -202,11 +228,11 @@ struct MappedEnvelopeReader {
   private mutating func time(_ line: UnsafeBufferPointer<UInt8>, _ scanner: JSONScanner)
     throws(RaspEventError) -> (RaspTimestamp?, Range<Int>?)
   {
-    var unit = table.format.timeUnit
+    var unit = format.timeUnit
     var found = first(timeFields, line)
     if found == nil, let fallback = first(fallbackTimeFields, line) {
       found = fallback
-      unit = table.format.fallbackTimeUnit
+      unit = format.fallbackTimeUnit
     }
     guard let (index, range) = found else { return (nil, nil) }
     // The field's name, for messages only: not made for every line.

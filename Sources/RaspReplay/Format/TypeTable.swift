@@ -142,6 +142,9 @@ final class TypeTable: @unchecked Sendable {
 
   private func make(_ foreign: String) -> Interned {
     if format.drops.contains(where: { $0.match(foreign) != nil }) { return .dropped }
+    if !format.keptTypes.isEmpty, !format.keptTypes.contains(where: { $0.match(foreign) != nil }) {
+      return .dropped
+    }
     var type = foreign
     for rename in format.renames {
       if let captures = rename.from.match(type) {

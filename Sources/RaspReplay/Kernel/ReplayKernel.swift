@@ -945,7 +945,12 @@ struct ReplayKernel {
   private mutating func reject(
     _ error: RaspEventError, item: ReplayItem, key: ArraySlice<UInt8>? = nil
   ) -> ReplayOutcome {
-    let error = Self.firstSyntaxError(in: item.bytes, instead: error) ?? error
+    // A line with text before its event (a map's `skipTo`) is JSON from there on.
+    var checked = item.bytes
+    if let skipTo = configuration.format.skipTo, let start = checked.firstIndex(of: skipTo) {
+      checked = UnsafeBufferPointer(rebasing: checked[start...])
+    }
+    var error = Self.firstSyntaxError(in: checked, instead: error) ?? error
     // The bad line is not applied in either mode: it counts as skipped, so that the summary
     // still adds up when it stops the replay.
     statistics.skipped += 1
@@ -956,11 +961,17 @@ struct ReplayKernel {
     {
       origin = batch.origins[Int(item.originIndex)]
     }
-    let offset = origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
+    var offset = origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
+    if let named = namingMovedField(in: error, origin: origin, line: item.bytes) {
+      error = named.error
+      offset = named.lineOffset ?? offset
+    }
     let column = JSONTextPosition(offset: offset, in: item.bytes).column
     var reason = error.description
     if origin.isMember, let path = configuration.format.events {
       reason = "at \(path.member(origin.indices)): " + reason
+    } else if origin.isMember, !configuration.format.emits.isEmpty {
+      reason = "at emit[\(origin.indices.0)]: " + reason
     }
     if let key {
       // The key as it prints in a record's "key", cut short when long.
@@ -971,6 +982,21 @@ struct ReplayKernel {
       ReplayDiagnostic(
         input: item.input, inputName: inputNames[item.input], line: item.lineNumber,
         column: column, reason: reason))
+  }
+
+  /// An error in a payload whose fields the map moved (`fields`), naming the field as the
+  /// line names it, at its place in the line; `nil` for a format that moves none.
+  private func namingMovedField(
+    in error: RaspEventError, origin: EventOrigin, line: UnsafeBufferPointer<UInt8>
+  ) -> (error: RaspEventError, lineOffset: Int?)? {
+    let format = configuration.format
+    let emit = format.emits.isEmpty ? nil : Int(origin.indices.0)
+    let moving =
+      emit.flatMap { format.emits.indices.contains($0) ? format.emits[$0] : nil }
+      ?? format.effective
+    guard let moves = moving.fieldMoves else { return nil }
+    let payload = moving.payload.first?.description ?? "payload"
+    return moves.naming(error, payload: payload, at: origin.movedPayload, in: line)
   }
 
   /// The first place where a bad line is not valid JSON, found by the strict parser, when it

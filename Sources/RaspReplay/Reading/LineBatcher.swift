@@ -93,7 +93,7 @@ final class LineBatcher: @unchecked Sendable {
     if linesBefore > 0 { self.reader.resumeLineNumbers(after: linesBefore) }
     self.classifier = LineClassifier(
       input: input, tracksTime: tracksTime, assumesPayloadEnd: assumesPayloadEnd)
-    self.classifier.mapped = types.map(MappedEnvelopeReader.init)
+    self.classifier.mapped = types.map { MappedEnvelopeReader(table: $0) }
     if tracksTime { self.classifier.lastTime = timeBefore }
     self.decoding = decoding
     self.share = DecodeShare(decodes: decoding != nil, adapts: sharesDecoding)

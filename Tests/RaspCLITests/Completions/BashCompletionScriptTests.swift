@@ -4,7 +4,9 @@ import Testing
 @testable import RaspCLI
 
 /// The formats `--log-format` reads, in the order bash offers them.
-fileprivate let presets = ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat"]
+fileprivate let presets = [
+  "rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat", "gpsd", "owntracks",
+]
 
 /// The bash script, sourced into a real bash: `_rasp` is called the way bash calls it on a
 /// TAB, with `COMP_WORDS` and `COMP_CWORD`, and what it puts in `COMPREPLY` is checked.

@@ -42,7 +42,7 @@ struct FishCompletionScriptTests {
     ("rasp replay --sel", ["--select"]),
     (
       "rasp replay --log-format ",
-      ["cloudevents", "devtools", "fsa", "kcat", "otel", "rasp", "segment"]
+      ["cloudevents", "devtools", "fsa", "gpsd", "kcat", "otel", "owntracks", "rasp", "segment"]
     ),
     ("rasp replay --log-format=f", ["--log-format=fsa"]),
     ("rasp replay --on-error ", ["fail", "skip"]),

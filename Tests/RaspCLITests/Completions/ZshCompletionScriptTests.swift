@@ -75,7 +75,7 @@ struct ZshCompletionScriptTests {
     ("rasp replay --sel", ["--select"]),
     (
       "rasp replay --log-format ",
-      ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat"]
+      ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat", "gpsd", "owntracks"]
     ),
     ("rasp replay --log-format=c", ["cloudevents"]),
     ("rasp replay --emit ", ["snapshot", "diff", "devtools"]),

@@ -14,7 +14,8 @@ import Testing
   @Test func thePresetsAreMapFilesThatRead() throws {
     #expect(
       LogFormat.presets.map(\.name) == [
-        "rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat",
+        "rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat", "gpsd",
+        "owntracks",
       ])
     for preset in LogFormat.presets {
       let read = try LogFormat(mapFile: Array(preset.text.utf8), name: "other")
@@ -73,11 +74,12 @@ import Testing
           + #"{"from": "a", "to": "c"}, 1, {"from": "d", "by": 2}]}"#)
         == [
           "1:47: fields[0].scale: expected a number other than 0, such as 1e-7",
-          "1:51: fields[1]: a field needs 'from', and 'to' or 'scale'",
+          "1:51: fields[1]: a field needs 'from', and 'to', 'scale', 'absentIs' or 'skipIf'",
           "1:64: fields[2]: 'a' is moved twice",
           "1:90: fields[3]: expected {\"from\": …, \"to\": …}, found a number",
-          "1:93: fields[4]: a field needs 'from', and 'to' or 'scale'",
-          "1:107: fields[4].by: unknown key 'by': a field has 'from', 'to' and 'scale'",
+          "1:93: fields[4]: a field needs 'from', and 'to', 'scale', 'absentIs' or 'skipIf'",
+          "1:107: fields[4].by: unknown key 'by': a field has 'from', 'to', 'scale', 'absentIs' "
+            + "and 'skipIf'",
         ])
     #expect(problems(#"{"type": "}"}"#) == ["1:10: type: '}' without a '{' before it"])
     // One mistake, one message: nothing said again about what follows from it.
@@ -590,6 +592,98 @@ import Testing
       described.dropLast().last
         == #"0:5 {"page":{"names":["page.page","page.page","page.Home"]},"#
         + #""screen":{"names":["screen.screen"]},"track":{"names":["track.Home"]}}"#)
+  }
+
+  @Test func reportsWhatAMapGetsWrongInKeepEmitAndTheFieldsThatSkip() {
+    #expect(
+      problems(
+        #"{"keep": 3, "emit": {"type": "a.b"}, "skipTo": "<", "ignoreLines": ["{*"]}"#) == [
+          "1:10: keep: expected an array of types or an object of fields and values, found a "
+            + "number",
+          "1:21: emit: expected an array of events, such as [{\"type\": \"geo.location\"}], found "
+            + "an object",
+          "1:48: skipTo: unknown value '<': use '{' or '['",
+          "1:68: ignoreLines: a pattern of 'ignoreLines' matches lines that start JSON",
+        ])
+    #expect(
+      problems(
+        #"{"type": "{t}", "emit": [{"typ": "a.b"}, {"type": "a.{"}, 2, "#
+          + #"{"type": "a.b", "fields": [{"from": "x", "absentIs": "omit"}]}]}"#) == [
+          "1:10: type: each entry of 'emit' has its own 'type': leave it out here",
+          "1:26: emit[0]: an event of 'emit' needs its 'type', such as \"geo.location\"",
+          "1:27: emit[0].typ: unknown key 'typ'. Did you mean 'type'?",
+          "1:51: emit[1].type: '{' without a '}' after it",
+          "1:59: emit[2]: expected {\"type\": …}, found a number",
+          "1:115: emit[3].fields[0].absentIs: unknown value 'omit': use 'missing' or 'skip'",
+        ])
+    #expect(
+      problems(#"{"events": "batch[]", "emit": [{"type": "a.b"}], "keep": {"a": []}}"#) == [
+        "1:12: events: a map has 'emit' or 'events', not both",
+        "1:64: keep.a: an empty list keeps no line",
+      ])
+    #expect(
+      problems(#"{"keep": ["a.*"], "drop": ["b.*"]}"#) == [
+        "1:10: keep: a map has 'keep' or 'drop' as lists of types, not both"
+      ])
+    #expect(problems(#"{"keep": {"class": ["TPV", "SKY"], "mode": 3}}"#) == [])
+    #expect(problems(#"{"fields": [{"from": "cog", "skipIf": -1}]}"#) == [])
+  }
+
+  @Test func keepsLinesByTheirTypeOrTheirFieldsAndCountsTheOthers() throws {
+    let byType = try LogFormat(
+      mapFile: Array(#"{"keep": ["geo.heading"]}"#.utf8), name: "m")
+    let byField = try LogFormat(
+      mapFile: Array(#"{"keep": {"meta.kind": ["a", 1]}}"#.utf8), name: "m")
+    let log = [
+      #"{"type":"geo.heading","payload":{"heading":1},"meta":{"kind":"a"}}"#,
+      #"{"type":"geo.location","payload":{"latitude":1,"longitude":2},"meta":{"kind":1.0}}"#,
+      #"{"type":"geo.heading","payload":{"heading":3},"meta":{"kind":"b"}}"#,
+      #"{"type":"geo.heading","payload":{"heading":4}}"#,
+    ].joined(separator: "\n")
+    let heading = { (value: Int) in
+      #"{"geo":{"accuracy":null,"heading":\#(value),"location":null}}"#
+    }
+    #expect(
+      replayFormat([("a", log)], format: byType, domains: [GeoDomain()]) == [
+        "0:1 " + heading(1), "0:3 " + heading(3), "0:4 " + heading(4),
+        "end: 4 read, 3 applied, 0 skipped, 0 unknown, 0 other, 1 dropped, 0 blank",
+      ])
+    #expect(
+      replayFormat([("a", log)], format: byField, domains: [GeoDomain()]) == [
+        "0:1 " + heading(1),
+        #"0:2 {"geo":{"accuracy":null,"heading":1,"location":{"latitude":1,"longitude":2}}}"#,
+        "end: 4 read, 2 applied, 0 skipped, 0 unknown, 0 other, 2 dropped, 0 blank",
+      ])
+  }
+
+  @Test func aLineMakesTheEventsOfEmitInOrderEachSkippedWhenItsFieldIsNot() throws {
+    let format = try LogFormat(
+      mapFile: Array(
+        #"""
+        {"payload": ".", "ignoreLines": ["$*"], "skipTo": "{", "emit": [
+          {"type": "geo.location", "fields": [{"from": "lat", "to": "latitude",
+            "absentIs": "skip"}, {"from": "lon", "to": "longitude"}]},
+          {"type": "geo.heading", "fields": [{"from": "cog", "to": "heading",
+            "skipIf": -1}]}]}
+        """#.utf8), name: "m")
+    let log = [
+      #"t1 * {"lat":1,"lon":2,"cog":90}"#,
+      #"$GPRMC,,V"#,
+      #"{"lon":2,"cog":-1.0}"#,
+      #"{"lat":3,"lon":4,"cog":null}"#,
+      #"no event here"#,
+    ].joined(separator: "\n")
+    let location = #"{"latitude":1,"longitude":2}"#
+    #expect(
+      replayFormat([("a", log)], format: format, domains: [GeoDomain()]) == [
+        #"0:1 {"geo":{"accuracy":null,"heading":null,"location":\#(location)}}"#,
+        #"0:1 {"geo":{"accuracy":null,"heading":90,"location":\#(location)}}"#,
+        #"0:4 {"geo":{"accuracy":null,"heading":90,"location":{"latitude":3,"longitude":4}}}"#,
+        "skipped 4:24 at emit[1]: field 'cog' must be a number, found null",
+        "skipped 5:1 an event must be a JSON object, found text without a '{'",
+        "end: 5 read, 3 applied, 2 skipped, 0 unknown, 0 other, 3 dropped, 0 blank, "
+          + "3 batches of 6",
+      ])
   }
 
   @Test func aMapWhosePayloadIsTheEventNamesItsFieldsAlone() throws {
