@@ -136,12 +136,16 @@ public struct Replay: ~Copyable {
     // The state is read into a kernel of its own first, so that a bad one is refused before
     // the replay starts reading.
     let adjusted = Self.adjusted(configuration, resuming: true)
+    // One table for the kernel and the readers: the types the readers number are the ones
+    // the kernel's router names.
+    let types = Self.types(of: adjusted)
     var kernel = ReplayKernel(
-      configuration: adjusted, inputNames: inputs.map(\.name), types: Self.types(of: adjusted))
+      configuration: adjusted, inputNames: inputs.map(\.name), types: types)
     try kernel.restore(
       from: checkpoint.state, events: checkpoint.events, records: checkpoint.records,
       isBeforeSince: Self.isBefore(adjusted.since, checkpoint))
-    self.init(configuration: configuration, inputs: inputs, resumingFrom: (checkpoint, kernel))
+    self.init(
+      configuration: configuration, inputs: inputs, resumingFrom: (checkpoint, kernel, types))
   }
 
   /// The configuration as the replay applies it: `--at` is `--final` at a position; a range
@@ -181,7 +185,9 @@ public struct Replay: ~Copyable {
 
   private init(
     configuration: ReplayConfiguration, inputs: [ReplayInput],
-    resumingFrom resumption: (checkpoint: ReplayCheckpoint, kernel: ReplayKernel)?
+    resumingFrom resumption: (
+      checkpoint: ReplayCheckpoint, kernel: ReplayKernel, types: TypeTable?
+    )?
   ) {
     let configuration = Self.adjusted(configuration, resuming: resumption != nil)
     let linesBefore = resumption?.checkpoint.lines
@@ -212,7 +218,7 @@ public struct Replay: ~Copyable {
         if case .time? = $0 { return true }
         return false
       }
-    let types = Self.types(of: configuration)
+    let types = resumption.map(\.types) ?? Self.types(of: configuration)
     let kernel =
       resumption?.kernel
       ?? ReplayKernel(configuration: configuration, inputNames: inputs.map(\.name), types: types)

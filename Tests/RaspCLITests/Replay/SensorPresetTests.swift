@@ -167,4 +167,27 @@ import Testing
     #expect(outputs[0].split(separator: "\n").count == 30)
     #expect(Set(outputs).count == 1)
   }
+  /// A replay saved at a line, or between the two events of a line, and resumed prints what
+  /// the whole replay prints: the resumed replay numbers the map's types in the table its
+  /// kernel names them with (before, every event after the checkpoint was of the unknown
+  /// type '').
+  @Test(arguments: ["line:40", "#7", "#8"])
+  func aReplayOfSeveralEventsALineResumesWhereItStopped(_ until: String) async throws {
+    let file = Repository.path("fixtures/format-gpsd/eXplorist210.log.chk")
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rasp-gpsd-resume-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("state.json").path
+    let options = ["replay", "--log-format", "gpsd", "--with-event", "--select", "geo"]
+    let (whole, _, wholeStatus) = try await Self.replay(options + [file])
+    let (first, firstErrors, firstStatus) = try await Self.replay(
+      options + ["--save-state", state, "--until", until, file])
+    let (rest, restErrors, restStatus) = try await Self.replay(
+      options + ["--resume", state, file])
+    #expect(wholeStatus == 0 && firstStatus == 0 && restStatus == 0)
+    #expect(firstErrors.isEmpty && restErrors.isEmpty, "\(firstErrors)\(restErrors)")
+    #expect(!first.isEmpty && !rest.isEmpty)
+    #expect(first + rest == whole)
+  }
 }
