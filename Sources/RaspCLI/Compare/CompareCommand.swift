@@ -44,8 +44,9 @@ enum CompareCommand {
       differences (n)' (n events whose states differed only so), or the first divergence: \
       the event's number in the log, its file:line, its key, the event as rasp read it, and \
       the states after it, '-' old and '+' new, with what did not differ collapsed. A \
-      directory stands for every *.jsonl file in it, in name order. A summary goes to \
-      standard error.
+      directory stands for every *.jsonl file in it, in name order (*.json with --log-format \
+      devtools: each file one DevTools export). '-' reads standard input, once, into \
+      memory, for both versions. A summary goes to standard error.
       """,
     usage:
       "rasp compare (--old <file> --new <file> | --old-spec <file> ... | --new-map <file> ...) "
@@ -53,7 +54,9 @@ enum CompareCommand {
     arguments: [
       RaspArgumentSpec(
         name: "file-or-directory",
-        help: "An event log, or a directory: every *.jsonl file in it, in name order.",
+        help:
+          "An event log ('-': standard input), or a directory: every *.jsonl file in it "
+          + "(*.json with --log-format devtools), in name order.",
         isRepeatable: true, isRequired: true)
     ],
     options: [
@@ -122,19 +125,18 @@ enum CompareCommand {
     guard !parsed.positionals.isEmpty else {
       throw fail("Missing expected argument '<file-or-directory>': the logs to compare")
     }
-    if parsed.positionals.contains("-") {
-      throw fail(
-        "'rasp compare' replays each log twice, once for each version: give files, not "
-          + "standard input ('-')")
-    }
-    if let format = parsed.value(.logFormat), LogFormat.preset(named: format)?.document != nil {
-      throw fail(
-        "'rasp compare' compares logs of JSON lines; the format '\(format)' reads a whole "
-          + "document")
+    if parsed.positionals.filter({ $0 == "-" }).count > 1 {
+      throw fail("Standard input ('-') can be read once: give it as one log, not twice")
     }
     let versions = try CompareVersions(
       parsed: parsed, domains: domains, newVersions: newVersions, spec: spec,
       environment: environment)
+    let readsDocuments = versions.old.configuration.format.document == .devtools
+    if readsDocuments != (versions.new.configuration.format.document == .devtools) {
+      throw fail(
+        "The old and the new version read logs of different kinds: one map file reads each "
+          + "log as a DevTools export ('document'), the other as JSON lines")
+    }
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try checkPaths(parsed.all(.ignore), option: "--ignore", versions: versions, fail: fail)
     var allowed: [AllowedChange] = []
@@ -150,9 +152,16 @@ enum CompareCommand {
         change.operation == nil ? change.text : String(change.text.drop { $0 != ":" }.dropFirst())
       try checkPaths([path], option: "--allow \(change.text)", versions: versions, fail: fail)
     }
-    let logs = try listLogs(parsed.positionals, environment: environment)
+    let logs = try listLogs(
+      parsed.positionals, extension: readsDocuments ? ".json" : ".jsonl",
+      environment: environment)
+    // Both versions read standard input: it is read whole, once, before either starts.
+    let standardInput =
+      parsed.positionals.contains("-")
+      ? try SpecFiles.readAll(environment.standardInput, name: "<stdin>") : []
     let run = CompareRun(
-      versions: versions, options: comparison.diff, allowed: allowed, environment: environment)
+      versions: versions, options: comparison.diff, allowed: allowed, environment: environment,
+      standardInput: standardInput)
     let jobs = versions.old.configuration.jobs
     let results: [CompareRun.Result]
     if let interruption = environment.interruption {
@@ -175,6 +184,14 @@ enum CompareCommand {
     for result in results {
       for diagnostic in result.rejectedByBoth {
         rejected = true
+        if let (position, path) = result.rejectionPlaces[diagnostic.line] {
+          RaspDiagnostics.report(
+            .invalidFile(
+              diagnostic.inputName, line: position.line, column: position.column, path: path,
+              reason: diagnostic.reason + " (under both versions)"),
+            to: environment)
+          continue
+        }
         RaspDiagnostics.report(
           .input(
             file: diagnostic.inputName, line: diagnostic.line, column: diagnostic.column,
@@ -232,17 +249,18 @@ enum CompareCommand {
   }
 
   /// The logs: each file as given, each directory's `*.jsonl` files in name order.
-  static func listLogs(_ arguments: [String], environment: RaspEnvironment)
-    throws(RaspCommandError) -> [(path: String, name: String)]
-  {
+  static func listLogs(
+    _ arguments: [String], extension suffix: String, environment: RaspEnvironment
+  ) throws(RaspCommandError) -> [(path: String, name: String)] {
     var logs: [(path: String, name: String)] = []
     for argument in arguments {
       var isDirectory: ObjCBool = false
       let resolved = environment.resolve(argument)
-      guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory),
+      guard argument != "-",
+        FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory),
         isDirectory.boolValue
       else {
-        logs.append((argument, argument))
+        logs.append((argument, argument == "-" ? "<stdin>" : argument))
         continue
       }
       let names: [String]
@@ -251,11 +269,11 @@ enum CompareCommand {
       } catch {
         throw .cannotOpen(argument, reason: "cannot list the directory")
       }
-      let logNames = names.filter { $0.hasSuffix(".jsonl") }.sorted {
+      let logNames = names.filter { $0.hasSuffix(suffix) }.sorted {
         Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
       }
       if logNames.isEmpty {
-        throw .failure("no *.jsonl file in the directory '\(argument)' to compare")
+        throw .failure("no *\(suffix) file in the directory '\(argument)' to compare")
       }
       let prefix = argument.hasSuffix("/") ? argument : argument + "/"
       logs += logNames.map { (prefix + $0, prefix + $0) }

@@ -90,7 +90,11 @@ struct CompareReport {
   /// A divergence's lines: where, the event, what each version did, the tree.
   private func text(of divergence: Divergence) -> [String] {
     var head = "\(divergence.file): divergent at event \(divergence.event) "
-    head += "(\(divergence.file):\(divergence.line))"
+    if let (position, path) = divergence.place {
+      head += "(\(divergence.file):\(position), at \(path))"
+    } else {
+      head += "(\(divergence.file):\(divergence.line))"
+    }
     if isKeyed, divergence.keys == nil {
       head += ", key " + String(decoding: divergence.key ?? Array("null".utf8), as: UTF8.self)
     }
@@ -186,7 +190,13 @@ struct CompareReport {
     var object = JSONObject()
     object["event"] = .number(JSONNumber(divergence.event))
     object["file"] = .string(divergence.file)
-    object["line"] = .number(JSONNumber(divergence.line))
+    if let (position, path) = divergence.place {
+      object["line"] = .number(JSONNumber(position.line))
+      object["column"] = .number(JSONNumber(position.column))
+      object["path"] = .string(path)
+    } else {
+      object["line"] = .number(JSONNumber(divergence.line))
+    }
     object["key"] = parsed(divergence.key)
     object["eventAsRead"] = parsed(divergence.eventAsRead)
     object["old"] = side(divergence.old)

@@ -46,6 +46,8 @@ final class CompareStream {
   private(set) var position = (line: 0, ordinal: 0)
   /// The state after the last event applied, unkeyed.
   private var current: [UInt8]
+  /// Where the state is in ``current``: the record's bytes, without what follows them.
+  private var currentRange: Range<Int>
   /// The state after each key's last event applied, keyed, by the key's canonical JSON.
   private var keyStates: [[UInt8]: [UInt8]] = [:]
   /// The state before any event.
@@ -60,6 +62,7 @@ final class CompareStream {
     self.replay = replay
     self.initial = initial
     self.current = initial
+    self.currentRange = initial.indices
     self.isKeyed = isKeyed
     output.reserveCapacity(1 << 12)
   }
@@ -123,7 +126,7 @@ final class CompareStream {
 
   /// The state after the last event applied for `key` (any key, unkeyed).
   func state(forKey key: ArraySlice<UInt8>?) -> ArraySlice<UInt8> {
-    guard isKeyed, let key else { return current[...] }
+    guard isKeyed, let key else { return current[currentRange] }
     return keyStates[Array(key)].map { $0[...] } ?? initial[...]
   }
 
@@ -134,10 +137,10 @@ final class CompareStream {
     guard case .applied(_, _, let key, let state) = step else { return }
     if let key {
       keyStates[Array(output[key])] = Array(output[state])
-    } else if state == output.startIndex..<output.endIndex {
-      swap(&current, &output)
     } else {
-      current = Array(output[state])
+      // The record becomes the state where it is: the buffers trade places, no bytes move.
+      swap(&current, &output)
+      currentRange = state
     }
   }
 

@@ -35,6 +35,9 @@ struct Divergence {
   let file: String
   /// The event's line.
   let line: Int
+  /// Where the event is in a DevTools export (`--log-format devtools`): the action's line
+  /// and column in the file, and its JSON path; `nil` in a log of lines.
+  var place: (JSONTextPosition, path: String)?
   /// The event's key (canonical JSON) with `--key-by`, or `nil`.
   let key: [UInt8]?
   /// The event as rasp read it, in rasp's own format, when a version applied it.

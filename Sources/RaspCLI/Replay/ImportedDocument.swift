@@ -39,6 +39,14 @@ struct ImportedDocument {
       file == "-"
       ? try SpecFiles.readAll(environment.standardInput, name: name)
       : try environment.readFile(file)
+    return try read(bytes, name: name)
+  }
+
+  /// Reads the export of bytes already read (standard input, read once for two replays).
+  ///
+  /// - Throws: ``RaspCommandError/invalidFile(_:line:column:path:reason:)`` for bytes that are
+  ///   not an export, at the place of the mistake.
+  static func read(_ bytes: [UInt8], name: String) throws(RaspCommandError) -> ImportedDocument {
     do {
       return ImportedDocument(name: name, bytes: bytes, export: try DevToolsExport(bytes: bytes))
     } catch {
@@ -67,10 +75,16 @@ struct ImportedDocument {
 
   /// The place of a line's action, for messages: `session.json:12:7 (actionsById["3"].action)`.
   func place(ofLine number: Int) -> String? {
+    guard let (position, path) = position(ofLine: number) else { return nil }
+    return "\(name):\(position) (\(path))"
+  }
+
+  /// Where a line's action is in the export: its line and column, and its JSON path.
+  func position(ofLine number: Int) -> (JSONTextPosition, path: String)? {
     let places = export.places
     guard number >= 1, number <= places.count else { return nil }
     let line = places[number - 1]
-    return "\(name):\(JSONTextPosition(offset: line.offset, in: bytes)) (\(line.path))"
+    return (JSONTextPosition(offset: line.offset, in: bytes), line.path)
   }
 
   /// The message about a bad line of the replay: at the place of its action in the export,
