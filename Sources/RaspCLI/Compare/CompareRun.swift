@@ -125,15 +125,15 @@ final class CompareRun: @unchecked Sendable {
       (oldConfiguration.domains, oldInitial) = Self.started(oldOptions, from: document)
       (newConfiguration.domains, newInitial) = Self.started(newOptions, from: document)
     }
-    let oldStream = CompareStream(
+    var oldStream = CompareStream(
       replay: Replay(configuration: oldConfiguration, inputs: [oldInput]),
       initial: oldInitial, isKeyed: isKeyed)
-    let newStream = CompareStream(
+    var newStream = CompareStream(
       replay: Replay(configuration: newConfiguration, inputs: [newInput]),
       initial: newInitial, isKeyed: isKeyed)
     var comparison = LogComparison(
       options: options, allowed: allowed, file: name, stopsAtBadLine: old.errorMode == .fail)
-    var verdict = comparison.run(old: oldStream, new: newStream)
+    var verdict = comparison.run(old: &oldStream, new: &newStream)
     if case .divergent(var divergence) = verdict {
       if let seq = divergence.old.seq {
         divergence.eventAsRead = eventAsRead(

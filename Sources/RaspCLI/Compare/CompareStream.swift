@@ -16,13 +16,17 @@ import RaspReplay
 /// the last record, swapped out of the replay's buffer, not copied.
 ///
 /// ```swift
-/// let stream = CompareStream(replay: Replay(configuration: c, inputs: [log]), initial: s,
+/// var stream = CompareStream(replay: Replay(configuration: c, inputs: [log]), initial: s,
 ///                            isKeyed: false)
 /// stream.fetch()
 /// if case .applied = stream.head { … stream.stateBytes … }
 /// stream.consume()
 /// ```
-final class CompareStream {
+///
+/// A noncopyable struct, not a class, and its steps plain values: the comparison reads the
+/// head several times an event, and a class's properties would check exclusive access at each
+/// read, an enum with a diagnostic inside would be copied and retained.
+struct CompareStream: ~Copyable {
   /// What the replay did at one place of the log.
   enum Step {
     /// It applied an event: its number, its line, and where the key (keyed) and the state
@@ -30,10 +34,10 @@ final class CompareStream {
     case applied(seq: Int, line: Int, key: Range<Int>?, state: Range<Int>)
     /// It did not apply the event of this line.
     case ignored(line: Int)
-    /// It rejected the line.
-    case rejected(ReplayDiagnostic)
-    /// It ended, with its summary.
-    case end(ReplaySummary?)
+    /// It rejected the line (``CompareStream/rejection`` says why).
+    case rejected
+    /// It ended (``CompareStream/summary`` says how).
+    case end
   }
 
   private var replay: Replay
@@ -56,6 +60,8 @@ final class CompareStream {
   let isKeyed: Bool
   /// The summary, once the replay ended.
   private(set) var summary: ReplaySummary?
+  /// Why the replay rejected the head's line, when it did.
+  private(set) var rejection: ReplayDiagnostic?
 
   /// A stream of `replay`, whose state starts as `initial` (canonical JSON).
   init(replay: consuming Replay, initial: [UInt8], isKeyed: Bool) {
@@ -74,7 +80,7 @@ final class CompareStream {
   }
 
   /// Reads the next step into ``head``, unless it holds one.
-  func fetch() {
+  mutating func fetch() {
     guard head == nil else { return }
     output.removeAll(keepingCapacity: true)
     while let outcome = replay.next(appendingTo: &output) {
@@ -87,7 +93,8 @@ final class CompareStream {
         return
       case .skipped(let diagnostic):
         place(diagnostic.line)
-        head = .rejected(diagnostic)
+        rejection = diagnostic
+        head = .rejected
         return
       case .ignored(let diagnostic):
         place(diagnostic.line)
@@ -96,19 +103,19 @@ final class CompareStream {
       case .end(let summary):
         self.summary = summary
         position = (Int.max, 0)
-        head = .end(summary)
+        head = .end
         return
       case .notice, .waiting, .checkpoint:
         continue
       }
     }
     position = (Int.max, 0)
-    head = .end(summary)
+    head = .end
   }
 
   /// Notes the line of the step fetched: the next position on the same line, or the first of
   /// a new one.
-  private func place(_ line: Int) {
+  private mutating func place(_ line: Int) {
     position = line == position.line ? (line, position.ordinal + 1) : (line, 0)
   }
 
@@ -131,9 +138,10 @@ final class CompareStream {
   }
 
   /// Takes the head: an event applied becomes the stream's state.
-  func consume() {
+  mutating func consume() {
     guard let step = head else { return }
     head = nil
+    rejection = nil
     guard case .applied(_, _, let key, let state) = step else { return }
     if let key {
       keyStates[Array(output[key])] = Array(output[state])

@@ -16,7 +16,7 @@ import RaspReplay
 ///
 /// ```swift
 /// var comparison = LogComparison(options: diffOptions, allowed: allowed, file: "a.jsonl")
-/// let verdict = comparison.run(old: oldStream, new: newStream)
+/// let verdict = comparison.run(old: &oldStream, new: &newStream)
 /// ```
 struct LogComparison {
   /// What to ignore, and how close numbers must be.
@@ -46,7 +46,7 @@ struct LogComparison {
   }
 
   /// Reads both streams to their ends, or to the first divergence.
-  mutating func run(old: CompareStream, new: CompareStream) -> LogVerdict {
+  mutating func run(old: inout CompareStream, new: inout CompareStream) -> LogVerdict {
     while true {
       old.fetch()
       new.fetch()
@@ -64,8 +64,8 @@ struct LogComparison {
       if takesOld { old.consume() }
       if takesNew { new.consume() }
     }
-    for stream in [old, new] {
-      switch stream.summary?.ending {
+    for ending in [old.summary?.ending, new.summary?.ending] {
+      switch ending {
       case .readFailure(_, let message)?:
         return .failed("cannot read '\(file)': \(message)")
       case .interrupted(let signal)?:
@@ -81,19 +81,21 @@ struct LogComparison {
   }
 
   /// What one version did at the step: its head when the step is its own, else nothing.
-  private func side(_ stream: CompareStream, takes: Bool) -> Divergence.Side {
+  private func side(_ stream: borrowing CompareStream, takes: Bool) -> Divergence.Side {
     guard takes, let head = stream.head else { return stream.isAtEnd ? .ended : .ignored }
     switch head {
     case .applied(let seq, _, _, _): return .applied(seq: seq)
     case .ignored: return .ignored
-    case .rejected(let diagnostic): return .rejected(diagnostic)
+    case .rejected:
+      guard let diagnostic = stream.rejection else { return .ignored }
+      return .rejected(diagnostic)
     case .end: return .ended
     }
   }
 
   /// Compares one step; returns the divergence it is, if it is one.
   private mutating func compareStep(
-    old: CompareStream, takesOld: Bool, new: CompareStream, takesNew: Bool
+    old: borrowing CompareStream, takesOld: Bool, new: borrowing CompareStream, takesNew: Bool
   ) -> Divergence? {
     let oldSide = side(old, takes: takesOld)
     let newSide = side(new, takes: takesNew)
