@@ -14,7 +14,7 @@ enum BlameCommand {
   /// The options of `rasp replay` that shape what is printed, or where printing starts,
   /// which blame, printing changes, has no use for.
   private static let replayOptionsLeftOut: Set<String> = [
-    RaspOptionName.select, .final, .withEvent, .emit, .changesOnly, .pretty, .rawOutput, .since,
+    RaspOptionName.select, .final, .withEvent, .emit, .changesOnly, .pretty, .rawOutput,
     .at, .saveState, .resume, .checkpointEvery, .drop, .hide, .follow,
   ].reduce(into: []) { $0.insert($1.rawValue) }
 
@@ -32,7 +32,9 @@ enum BlameCommand {
 
       --at <position> prints only the event that set the value in force at <position> (the \
       last event's key's, with --key-by), and nothing when no event changed it since the \
-      initial state.
+      initial state. --since <position> prints the changes from <position> on (the value is \
+      followed from the start, so the first change's "before" is the value in force there), \
+      and --until the changes up to it.
       """,
     usage: "rasp blame <path> [--at <position>] [<options>] [<file> ...]",
     arguments: [

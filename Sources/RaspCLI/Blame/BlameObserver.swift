@@ -60,7 +60,7 @@ final class BlameObserver: ReplayStateObserver {
   private var lastChanges: [Change?] = []
   /// The key number (+ 1) of the last event applied, for `--at`.
   private(set) var lastKeyNumber: Int?
-  /// How many events were applied.
+  /// How many events were applied (from `--since` on).
   private(set) var events = 0
 
   /// An observer of the value at `path` (whose first key names one of `domains`).
@@ -107,7 +107,8 @@ final class BlameObserver: ReplayStateObserver {
   }
 
   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) {
-    events += 1
+    // Before --since, the value is followed but its changes are not the range's.
+    if !event.isBeforeSince { events += 1 }
     let slot = event.keyNumber + 1
     lastKeyNumber = slot
     guard event.domainIndex == domainIndex else { return }
@@ -122,7 +123,7 @@ final class BlameObserver: ReplayStateObserver {
     let after = Self.value(at: path, in: writer.bytes)
     let before = values[slot] ?? initialValue
     values[slot] = after
-    guard after != before else { return }
+    guard after != before, !event.isBeforeSince || !keepsEveryChange else { return }
     let file = inputNames.indices.contains(event.input) ? inputNames[event.input] : ""
     let change = Change(
       seq: event.seq, file: file, line: event.line, key: event.key.map(Array.init),

@@ -75,4 +75,7 @@ package struct ReplayAppliedEvent {
   package let domainIndex: Int
   /// The state after it: its key's, in a keyed replay.
   package let state: SnapshotState
+  /// Whether it comes before `--since`: applied, for the state from there on, but not in the
+  /// range the output shows.
+  package var isBeforeSince = false
 }

@@ -845,7 +845,8 @@ struct ReplayKernel {
     let event = ReplayAppliedEvent(
       seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
       keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
-      domainIndex: routed.domainIndex, state: stream.pipeline.current)
+      domainIndex: routed.domainIndex, state: stream.pipeline.current,
+      isBeforeSince: isBeforeSince)
     observer.observe(event) { eventAsRead(routed.envelope) }
     if observer.isFinished, ending == nil { ending = .completed }
   }

@@ -121,6 +121,29 @@ import Testing
     }
   }
 
+  /// With `--since` and `--until`, the changes in the range, each with the value before it as
+  /// the whole replay had it (the value is followed from the start, not from `--since`).
+  @Test(arguments: [
+    (keys: 0, jobs: "1", since: 50, until: 400), (keys: 7, jobs: "1", since: 137, until: 300),
+    (keys: 7, jobs: "2", since: 2, until: 51),
+  ])
+  func sinceAndUntilKeepTheChangesInTheirRange(keys: Int, jobs: String, since: Int, until: Int)
+    throws
+  {
+    let log = AssertionOracleTests.log(count: 400, faults: [50, 200], keys: keys, seed: 5)
+    let options = (keys > 0 ? ["--key-by", "device"] : []) + ["--domain", "geo,nav"]
+    for path in Self.paths {
+      let expected = try Self.expectedChanges(log, path: path, options: options)
+        .filter { $0.seq >= since && $0.seq <= until }
+      let (status, actual) = Self.blamed(
+        log, path: path,
+        options: options + ["-j", jobs, "--since", "#\(since)", "--until", "#\(until)"])
+      #expect(status == 0, "\(path)")
+      #expect(!expected.isEmpty, "\(path): the range changes it")
+      #expect(actual == expected, "\(path), \(keys) keys, -j \(jobs), #\(since)…#\(until)")
+    }
+  }
+
   @Test(arguments: [1, 2, 49, 50, 51, 137, 400])
   func atAnEventItIsTheLastChangeOfThatEventsKey(event: Int) throws {
     let log = AssertionOracleTests.log(count: 400, faults: [50, 200], keys: 5, seed: 9)
