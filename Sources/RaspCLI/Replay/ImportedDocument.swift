@@ -94,8 +94,12 @@ struct ImportedDocument {
     guard diagnostic.line >= 1, diagnostic.line <= places.count else { return nil }
     let line = places[diagnostic.line - 1]
     let place = JSONTextPosition(offset: line.offset, in: bytes)
+    var reason = line.problem ?? diagnostic.reason
+    // The place is the string's: say where in it the action is.
+    if let inner = export.positionInPayload(of: line) {
+      reason += " (at \(inner) of the payload string)"
+    }
     return .invalidFile(
-      name, line: place.line, column: place.column, path: line.path,
-      reason: line.problem ?? diagnostic.reason)
+      name, line: place.line, column: place.column, path: line.path, reason: reason)
   }
 }

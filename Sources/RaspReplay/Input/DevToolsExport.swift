@@ -40,6 +40,10 @@ public struct DevToolsExport {
     public let problem: String?
     /// The action's `type`, when it is a string.
     public var type: String? = nil
+    /// The byte offset of the action in the JSON text of `payload`, when the export holds its
+    /// actions or its lifted state as a string (``offset`` is then the string's); `nil`
+    /// otherwise. ``DevToolsExport/positionInPayload(of:)`` gives its line and column there.
+    public var payloadOffset: Int? = nil
   }
 
   /// A state the app recorded: an entry of the lifted state's `computedStates`, the state after
@@ -169,6 +173,7 @@ public struct DevToolsExport {
       // What `importState` reads from the string: an array of actions (the extension's
       // Export), or a whole lifted state (`@redux-devtools/remote`'s `STATE` message).
       let inner = try Self.unwrap(payload, path: "payload")
+      if case .string(let text) = payload.content { payloadText = Array(text.utf8) }
       if let liftedMembers = inner.members {
         shape = .liftedState
         wrapper = WrappedLiftedState(
@@ -227,30 +232,46 @@ public struct DevToolsExport {
           + "check against")
     }
     guard let states = computedStates else {
-      throw DevToolsExportError(
-        offset: place(node), path: path("computedStates"),
+      throw failure(
+        at: node, path: path("computedStates"),
         reason: "'computedStates' must be an array of states, found \(node.phrase)")
     }
     guard states.count >= stagedCount else {
-      throw DevToolsExportError(
-        offset: place(node), path: path("computedStates"),
+      throw failure(
+        at: node, path: path("computedStates"),
         reason: "\(states.count) recorded \(states.count == 1 ? "state" : "states") for "
           + "\(stagedCount) staged actions: each action of 'stagedActionIds' needs the state "
           + "after it")
     }
     for (index, entry) in states.prefix(stagedCount).enumerated() {
       guard let members = entry.members else {
-        throw DevToolsExportError(
-          offset: place(entry), path: path("computedStates[\(index)]"),
+        throw failure(
+          at: entry, path: path("computedStates[\(index)]"),
           reason: "a recorded state must be an object with a 'state', found \(entry.phrase)")
       }
       guard let state = members.first(where: { $0.key == "state" })?.value else {
-        throw DevToolsExportError(
-          offset: place(entry), path: path("computedStates[\(index)]"),
+        throw failure(
+          at: entry, path: path("computedStates[\(index)]"),
           reason: "the recorded state has no 'state'")
       }
       _ = try decodedState(state, path: "computedStates[\(index)].state")
     }
+  }
+
+  /// Where a line's action is in the JSON text of `payload`, when the export holds its
+  /// actions or its lifted state as a string: the place in the string, which the line's
+  /// ``Line/offset`` (the string's own place in the export) cannot say.
+  ///
+  /// ```swift
+  /// export.positionInPayload(of: export.places[2])?.description   // "1:418"
+  /// ```
+  ///
+  /// - Parameter line: A line of ``places``.
+  /// - Returns: Its line and column in the string, or `nil` when it is not read from one.
+  /// - Complexity: O(*n*) in the string's length.
+  public func positionInPayload(of line: Line) -> JSONTextPosition? {
+    guard let offset = line.payloadOffset, let text = payloadText else { return nil }
+    return JSONTextPosition(offset: offset, in: text)
   }
 
   /// The state the app recorded after the action of a line: `nil` when the export has none
@@ -295,8 +316,11 @@ public struct DevToolsExport {
     }
     for (index, action) in actions.enumerated() {
       // Actions inside a string have offsets in the string: point at the string.
-      let offset = list.offset == payload.offset ? action.offset : payload.offset
-      add(action, path: "payload[\(index)]", timestamp: nil, root: list, offset: offset)
+      let isInString = list.offset != payload.offset
+      add(
+        action, path: "payload[\(index)]", timestamp: nil, root: list,
+        offset: isInString ? payload.offset : action.offset,
+        payloadOffset: isInString ? action.offset : nil)
     }
   }
 
@@ -318,8 +342,8 @@ public struct DevToolsExport {
     throws(DevToolsExportError)
   {
     guard let actions = fields["actionsById"] else {
-      throw DevToolsExportError(
-        offset: place(root), path: "payload",
+      throw failure(
+        at: root, path: "payload",
         reason: "'payload' holds an object without 'actionsById': it must hold an array of "
           + "actions or a lifted state")
     }
@@ -344,29 +368,29 @@ public struct DevToolsExport {
   private mutating func readLiftedState(
     _ actionsNode: JSONNode, fields: [String: JSONNode], root: JSONNode
   ) throws(DevToolsExportError) {
-    let actions = try Self.unwrap(actionsNode, path: path("actionsById"))
+    let actions = try unwrapped(actionsNode, path: path("actionsById"))
     guard let entries = actions.members else {
-      throw DevToolsExportError(
-        offset: place(actionsNode), path: path("actionsById"),
+      throw failure(
+        at: actionsNode, path: path("actionsById"),
         reason: "'actionsById' must be an object, found \(actions.phrase)")
     }
     guard let stagedNode = fields["stagedActionIds"] else {
-      throw DevToolsExportError(
-        offset: place(root), path: wrapper == nil ? nil : "payload",
+      throw failure(
+        at: root, path: wrapper == nil ? nil : "payload",
         reason: "a lifted state with 'actionsById' but no 'stagedActionIds': the order of "
           + "the actions is unknown")
     }
     guard case .array(let staged) = stagedNode.content else {
-      throw DevToolsExportError(
-        offset: place(stagedNode), path: path("stagedActionIds"),
+      throw failure(
+        at: stagedNode, path: path("stagedActionIds"),
         reason: "'stagedActionIds' must be an array of ids, found \(stagedNode.phrase)")
     }
     stagedCount = staged.count
     var skipped: Set<Int64> = []
     if let node = fields["skippedActionIds"] {
       guard case .array(let ids) = node.content else {
-        throw DevToolsExportError(
-          offset: place(node), path: path("skippedActionIds"),
+        throw failure(
+          at: node, path: path("skippedActionIds"),
           reason: "'skippedActionIds' must be an array of ids, found \(node.phrase)")
       }
       for id in ids {
@@ -381,7 +405,7 @@ public struct DevToolsExport {
       guard case .number(let number) = idNode.content, let id = number.integerValue else {
         addProblem(
           "an action's id must be an integer, found \(idNode.phrase)", path: idPath,
-          offset: place(idNode), stagedIndex: index)
+          at: idNode, stagedIndex: index)
         continue
       }
       if skipped.contains(id) {
@@ -392,7 +416,7 @@ public struct DevToolsExport {
       let entryPath = path("actionsById[\"\(key)\"]")
       guard let entryNode = byID[key] else {
         addProblem(
-          "no action with the id \(id) in 'actionsById'", path: idPath, offset: place(idNode),
+          "no action with the id \(id) in 'actionsById'", path: idPath, at: idNode,
           stagedIndex: index)
         continue
       }
@@ -401,36 +425,38 @@ public struct DevToolsExport {
         entry = try Self.unwrap(entryNode, path: entryPath)
       } catch {
         addProblem(
-          error.reason, path: entryPath, offset: place(entryNode), stagedIndex: index)
+          error.reason, path: entryPath, at: entryNode, stagedIndex: index)
         continue
       }
       guard let members = entry.members else {
         addProblem(
           "an entry of 'actionsById' must be an object, found \(entry.phrase)", path: entryPath,
-          offset: place(entryNode), stagedIndex: index)
+          at: entryNode, stagedIndex: index)
         continue
       }
       guard let action = members.first(where: { $0.key == "action" })?.value else {
         addProblem(
-          "the entry has no 'action'", path: entryPath, offset: place(entryNode),
-          stagedIndex: index)
+          "the entry has no 'action'", path: entryPath, at: entryNode, stagedIndex: index)
         continue
       }
       var timestamp: Int64?
       if case .number(let time)? = members.first(where: { $0.key == "timestamp" })?.value.content {
         timestamp = time.integerValue ?? Int64(exactly: time.doubleValue.rounded())
       }
-      let offset = place(entry.offset == entryNode.offset ? action : entryNode)
+      let node = entry.offset == entryNode.offset ? action : entryNode
       stagedIndices.append(index)
       // A `$jsan` reference counts from what was stringified: the entry, or the lifted state.
       let root = entry.offset == entryNode.offset ? liftedRoot : entry
-      add(action, path: entryPath + ".action", timestamp: timestamp, root: root, offset: offset)
+      add(
+        action, path: entryPath + ".action", timestamp: timestamp, root: root,
+        offset: place(node), payloadOffset: payloadText == nil ? nil : node.offset)
     }
   }
 
   /// Adds the line of an action; `root` is the value its `$jsan` references count from.
   private mutating func add(
-    _ node: JSONNode, path: String, timestamp: Int64?, root: JSONNode, offset: Int? = nil
+    _ node: JSONNode, path: String, timestamp: Int64?, root: JSONNode, offset: Int? = nil,
+    payloadOffset: Int? = nil
   ) {
     let place = offset ?? node.offset
     var action: JSONNode
@@ -442,7 +468,8 @@ public struct DevToolsExport {
         action = try Self.decodingJSAN(action, root: root, path: path)
       }
     } catch {
-      addProblem(error.reason, path: path, offset: place, stagedIndex: nil)
+      addProblem(
+        error.reason, path: path, offset: place, payloadOffset: payloadOffset, stagedIndex: nil)
       return
     }
     var writer = JSONWriter(capacity: 128)
@@ -487,16 +514,50 @@ public struct DevToolsExport {
     if case .string(let text)? = action.members?.first(where: { $0.key == "type" })?.value.content {
       type = text
     }
-    places.append(Line(path: path, offset: place, problem: nil, type: type))
+    places.append(
+      Line(path: path, offset: place, problem: nil, type: type, payloadOffset: payloadOffset))
   }
 
   /// Adds a line that no format reads, `0`, for an action that could not be read.
   private mutating func addProblem(
-    _ reason: String, path: String, offset: Int, stagedIndex: Int?
+    _ reason: String, path: String, offset: Int, payloadOffset: Int? = nil, stagedIndex: Int?
   ) {
     if let stagedIndex { stagedIndices.append(stagedIndex) }
     lines.append(contentsOf: "0\n".utf8)
-    places.append(Line(path: path, offset: offset, problem: reason))
+    places.append(Line(path: path, offset: offset, problem: reason, payloadOffset: payloadOffset))
+  }
+
+  /// Adds a line that no format reads for an action of the lifted state that could not be
+  /// read, at `node`.
+  private mutating func addProblem(
+    _ reason: String, path: String, at node: JSONNode, stagedIndex: Int
+  ) {
+    addProblem(
+      reason, path: path, offset: place(node),
+      payloadOffset: payloadText == nil ? nil : node.offset, stagedIndex: stagedIndex)
+  }
+
+  /// The error about `node` of the lifted state: at it, or at the string that holds it, then
+  /// with its line and column in that string.
+  private func failure(at node: JSONNode, path: String?, reason: String) -> DevToolsExportError {
+    var reason = reason
+    if payloadText != nil, wrapper != nil { reason += inPayload(node.offset) }
+    return DevToolsExportError(offset: place(node), path: path, reason: reason)
+  }
+
+  /// ` (at 1:234 of the payload string)`: where an offset in the JSON text of `payload` is.
+  private func inPayload(_ offset: Int) -> String {
+    guard let text = payloadText else { return "" }
+    return " (at \(JSONTextPosition(offset: offset, in: text)) of the payload string)"
+  }
+
+  /// ``unwrap(_:path:)`` of a node of the lifted state, its error at the string that holds it.
+  private func unwrapped(_ node: JSONNode, path: String) throws(DevToolsExportError) -> JSONNode {
+    do {
+      return try Self.unwrap(node, path: path)
+    } catch {
+      throw failure(at: node, path: error.path, reason: error.reason)
+    }
   }
 
   /// A node, or the JSON a string node holds, read.
@@ -547,8 +608,8 @@ public struct DevToolsExport {
     do {
       return try JSANDecoding.decode(node, root: statesRoot ?? liftedRoot) ?? .null
     } catch {
-      throw DevToolsExportError(
-        offset: place(node), path: self.path(path) + error.path, reason: error.reason)
+      throw failure(
+        at: node, path: self.path(path) + error.path, reason: error.reason)
     }
   }
 
@@ -563,6 +624,9 @@ public struct DevToolsExport {
 
   /// The lifted state that `payload` holds, or `nil` when the export is not such a wrapper.
   private var wrapper: WrappedLiftedState?
+  /// The JSON text of `payload` when it is a string: what the places of the actions and the
+  /// lifted state it holds count from.
+  private var payloadText: [UInt8]?
 
   /// The lifted state the actions and states are read from: what their `$jsan` references
   /// count from.
