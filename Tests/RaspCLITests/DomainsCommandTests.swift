@@ -50,6 +50,25 @@ fileprivate struct CartDomain: RaspDomain {
     return (status, output.text, errors.text)
   }
 
+  @Test func namesPrintsOnlyTheNamesOneALine() {
+    let result = run(["domains", "--names"], domains: RaspBuiltinDomains.all + [CartDomain()])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "cart\ndata\ngeo\nlifecycle\nmotion\nnav\nrest\n")
+    let chosen = run(
+      ["domains", "--names", "--domain", "nav,cart"],
+      domains: RaspBuiltinDomains.all + [CartDomain()])
+    #expect(chosen.output == "cart\nnav\n")
+  }
+
+  @Test func namesWithJSONIsAUsageError() {
+    let result = run(["domains", "--names", "--json"], domains: RaspBuiltinDomains.all)
+    #expect(result.status == 64)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors.hasPrefix(
+        "rasp: error: options '--names' and '--json' cannot be used together"))
+  }
+
   @Test func listsTheUsersDomainsInNameOrder() {
     let result = run(
       ["domains", "--domain", "cart", "--domain", "data"],

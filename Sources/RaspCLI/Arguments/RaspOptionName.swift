@@ -47,6 +47,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case map
   case maxDiffs = "max-diffs"
   case maxFailures = "max-failures"
+  case names
   case new
   case newMap = "new-map"
   case newSpec = "new-spec"

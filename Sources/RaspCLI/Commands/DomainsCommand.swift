@@ -22,7 +22,7 @@ enum DomainsCommand {
       object whose fields the domain checks before its reducer applies the event. The \
       snapshot holds every domain listed here, by name.
       """,
-    usage: "rasp domains [--json] [--domain <name> ...] [--spec <file> ...]",
+    usage: "rasp domains [--json | --names] [--domain <name> ...] [--spec <file> ...]",
     options: [
       RaspOptionSpec(
         name: .domain, valueName: "name", isRepeatable: true,
@@ -35,6 +35,11 @@ enum DomainsCommand {
       RaspOptionSpec(
         name: .json,
         help: "Print the same as one canonical JSON document, for tools, instead of text."),
+      RaspOptionSpec(
+        name: .names,
+        help:
+          "Print only the domains' names, one a line: what shell completion offers after "
+          + "--domain."),
       RaspColorChoice.optionSpec(coloring: "the labels of errors and warnings on standard error"),
     ])
 
@@ -42,6 +47,11 @@ enum DomainsCommand {
     _ arguments: [String], environment: RaspEnvironment, domains available: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
+    if parsed.flag(.names), parsed.flag(.json) {
+      throw .usage(
+        "Options '--names' and '--json' cannot be used together: '--names' prints the names "
+          + "only", usage: spec.usage, command: spec.name)
+    }
     let specDomains = try SpecFiles.domains(
       of: SpecFiles.load(parsed.all(.spec), after: available, environment: environment))
     var seen = Set<String>()
@@ -51,7 +61,10 @@ enum DomainsCommand {
     if !chosen.isEmpty {
       domains = domains.filter { chosen.contains($0.name) }
     }
-    if parsed.flag(.json) {
+    if parsed.flag(.names) {
+      let text = domains.map { $0.name + "\n" }.joined()
+      try RaspCommandLine.printOutput(Array(text.utf8), environment: environment)
+    } else if parsed.flag(.json) {
       var writer = JSONWriter()
       writer.writeRaw("{\"domains\":[")
       for (index, domain) in domains.enumerated() {

@@ -4,7 +4,8 @@
 ///
 /// It completes subcommands, options (`rasp replay --sel` → `--select`), the values of options
 /// that take only some (`--log-format ` → the presets), also after `=` (`--emit=d`), domain
-/// names and file names; after `--`, only file names.
+/// names (with those of the spec files the line names with `--spec`, which it asks
+/// `rasp domains --names` for) and file names; after `--`, only file names.
 ///
 /// ```swift
 /// let script = BashCompletionScript.make(RaspCompletionModel.make(domains: domains))
@@ -59,6 +60,25 @@ enum BashCompletionScript {
       "\(function)_words() {",
       "  local IFS=$' \\t\\n'",
       "  COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))",
+      "}",
+      "",
+      "# Offers the domains whose names start with the word being completed: those of $1,",
+      "# or, when the line names spec files, those that '\(name) domains --names' lists with",
+      "# them.",
+      "\(function)_domain_names() {",
+      "  local specs=() names i",
+      "  for (( i = 1; i < COMP_CWORD - 1; i++ )); do",
+      "    [[ ${COMP_WORDS[i]} == --spec ]] || continue",
+      "    [[ ${COMP_WORDS[i+1]} == = ]] && (( i++ ))",
+      "    (( i + 1 < COMP_CWORD )) && specs+=(--spec \"${COMP_WORDS[i+1]}\")",
+      "  done",
+      "  if (( ${#specs[@]} )) &&",
+      "    names=$(\"${COMP_WORDS[0]}\" domains --names \"${specs[@]}\" 2> /dev/null) &&",
+      "    [[ -n $names ]]; then",
+      "    \(function)_words \"$names\"",
+      "  else",
+      "    \(function)_words \"$1\"",
+      "  fi",
       "}",
       "",
       "# Offers the files and folders whose names start with the word being completed.",
@@ -119,6 +139,8 @@ enum BashCompletionScript {
     switch values {
     case .files: return ["\(function)_files"]
     case .words(let words): return ["\(function)_words \(quoted(words.joined(separator: " ")))"]
+    case .domainNames(let names):
+      return ["\(function)_domain_names \(quoted(names.joined(separator: " ")))"]
     case .text, nil: return []
     }
   }

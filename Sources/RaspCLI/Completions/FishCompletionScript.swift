@@ -35,30 +35,57 @@ enum FishCompletionScript {
       "    return 1",
       "end",
       "",
+      "# The domains offered after --domain: those given as arguments, or, when the line names",
+      "# spec files, those that '\(name) domains --names' lists with them.",
+      "function \(function)_domain_names",
+      "    set -l tokens (commandline -opc)",
+      "    set -l specs",
+      "    set -l names",
+      "    for i in (seq 2 (count $tokens))",
+      "        switch $tokens[$i]",
+      "            case --spec",
+      "                test $i -lt (count $tokens); and set -a specs --spec $tokens[(math $i + 1)]",
+      "            case '--spec=*'",
+      "                set -a specs --spec (string replace -- --spec= '' $tokens[$i])",
+      "        end",
+      "    end",
+      "    if set -q specs[1]",
+      "        set names ($tokens[1] domains --names $specs 2> /dev/null)",
+      "    end",
+      "    set -q names[1]; or set names $argv",
+      "    printf '%s\\n' $names",
+      "end",
+      "",
       "complete -c \(name) -f",
     ]
     let atStart = "-n \(function)_needs_command"
-    lines += model.options.map { "complete -c \(name) \(atStart) " + arguments(of: $0) }
+    lines += model.options.map {
+      "complete -c \(name) \(atStart) " + arguments(of: $0, function: function)
+    }
     lines += model.commands.map {
       "complete -c \(name) \(atStart) -a \(quoted($0.name)) -d \(quoted($0.summary))"
     }
     for command in model.commands {
       let condition = "-n " + quoted("\(function)_using_command \(command.name)")
       lines.append("")
-      lines += command.options.map { "complete -c \(name) \(condition) " + arguments(of: $0) }
+      lines += command.options.map {
+        "complete -c \(name) \(condition) " + arguments(of: $0, function: function)
+      }
       switch command.argumentValues {
       case .files?: lines.append("complete -c \(name) \(condition) -F")
       case .words(let words)?:
         lines.append(
           "complete -c \(name) \(condition) -a \(quoted(words.joined(separator: " ")))")
-      case .text?, nil: break
+      case .text?, .domainNames?, nil: break
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The arguments of `complete` for one option: its names, its value, its description.
-  private static func arguments(of option: RaspCompletionModel.Option) -> String {
+  private static func arguments(of option: RaspCompletionModel.Option, function: String)
+    -> String
+  {
     var parts: [String] = []
     if let short = option.short { parts.append("-s \(quoted(String(short)))") }
     parts.append("-l \(quoted(option.name))")
@@ -67,6 +94,9 @@ enum FishCompletionScript {
       case .text: parts.append("-x")
       case .files: parts.append("-r -F")
       case .words(let words): parts.append("-x -a \(quoted(words.joined(separator: " ")))")
+      case .domainNames(let names):
+        let arguments = names.map { quoted($0) }.joined(separator: " ")
+        parts.append("-x -a \(quoted("(\(function)_domain_names \(arguments))"))")
       }
     }
     parts.append("-d \(quoted(option.summary))")

@@ -22,6 +22,10 @@ struct RaspCompletionModel {
     case files
     /// These words only.
     case words([String])
+    /// Domain names: these, the domains the command line was built with, or, when the line
+    /// being completed names spec files (`--spec app.json`), those that `rasp domains --names`
+    /// lists with them, the spec files' domains among them.
+    case domainNames([String])
   }
 
   /// One option of a command.
@@ -130,7 +134,7 @@ struct RaspCompletionModel {
       } else if option.valueName == "file" {
         values = .files
       } else if option.name == "domain" {
-        values = .words(domains)
+        values = .domainNames(domains)
       } else {
         values = .text
       }

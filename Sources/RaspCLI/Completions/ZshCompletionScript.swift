@@ -21,10 +21,14 @@ enum ZshCompletionScript {
       "",
       "\(function)() {",
       "  local curcontext=$curcontext state state_descr line ret=1",
+      "  # The command as typed, which \(function)_domain_names runs.",
+      "  local \(function)_program=${(Q)words[1]}",
       "  typeset -A opt_args",
       "  _arguments -C \\",
     ]
-    lines += model.options.flatMap { specs(of: $0, exclusive: true) }.map { "    \($0) \\" }
+    lines += model.options.flatMap { specs(of: $0, exclusive: true, function: function) }.map {
+      "    \($0) \\"
+    }
     lines += [
       "    '1: :\(function)_commands' \\",
       "    '*:: :->command' && ret=0",
@@ -54,10 +58,14 @@ enum ZshCompletionScript {
     for command in model.commands {
       lines.append("")
       lines.append("\(function)_\(BashCompletionScript.identifier(command.name))() {")
-      var arguments = command.options.flatMap { specs(of: $0, exclusive: $0.name == "help") }
+      var arguments = command.options.flatMap {
+        specs(of: $0, exclusive: $0.name == "help", function: function)
+      }
       arguments += command.arguments.map { argument in
         let position = argument.isRepeatable ? "*:" : argument.isRequired ? ":" : "::"
-        return quoted(position + escaped(argument.name, ":") + ":" + action(argument.values))
+        return quoted(
+          position + escaped(argument.name, ":") + ":" + action(argument.values, function: function)
+        )
       }
       if arguments.isEmpty {
         lines.append("  _message 'no more arguments'")
@@ -69,6 +77,24 @@ enum ZshCompletionScript {
       lines.append("}")
     }
     lines += [
+      "",
+      "# Offers the domains: the built-in ones, or, when the line names spec files,",
+      "# those that '\(name) domains --names' lists with them.",
+      "\(function)_domain_names() {",
+      "  local -a specs names expl",
+      "  local i",
+      "  for (( i = 1; i < CURRENT; i++ )); do",
+      "    case $words[i] in",
+      "      --spec) (( i + 1 < CURRENT )) && specs+=(--spec ${(Q)words[i+1]}) ;;",
+      "      --spec=*) specs+=(--spec ${(Q)${words[i]#--spec=}}) ;;",
+      "    esac",
+      "  done",
+      "  if (( $#specs )); then",
+      "    names=(${(f)\"$($\(function)_program domains --names $specs 2> /dev/null)\"})",
+      "  fi",
+      "  (( $#names )) || names=(\(domainNames(model).map(quoted).joined(separator: " ")))",
+      "  _wanted domains expl domain compadd -a names",
+      "}",
       "",
       "# Autoloaded from $fpath, the file is the function's body: complete now. Sourced,",
       "# register the function.",
@@ -83,7 +109,9 @@ enum ZshCompletionScript {
 
   /// The `_arguments` specs of one option: one per spelling, each excluding the others; with
   /// `exclusive`, an option after which nothing else is completed (`--help`, `--version`).
-  private static func specs(of option: RaspCompletionModel.Option, exclusive: Bool) -> [String] {
+  private static func specs(
+    of option: RaspCompletionModel.Option, exclusive: Bool, function: String
+  ) -> [String] {
     let spellings = option.spellings
     let exclusions =
       exclusive ? "(- *)" : spellings.count > 1 ? "(\(spellings.joined(separator: " ")))" : ""
@@ -94,19 +122,20 @@ enum ZshCompletionScript {
       if option.takesValue, spelling.hasPrefix("--") { spec += "=" }
       spec += "[" + escaped(option.summary, "[]") + "]"
       if let valueName = option.valueName {
-        spec += ":" + escaped(valueName, ":") + ":" + action(option.values)
+        spec += ":" + escaped(valueName, ":") + ":" + action(option.values, function: function)
       }
       return quoted(spec)
     }
   }
 
   /// What `_arguments` does for a value.
-  private static func action(_ values: RaspCompletionModel.Values) -> String {
+  private static func action(_ values: RaspCompletionModel.Values, function: String) -> String {
     switch values {
     case .text: return " "
     case .files: return "_files"
     case .words(let words):
       return "(" + words.map { escaped($0, " ()") }.joined(separator: " ") + ")"
+    case .domainNames: return "\(function)_domain_names"
     }
   }
 
@@ -118,6 +147,14 @@ enum ZshCompletionScript {
       result.append(character)
     }
     return result
+  }
+
+  /// The domains offered after `--domain` when the line names no spec file.
+  private static func domainNames(_ model: RaspCompletionModel) -> [String] {
+    for option in model.commands.flatMap(\.options) {
+      if case .domainNames(let names) = option.values { return names }
+    }
+    return []
   }
 
   /// `text` in single quotes, for zsh.

@@ -54,7 +54,7 @@ import Testing
     let status = RaspCommandLine.run(
       arguments: ["completions", "bash"], environment: environment, domains: geo)
     #expect(status == 0)
-    #expect(output.text.contains("--domain)\n            _rasp_words 'geo'\n"))
+    #expect(output.text.contains("--domain)\n            _rasp_domain_names 'geo'\n"))
   }
 
   @Test func helpNamesTheShells() {

@@ -3,6 +3,13 @@ import Testing
 
 @testable import RaspCLI
 
+/// A spec file of two domains, `todos` and `filters`, and the domains `rasp domains --spec`
+/// lists with it, in name order: the built-in ones and those two.
+fileprivate let todosSpec = "fixtures/redux-todos/app.json"
+fileprivate let todosDomains = [
+  "data", "filters", "geo", "lifecycle", "motion", "nav", "rest", "todos",
+]
+
 /// The formats `--log-format` reads, in the order bash offers them.
 fileprivate let presets = [
   "rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat", "gpsd", "owntracks",
@@ -57,6 +64,12 @@ fileprivate let presets = [
     (["rasp", "replay", "--emit", "d"], ["diff", "devtools"]),
     (["rasp", "replay", "--on-error", ""], ["fail", "skip"]),
     (["rasp", "replay", "--domain", "l"], ["lifecycle"]),
+    // With a spec file, its domains too (todos and filters), as 'rasp domains' lists them.
+    (["rasp", "replay", "--spec", todosSpec, "--domain", ""], todosDomains),
+    (["rasp", "check", "--spec", "=", todosSpec, "-j", "2", "--domain", "t"], ["todos"]),
+    (["rasp", "report", "--spec", todosSpec, "--domain", "=", "f"], ["filters"]),
+    // A spec file rasp cannot read: the built-in domains.
+    (["rasp", "replay", "--spec", "no-such-spec.json", "--domain", "l"], ["lifecycle"]),
     (["rasp", "replay", "--select", ""], []),
     (["rasp", "replay", "-j", "2", "--fi"], ["--final"]),
     (["rasp", "replay", "--final", "fixtures/exam"], ["fixtures/example"]),

@@ -47,6 +47,13 @@ struct FishCompletionScriptTests {
     ("rasp replay --log-format=f", ["--log-format=fsa"]),
     ("rasp replay --on-error ", ["fail", "skip"]),
     ("rasp replay --domain g", ["geo"]),
+    // With a spec file (todos and filters), its domains too, as 'rasp domains' lists them.
+    (
+      "rasp replay --spec fixtures/redux-todos/app.json --domain ",
+      ["data", "filters", "geo", "lifecycle", "motion", "nav", "rest", "todos"]
+    ),
+    ("rasp check --spec=fixtures/redux-todos/app.json --domain t", ["todos"]),
+    ("rasp replay --spec no-such-spec.json --domain l", ["lifecycle"]),
     ("rasp replay --select ", []),
     ("rasp replay fixtures/exa", ["fixtures/example/"]),
     ("rasp check --record m", ["missing"]),

@@ -33,7 +33,7 @@ import Testing
     #expect(values("log-format") == .words(LogFormat.presets.map(\.name)))
     #expect(values("emit") == .words(["snapshot", "diff", "devtools"]))
     #expect(values("on-error") == .words(["fail", "skip"]))
-    #expect(values("domain") == .words(RaspBuiltinDomains.all.map(\.name)))
+    #expect(values("domain") == .domainNames(RaspBuiltinDomains.all.map(\.name)))
     #expect(values("spec") == .files)
     #expect(values("map") == .files)
     #expect(values("select") == .text)

@@ -80,6 +80,13 @@ struct ZshCompletionScriptTests {
     ("rasp replay --log-format=c", ["cloudevents"]),
     ("rasp replay --emit ", ["snapshot", "diff", "devtools"]),
     ("rasp replay --domain g", ["geo"]),
+    // With a spec file (todos and filters), its domains too, as 'rasp domains' lists them.
+    (
+      "rasp replay --spec fixtures/redux-todos/app.json --domain ",
+      ["data", "filters", "geo", "lifecycle", "motion", "nav", "rest", "todos"]
+    ),
+    ("rasp check --spec=fixtures/redux-todos/app.json --domain=t", ["todos"]),
+    ("rasp replay --spec no-such-spec.json --domain l", ["lifecycle"]),
     ("rasp replay -j 2 --fin", ["--final"]),
     ("rasp replay fixtures/exa", ["example"]),
     ("rasp check --record m", ["missing"]),
@@ -92,5 +99,9 @@ struct ZshCompletionScriptTests {
 
   @Test func completesWhenAutoloadedFromFpath() async throws {
     #expect(try await completions("rasp replay --on-error ", autoloaded: true) == ["fail", "skip"])
+    #expect(
+      try await completions(
+        "rasp report --spec fixtures/redux-todos/app.json --domain f", autoloaded: true)
+        == ["filters"])
   }
 }
