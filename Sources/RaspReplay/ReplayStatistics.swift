@@ -30,6 +30,31 @@ public struct ReplayStatistics: Sendable, Equatable {
     public var nearest: String?
   }
 
+  /// A payload field that an event's type does not define, for the warning about it: the
+  /// first event of its type that has it.
+  ///
+  /// ```swift
+  /// statistics.unknownFields.first?.field   // "payload.acuracy"
+  /// ```
+  public struct UnknownField: Sendable, Equatable {
+    /// The event's type, such as `geo.location`.
+    public let type: String
+    /// The field's path, such as `payload.acuracy`.
+    public let field: String
+    /// The name of the event's input, such as `events.jsonl`.
+    public let inputName: String
+    /// The event's line in its input.
+    public let line: Int
+    /// The column of the field's key in the line.
+    public let column: Int
+    /// The type's field nearest to it (`payload.accuracy`), if one is near.
+    public let nearest: String?
+  }
+
+  /// How many ``unknownFields`` are kept: the events of further ones are counted in
+  /// ``withUnknownField`` only.
+  public static let unknownFieldLimit = 20
+
   /// Lines read.
   ///
   /// ```swift
@@ -111,6 +136,21 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.firstUnknown?.line   // 4
   /// ```
   public internal(set) var firstUnknown: UnknownType?
+  /// Events applied with a payload field that their type does not define (outside
+  /// `--strict`, where such an event is a bad line): the field is ignored, and counted in
+  /// ``applied`` too.
+  ///
+  /// ```swift
+  /// statistics.withUnknownField   // 1
+  /// ```
+  public internal(set) var withUnknownField = 0
+  /// The first event of each type and unknown payload field, in the order the replay came to
+  /// them, at most ``unknownFieldLimit``.
+  ///
+  /// ```swift
+  /// statistics.unknownFields.map(\.field)   // ["payload.acuracy"]
+  /// ```
+  public internal(set) var unknownFields: [UnknownField] = []
   /// Events before ``ReplayConfiguration/since``: applied, and counted in ``applied`` too,
   /// but without a record.
   ///
@@ -158,7 +198,7 @@ public struct ReplayStatistics: Sendable, Equatable {
   public init() {}
 
   /// Adds the counts of `other`, a replay of other keys (``KernelPool``); the first event of
-  /// unknown type is the caller's to choose.
+  /// unknown type and the ``unknownFields`` are the caller's to choose.
   mutating func add(_ other: ReplayStatistics) {
     read += other.read
     applied += other.applied
@@ -175,6 +215,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     batchEvents += other.batchEvents
     keys += other.keys
     withoutKey += other.withoutKey
+    withUnknownField += other.withUnknownField
     if let time = other.earliestTime { noteTime(time) }
     if let time = other.latestTime { noteTime(time) }
   }
@@ -231,12 +272,47 @@ public struct ReplayStatistics: Sendable, Equatable {
           "\(withoutKey == 1 ? "1 event" : "\(withoutKey) events") without one, under null")
       }
     }
+    if withUnknownField > 0 {
+      notes.append(
+        withUnknownField == 1
+          ? "1 event's unknown payload field ignored"
+          : "\(withUnknownField) events' unknown payload fields ignored")
+    }
     if beforeSince > 0 { notes.append("\(beforeSince) before --since") }
     if hidden > 0 { notes.append("\(hidden) hidden by --hide") }
     if !notes.isEmpty { appliedText += " (" + notes.joined(separator: "; ") + ")" }
     return
       "rasp: \(lines): \(appliedText), \(skipped) skipped, \(ignoredText), "
       + "\(blank) blank\n"
+  }
+
+  /// The warning about a payload field that its type does not define, one for each type and
+  /// field, naming the first event that has it at `place` (`events.jsonl:2:87`, or the place
+  /// of an action in a DevTools export).
+  ///
+  /// ```swift
+  /// statistics.unknownFieldWarning(statistics.unknownFields[0], at: "events.jsonl:2:87")
+  /// // rasp: warning: unknown field 'payload.acuracy' of 'geo.location' ignored, first at
+  /// // events.jsonl:2:87 (did you mean 'payload.accuracy'?); --strict makes this an error
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - field: One of ``unknownFields``.
+  ///   - place: Where its event is.
+  /// - Returns: The warning, with its line end.
+  public func unknownFieldWarning(_ field: UnknownField, at place: String) -> String {
+    let near = field.nearest.map { " (did you mean '\(JSONError.abbreviated($0))'?)" } ?? ""
+    return "rasp: warning: unknown field '\(JSONError.abbreviated(field.field))' of "
+      + "'\(JSONError.abbreviated(field.type))' ignored, first at \(place)\(near); --strict "
+      + "makes this an error\n"
+  }
+
+  /// The warning that more payload fields were unknown than ``unknownFieldLimit`` warnings
+  /// name, or `nil` when there were no more.
+  public var moreUnknownFieldsWarning: String? {
+    guard unknownFields.count >= Self.unknownFieldLimit else { return nil }
+    return "rasp: warning: more unknown payload fields may have been ignored than the "
+      + "\(Self.unknownFieldLimit) named; --strict makes the first an error\n"
   }
 
   /// The warning about ignored events of unknown type, or `nil` when there were none.

@@ -202,7 +202,10 @@ struct ReplayOptions {
       name: .changesOnly, help: "With --emit diff, leave out the events that changed nothing."),
     RaspOptionSpec(name: .pretty, help: "Indent the output for people."),
     RaspOptionSpec(
-      name: .strict, help: "Treat an event of unknown type as a bad line instead of ignoring it."),
+      name: .strict,
+      help:
+        "Treat an event of unknown type, or a payload field its type does not define, as a bad "
+        + "line instead of ignoring it."),
     RaspOptionSpec(
       name: .onError, valueName: "mode", allowedValues: ["fail", "skip"],
       help:

@@ -14,6 +14,9 @@ struct ReplayResult {
   var brokenPipe = false
   /// The place of the first event of unknown type, when it is an action of an export.
   var unknownTypePlace: String?
+  /// For each of the statistics' unknown payload fields, the place of its event in the export
+  /// it came from, when it came from one.
+  var unknownFieldPlaces: [String?] = []
 
   /// Whether a request to stop (Ctrl-C) ended the replay.
   var interruptingSignal: Int32? {
@@ -214,6 +217,9 @@ enum ReplayRun {
           {
             result.unknownTypePlace = document.place(ofLine: first.line)
           }
+          result.unknownFieldPlaces = summary.statistics.unknownFields.map { field in
+            documents.values.first { $0.name == field.inputName }?.place(ofLine: field.line)
+          }
           for document in documents.values {
             let export = document.export
             result.statistics.addSkippedInExport(
@@ -315,6 +321,16 @@ enum ReplayRun {
         at: result.unknownTypePlace ?? "\(first.inputName):\(first.line)", hint: hint)
     }
     if let warning {
+      RaspDiagnostics.warn(warning, to: environment)
+    }
+    for (index, field) in statistics.unknownFields.enumerated() {
+      let documentPlace =
+        index < result.unknownFieldPlaces.count
+        ? result.unknownFieldPlaces[index] : nil
+      let place = documentPlace ?? "\(field.inputName):\(field.line):\(field.column)"
+      RaspDiagnostics.warn(statistics.unknownFieldWarning(field, at: place), to: environment)
+    }
+    if let warning = statistics.moreUnknownFieldsWarning {
       RaspDiagnostics.warn(warning, to: environment)
     }
     if let warning = missingKeyWarning(result.statistics, options: options) {

@@ -53,6 +53,10 @@ public struct RaspPayload {
   /// actions and CloudEvents may have — or -1. Such a payload has no fields: ``nextField()``
   /// throws, and ``nonObjectValue()`` reads it whole.
   @usableFromInline var valueStart = -1
+  /// Whether a field of the payload itself (not of a nested object) was skipped: one the
+  /// decoder does not read, perhaps one its type does not define, which the replay then looks
+  /// for (an unknown field is a warning).
+  @usableFromInline package var hasSkippedField = false
 
   /// A reader for the payload object starting at `offset` in `line`, or for an absent payload
   /// when `offset` is `nil` (every field is then missing).
@@ -219,6 +223,7 @@ public struct RaspPayload {
   /// - Throws: ``RaspEventError`` for malformed JSON in the value.
   @inlinable
   public mutating func skip() throws(RaspEventError) {
+    if depth == 0 { hasSkippedField = true }
     do {
       try scanner.skipValue()
     } catch {

@@ -41,6 +41,11 @@ package class RaspDomainSlot {
   /// The names of the domain's events as UTF-8, in schema order.
   package var eventNameBytes: [[UInt8]] { names.eventNameBytes }
 
+  /// Whether the decoder of the last event applied from its payload (not decoded ahead, whose
+  /// column says) skipped a field of the payload itself
+  /// (``RaspDomains/RaspPayload/hasSkippedField``), for the replay to look for an unknown one.
+  package final var hasSkippedField = false
+
   init(names: Names) {
     self.names = names
   }
@@ -127,6 +132,7 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   ) throws(RaspEventError) {
     var payload = try RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
     try domain.apply(names.eventNames[eventIndex], payload: &payload, context: context, to: &state)
+    hasSkippedField = payload.hasSkippedField
   }
 
   override func apply(decodedAt row: Int, of column: AnyRaspDecodedEvents) throws(RaspEventError) {

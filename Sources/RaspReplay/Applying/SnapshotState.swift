@@ -98,6 +98,11 @@ package struct SnapshotState: RaspState {
     slots.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
   }
 
+  /// Whether the decoder of the last event applied to the domain at `index` skipped a field of
+  /// its payload itself (``RaspDomainSlot/hasSkippedField``).
+  @inline(__always)
+  package func hasSkippedField(domain index: Int) -> Bool { slots[index].hasSkippedField }
+
   /// Applies a routed event to its domain.
   ///
   /// - Parameter event: An event from ``router``.

@@ -30,6 +30,25 @@ package final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents,
 
 /// Decoded events of a domain whose type is not known where they are held.
 package class AnyRaspDecodedEvents: @unchecked Sendable {
+  /// A bit for each row, set for an event whose decoder skipped a field of the payload itself
+  /// (``RaspDomains/RaspPayload/hasSkippedField``); as many words as the last such row needs.
+  @exclusivity(unchecked) package final var skippedFieldBits: [UInt64] = []
+
+  /// Notes that the decoder of the event at `row` skipped a field of the payload itself.
+  package final func noteSkippedField(at row: Int) {
+    let word = row >> 6
+    while skippedFieldBits.count <= word { skippedFieldBits.append(0) }
+    skippedFieldBits[word] |= 1 << UInt64(row & 63)
+  }
+
+  /// Whether the decoder of the event at `row` skipped a field of the payload itself.
+  @inline(__always)
+  package final func hasSkippedField(at row: Int) -> Bool {
+    let word = row >> 6
+    guard row >= 0, word < skippedFieldBits.count else { return false }
+    return skippedFieldBits[word] & (1 << UInt64(row & 63)) != 0
+  }
+
   package init() {}
 
   /// How many events the column holds.

@@ -56,6 +56,8 @@ final class TypedRaspDomainDecoder<Domain: RaspSpecializedDomain>: RaspDomainDec
     let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
     var payload = try RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
     try domain.decode(eventNames[eventIndex], payload: &payload, context: context, into: typed)
-    return typed.events.count - 1
+    let row = typed.events.count - 1
+    if payload.hasSkippedField { typed.noteSkippedField(at: row) }
+    return row
   }
 }

@@ -56,10 +56,15 @@ struct ReplayKernel {
   let router: Router
   /// The router of the domains left out, to tell their events from unknown ones.
   private let excludedRouter: Router
-  /// Under `--strict`, the payload fields each routed type defines, by domain and event index
-  /// as the router numbers them; empty for a type that defines none (it reads its payload
-  /// whole) or accepts others (a REST response), and when the replay is not strict.
-  private let payloadFields: [[[String]]]
+  /// The payload fields each routed type defines, by domain and event index as the router
+  /// numbers them; empty for a type that defines none (it reads its payload whole) or
+  /// accepts others (a REST response), and outside `--strict` for a spec domain's. A field
+  /// not among them is an error under `--strict`, and otherwise a warning
+  /// (``ReplayStatistics/unknownFields``).
+  private let payloadFields: PayloadFieldTable
+  /// The type and field of each unknown payload field noted (``noteUnknownField(_:of:item:)``),
+  /// `type` NUL `field`: each is noted once.
+  private var unknownFieldsNoted: Set<String> = []
   /// The domain the selection starts with, or `nil` for the whole snapshot.
   private let selectedDomain: Int?
   /// Whether the selection is a field of each event's line (`event.meta.user`), not of the
@@ -106,9 +111,20 @@ struct ReplayKernel {
     router = snapshot.router.mapping(with: types)
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
       .mapping(with: types)
+    // Outside `--strict`, a payload field no schema has is a warning only where it is likely
+    // a mistake: not in a spec's events, whose fields are those its operations read, not a
+    // schema (a Redux action's payload, Segment's properties have others); and only in a
+    // payload the log wrote as one, not in a whole record that a map takes for the payload
+    // (`"payload": "."`, whose other fields are the envelope's) or whose fields it renames.
+    let format = configuration.format
+    let isPayloadAsWritten =
+      format.fieldMoves == nil && !format.payload.contains { $0.components.isEmpty }
+    let checkedDomains =
+      configuration.isStrict
+      ? configuration.domains
+      : isPayloadAsWritten ? configuration.domains.filter { !($0 is RaspSpecDomain) } : []
     payloadFields = Self.payloadFields(
-      of: router.typeNames, in: configuration.isStrict ? configuration.domains : [],
-      keyPath: configuration.keyPath)
+      of: router.typeNames, in: checkedDomains, keyPath: configuration.keyPath)
     typeFilter = TypeFilter(
       dropping: configuration.droppedTypes.map(TypeGlob.init),
       hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
@@ -376,48 +392,64 @@ struct ReplayKernel {
   /// payload.deviceId`), which every payload may have.
   private static func payloadFields(
     of typeNames: [[String]], in domains: [any RaspDomain], keyPath: JSONPath?
-  ) -> [[[String]]] {
+  ) -> PayloadFieldTable {
     var keyField: String?
     if let components = keyPath?.components, components.count > 1,
       case .key("payload") = components[0], case .key(let key) = components[1]
     {
       keyField = key
     }
-    return typeNames.map { names in
-      names.map { typeName in
-        for domain in domains {
-          for event in domain.events where "\(domain.name).\(event.name)" == typeName {
-            let fields = event.fields.map(\.name)
-            guard !fields.isEmpty, !event.acceptsOtherFields else { return [] }
-            return fields + (keyField.map { [$0] } ?? [])
+    return PayloadFieldTable(
+      typeNames.map { names in
+        names.map { typeName -> PayloadFieldNames? in
+          for domain in domains {
+            for event in domain.events where "\(domain.name).\(event.name)" == typeName {
+              let fields = event.fields.map(\.name)
+              guard !fields.isEmpty, !event.acceptsOtherFields else { return nil }
+              return PayloadFieldNames(fields + (keyField.map { [$0] } ?? []))
+            }
           }
+          return nil
         }
-        return []
-      }
-    }
+      })
   }
 
-  /// Under `--strict`, the error for a payload field that the event's type does not define
-  /// (`acuracy` in a `geo.location`), at its key, with the nearest field that it does; `nil`
-  /// when every field is defined, or the type defines none. What else is wrong with the
-  /// payload is the decoder's to report.
-  @inline(never)
+  /// The error for a payload field that the event's type does not define (`acuracy` in a
+  /// `geo.location`), at its key, with the nearest field that it does; `nil` when every field
+  /// is defined, or the type defines none. What else is wrong with the payload is the
+  /// decoder's to report.
+  ///
+  /// Asked of every event: a quick look at the keys (``PayloadFieldNames/holdsAll(in:at:)``)
+  /// finds them all fields, or the careful scan says which is not.
+  @inline(__always)
   private func unknownPayloadField(of routed: SnapshotState.Event) -> RaspEventError? {
-    guard routed.domainIndex < payloadFields.count,
-      routed.eventIndex < payloadFields[routed.domainIndex].count
+    guard let fields = payloadFields.fields(domain: routed.domainIndex, event: routed.eventIndex),
+      let offset = routed.envelope.payloadOffset,
+      !fields.holdsAll(in: routed.envelope.line, at: offset)
     else { return nil }
-    let fields = payloadFields[routed.domainIndex][routed.eventIndex]
-    guard !fields.isEmpty, let offset = routed.envelope.payloadOffset else { return nil }
-    var scanner = JSONScanner(routed.envelope.line, position: offset)
+    return Self.unknownPayloadField(in: routed.envelope.line, at: offset, fields: fields)
+  }
+
+  @inline(never)
+  private static func unknownPayloadField(
+    in line: UnsafeBufferPointer<UInt8>, at offset: Int, fields: PayloadFieldNames
+  ) -> RaspEventError? {
+    var scanner = JSONScanner(line, position: offset)
     scanner.depth = 1
     do {
       var progress = try scanner.beginObject()
       while let key = try scanner.nextMember(&progress) {
-        let name = scanner.string(key)
-        if !fields.contains(name) {
-          let near = RaspSpelling.nearest(to: name, among: fields).map { "payload.\($0)" }
-          return RaspEventError(
-            offset: key.start - 1, reason: .unknownField("payload.\(name)", nearest: near))
+        if key.hasEscapes
+          || !fields.contains(UnsafeBufferPointer(rebasing: line[key.start..<key.end]))
+        {
+          let name = scanner.string(key)
+          if !fields.names.contains(name) {
+            let near = RaspSpelling.nearest(to: name, among: fields.names).map {
+              "payload.\($0)"
+            }
+            return RaspEventError(
+              offset: key.start - 1, reason: .unknownField("payload.\(name)", nearest: near))
+          }
         }
         _ = try scanner.skipValue()
       }
@@ -425,6 +457,46 @@ struct ReplayKernel {
       return nil
     }
     return nil
+  }
+
+  /// Whether the decoder of an event just applied skipped a field of its payload itself: its
+  /// column says, for an event decoded ahead, and its domain's slot otherwise.
+  @inline(__always)
+  private func hasSkippedField(_ routed: SnapshotState.Event) -> Bool {
+    if let column = routed.column {
+      return column._withUnsafeGuaranteedRef { $0.hasSkippedField(at: routed.row) }
+    }
+    return stream.pipeline.current.hasSkippedField(domain: routed.domainIndex)
+  }
+
+  /// Notes a payload field that the event's type does not define, outside `--strict`: the
+  /// event is counted (``ReplayStatistics/withUnknownField``), and the first event of each
+  /// type and field is kept for its warning.
+  @inline(never)
+  private mutating func noteUnknownField(
+    _ error: RaspEventError, of routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
+  ) {
+    statistics.withUnknownField += 1
+    guard case .unknownField(let field, let nearest) = error.reason else { return }
+    let type = router.typeName(of: routed.envelope)
+    guard statistics.unknownFields.count < ReplayStatistics.unknownFieldLimit,
+      unknownFieldsNoted.insert(type + "\u{0}" + field).inserted
+    else { return }
+    let item = item.pointee
+    var origin = EventOrigin()
+    if item.originIndex >= 0, let batch = currentBatch?.takeUnretainedValue(),
+      Int(item.originIndex) < batch.origins.count
+    {
+      origin = batch.origins[Int(item.originIndex)]
+    }
+    let offset = origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
+    statistics.unknownFields.append(
+      ReplayStatistics.UnknownField(
+        type: type, field: field, inputName: inputNames[item.input], line: item.lineNumber,
+        column: JSONTextPosition(offset: offset, in: item.bytes).column, nearest: nearest))
+    if let base = part?.ordinalBase, let index = part?.itemIndex {
+      part?.unknownFieldOrdinals.append(base + index)
+    }
   }
 
   /// The type of a known domain nearest to an unknown `type`, for its message.
@@ -466,6 +538,8 @@ struct ReplayKernel {
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
+    // A field its type does not define: a bad line under `--strict`; otherwise a warning,
+    // looked for once applied, when the decoder skipped a field.
     if configuration.isStrict, let error = unknownPayloadField(of: routed) {
       return reject(error, item: item.pointee)
     }
@@ -486,6 +560,11 @@ struct ReplayKernel {
     stream.text.markChanged(routed.domainIndex)
     if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     statistics.applied += 1
+    if !configuration.isStrict, hasSkippedField(routed),
+      let unknownField = unknownPayloadField(of: routed)
+    {
+      noteUnknownField(unknownField, of: routed, item: item)
+    }
     seq += 1
     stream.lastSeq = .known(seq)
     stream.lastInput = item.pointee.input
@@ -569,6 +648,9 @@ struct ReplayKernel {
     guard let first = part?.countsBefore.first(where: { Int($0.item) > item }) else { return }
     statistics = first.statistics
     part?.firstUnknown = first.firstUnknown
+    if let ordinals = part?.unknownFieldOrdinals {
+      part?.unknownFieldOrdinals = Array(ordinals.prefix(statistics.unknownFields.count))
+    }
   }
 
   // MARK: Looking ahead
@@ -1281,4 +1363,163 @@ struct ReplayKernel {
     case .missing?, nil: return Array("null".utf8)
     }
   }
+}
+
+/// The payload fields of each routed type, by domain and event index, looked up for every
+/// event: one flat list, without a copy of a list per lookup.
+struct PayloadFieldTable {
+  /// The fields of each type, domain after domain; `nil` for a type whose payload is not
+  /// checked.
+  private let fields: [PayloadFieldNames?]
+  /// Where each domain's types start in ``fields``, and how many it has.
+  private let starts: [Int]
+  private let counts: [Int]
+
+  init(_ byDomain: [[PayloadFieldNames?]]) {
+    fields = byDomain.flatMap { $0 }
+    counts = byDomain.map(\.count)
+    var starts: [Int] = []
+    var start = 0
+    for count in counts {
+      starts.append(start)
+      start += count
+    }
+    self.starts = starts
+  }
+
+  /// The fields of a type, or `nil` when its payload is not checked.
+  @inline(__always)
+  func fields(domain: Int, event: Int) -> PayloadFieldNames? {
+    guard domain >= 0, domain < starts.count, event >= 0, event < counts[domain] else {
+      return nil
+    }
+    return fields[starts[domain] + event]
+  }
+}
+
+/// The payload fields of an event type, as strings for messages and as bytes for the check of
+/// every event's keys. Immutable once made: its bytes are shared by the kernels of a pool.
+final class PayloadFieldNames: @unchecked Sendable {
+  /// The fields' names.
+  let names: [String]
+  /// The names' UTF-8 bytes, one after the other, and where each ends.
+  private let bytes: UnsafeMutableBufferPointer<UInt8>
+  private let ends: UnsafeMutableBufferPointer<Int>
+
+  init(_ names: [String]) {
+    self.names = names
+    let all = names.flatMap { Array($0.utf8) }
+    bytes = .allocate(capacity: max(all.count, 1))
+    _ = bytes.initialize(from: all)
+    ends = .allocate(capacity: max(names.count, 1))
+    var end = 0
+    for (index, name) in names.enumerated() {
+      end += name.utf8.count
+      ends[index] = end
+    }
+  }
+
+  deinit {
+    bytes.deallocate()
+    ends.deallocate()
+  }
+
+  /// Whether a key, as the bytes between its quotes (without escapes), is one of the fields.
+  @inline(__always)
+  func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    for index in 0..<names.count {
+      let end = ends[index]
+      if end - start == key.count {
+        var offset = 0
+        while offset < key.count, bytes[start + offset] == key[offset] { offset += 1 }
+        if offset == key.count { return true }
+      }
+      start = end
+    }
+    return false
+  }
+
+  /// Whether every key of the object at `offset` in `line` is one of the fields, at a quick
+  /// look: keys compared as bytes, values passed over by their quotes and brackets without
+  /// being checked (the domain's decoder checks them). `false` when a key is not a field, and
+  /// also when the object is not as expected (a key with escapes, a line cut short): the
+  /// careful scan then decides.
+  ///
+  /// - Complexity: O(*n*) in the object's length; no allocation.
+  func holdsAll(in line: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    let count = line.count
+    var index = offset
+    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    @inline(__always) func skipSpace() {
+      while index < count, line[index] <= 0x20,
+        line[index] == 0x20 || line[index] == 0x0A || line[index] == 0x0D || line[index] == 0x09
+      {
+        index &+= 1
+      }
+    }
+    guard index < count, line[index] == UInt8(ascii: "{") else { return false }
+    index &+= 1
+    skipSpace()
+    if index < count, line[index] == UInt8(ascii: "}") { return true }
+    while true {
+      // A key.
+      guard index < count, line[index] == quote else { return false }
+      let start = index &+ 1
+      var end = start
+      while end < count, line[end] != quote {
+        if line[end] == backslash { return false }
+        end &+= 1
+      }
+      guard end < count, contains(UnsafeBufferPointer(rebasing: line[start..<end])) else {
+        return false
+      }
+      index = end &+ 1
+      skipSpace()
+      guard index < count, line[index] == UInt8(ascii: ":") else { return false }
+      index &+= 1
+      skipSpace()
+      guard index < count else { return false }
+      // Its value, up to the ',' or '}' after it.
+      let first = line[index]
+      if first == quote {
+        index &+= 1
+        while index < count, line[index] != quote {
+          index &+= line[index] == backslash ? 2 : 1
+        }
+        index &+= 1
+      } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        var depth = 0
+        while index < count {
+          let byte = line[index]
+          if byte == quote {
+            index &+= 1
+            while index < count, line[index] != quote {
+              index &+= line[index] == backslash ? 2 : 1
+            }
+          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            depth &+= 1
+          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            depth &-= 1
+            if depth == 0 { break }
+          }
+          index &+= 1
+        }
+        index &+= 1
+      } else {
+        // A number, true, false or null: letters, digits and signs.
+        while index < count, line[index] != UInt8(ascii: ","), line[index] != UInt8(ascii: "}"),
+          line[index] > 0x20
+        {
+          index &+= 1
+        }
+      }
+      skipSpace()
+      guard index < count else { return false }
+      if line[index] != UInt8(ascii: ",") { return line[index] == UInt8(ascii: "}") }
+      index &+= 1
+      skipSpace()
+    }
+  }
+
 }

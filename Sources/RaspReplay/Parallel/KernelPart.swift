@@ -36,6 +36,9 @@ struct KernelPart {
   /// kernel's came first; and of the list's first item.
   var firstUnknown: Int?
   var ordinalBase = 0
+  /// The position in the whole replay of each of the kernel's
+  /// ``ReplayStatistics/unknownFields``, in order, to merge them in the replay's order.
+  var unknownFieldOrdinals: [Int] = []
 
   /// A part with nothing noted yet.
   init(index: Int, count: Int) {

@@ -102,6 +102,21 @@ final class KernelPool {
       }
     }
     total.firstUnknown = first?.unknown
+    // Each kernel notes the first event of each unknown field it saw: the replay's first is
+    // the earliest of them.
+    var fields: [(ordinal: Int, field: ReplayStatistics.UnknownField)] = []
+    for worker in workers {
+      let ordinals = worker.kernel.part?.unknownFieldOrdinals ?? []
+      for (index, field) in worker.kernel.statistics.unknownFields.enumerated() {
+        fields.append((index < ordinals.count ? ordinals[index] : Int.max, field))
+      }
+    }
+    fields.sort { $0.ordinal < $1.ordinal }
+    var seen = Set<String>()
+    for (_, field) in fields where seen.insert(field.type + "\u{0}" + field.field).inserted {
+      guard total.unknownFields.count < ReplayStatistics.unknownFieldLimit else { break }
+      total.unknownFields.append(field)
+    }
     return total
   }
 

@@ -212,6 +212,28 @@ import Testing
     }
   }
 
+  @Test func theFirstEventOfEachUnknownFieldIsTheFirstInTheLog() throws {
+    // Unknown payload fields of several keys, each first met by another kernel: the warnings
+    // name, in the log's order, the first event of each type and field.
+    let log = (0..<600).map { index in
+      let field = ["note", "acuracy", "headng"][index % 3]
+      return #"{"type":"geo.heading","device":"d\#(599 - index)","payload":{"heading":1,"#
+        + #""\#(field)\#(index / 200)":2}}"#
+    }.joined(separator: "\n")
+    let one = Self.outcomes([log], jobs: 1) { $0.isFinal = true }
+    let last = try #require(one.last)
+    #expect(last.contains("withUnknownField: 600"))
+    // note0, acuracy0, headng0 at lines 1-3; headng1, note1, acuracy1 at 201-203; …
+    for (field, line) in [
+      ("note0", 1), ("acuracy0", 2), ("headng0", 3), ("headng1", 201), ("note2", 403),
+    ] {
+      #expect(last.contains(#"field: "payload.\#(field)", inputName: "log0", line: \#(line),"#))
+    }
+    for jobs in [2, 3] {
+      #expect(Self.outcomes([log], jobs: jobs) { $0.isFinal = true } == one, "\(jobs) jobs")
+    }
+  }
+
   @Test(arguments: [ReplayConfiguration.Threading.single, .readAhead])
   func threadingAndMergedLogsYieldTheSame(threading: ReplayConfiguration.Threading) {
     // Two logs merged by time hand their items over one by one: gathered into lists.
