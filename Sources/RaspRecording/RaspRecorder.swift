@@ -1,7 +1,6 @@
 import Rasp
 import RaspDomains
 import RaspJSON
-import Synchronization
 
 /// Records what an app's aggregators apply as a log that `rasp replay` reads and `rasp check`
 /// pins: a bug report becomes a log, the log a golden test.
@@ -55,7 +54,7 @@ public final class RaspRecorder: Sendable {
   /// The recorder's attachments behind a lock, in a class so that the channel's failure
   /// handler can share them.
   private final class AttachmentList: Sendable {
-    private let state = Mutex(Attachments())
+    private let state = RaspMutex(Attachments())
 
     func withLock<Result>(_ body: (inout Attachments) -> Result) -> Result {
       state.withLock { body(&$0) }

@@ -1,6 +1,6 @@
 import Foundation
+import Rasp
 import RaspDomains
-import Synchronization
 
 /// Where a recorder takes each event's `ts`: the system's clock, or one a test controls.
 ///
@@ -65,7 +65,7 @@ public struct RaspSystemClock: RaspRecorderClock {
 /// clock.now()   // 2026-11-22T08:30:00.25Z
 /// ```
 public final class RaspManualClock: RaspRecorderClock {
-  private let state: Mutex<(current: RaspTimestamp, step: Duration)>
+  private let state: RaspMutex<(current: RaspTimestamp, step: Duration)>
 
   /// Creates a clock at `start` that moves on by `step` after each reading.
   ///
@@ -78,7 +78,7 @@ public final class RaspManualClock: RaspRecorderClock {
   ///   - step: How far it moves after each reading; zero (the default) to move only with
   ///     ``advance(by:)``.
   public init(start: RaspTimestamp, step: Duration = .zero) {
-    state = Mutex((start, step))
+    state = RaspMutex((start, step))
   }
 
   /// Returns the current time, then moves on by the step.

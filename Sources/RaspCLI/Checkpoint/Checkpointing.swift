@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Dispatch
+import Rasp
 import RaspJSON
 import RaspReplay
 
@@ -105,28 +106,27 @@ struct Checkpointing {
   /// The check of a checkpoint's logs, on a thread of its own: each log's bytes up to the
   /// offset hashed, where the next checkpoint goes on from, and on up to what the checkpoint
   /// read, to compare with its hash.
-  private final class Checking: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written by the checking thread before it signals ``done``, read after.
-    private var outcome: Result<[CheckpointInput], RaspCommandError>?
+  private final class Checking: Sendable {
+    /// What the checking thread found, `nil` until it is done: the one value the two threads
+    /// share, waited for under its lock.
+    private let outcome = RaspMutex<Result<[CheckpointInput], RaspCommandError>?>(nil)
 
     init(
       _ inputs: [CheckpointInput], against saved: [CheckpointFile.Input], isVersion1: Bool,
       file: String
     ) {
       DispatchQueue.global(qos: .userInitiated).async { [self] in
-        outcome = Result { () throws(RaspCommandError) in
+        let result = Result { () throws(RaspCommandError) in
           try Self.check(inputs, against: saved, isVersion1: isVersion1, file: file)
         }
-        done.signal()
+        outcome.withLock { $0 = result }
       }
     }
 
     /// The logs at the checkpoint's offsets, once they are found unchanged.
     func result() throws(RaspCommandError) -> [CheckpointInput] {
-      done.wait()
-      done.signal()
-      switch outcome {
+      let result = outcome.withLock(when: { $0 != nil }) { outcome, _ in outcome }
+      switch result {
       case .success(let inputs)?: return inputs
       case .failure(let error)?: throw error
       case nil: return []

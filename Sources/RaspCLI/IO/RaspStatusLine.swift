@@ -1,4 +1,4 @@
-import Synchronization
+import Rasp
 
 /// The one line at the bottom of a terminal that a progress display keeps up to date, and the
 /// rule that keeps everything else off it: every write that reaches that terminal — a message
@@ -35,13 +35,10 @@ final class RaspStatusLine: @unchecked Sendable {
     var outputSharesTerminal = false
   }
 
-  private let state = Mutex(State())
+  private let state = RaspMutex(State())
   /// Where the line is drawn while it is kept; read and written only under the lock of
   /// `state` (a stream is no `Sendable` value to keep in it).
   nonisolated(unsafe) private var stream: (any RaspOutputStream)?
-  /// Read at the start of every critical section and written at its end, for ThreadSanitizer,
-  /// which cannot follow `Mutex`'s hand-over on Linux.
-  private let handoff = Atomic<Int>(0)
 
   /// What erases the line: back to its start, and clear to the end of the line.
   static let erase = Array("\r\u{1B}[K".utf8)
@@ -52,7 +49,7 @@ final class RaspStatusLine: @unchecked Sendable {
   ///   - stream: The terminal the line is drawn on.
   ///   - outputSharesTerminal: Whether standard output writes to that terminal too.
   func begin(on stream: any RaspOutputStream, outputSharesTerminal: Bool) {
-    locked { state in
+    state.withLock { state in
       self.stream = stream
       state.isKept = true
       state.outputSharesTerminal = outputSharesTerminal
@@ -66,8 +63,6 @@ final class RaspStatusLine: @unchecked Sendable {
   func draw(_ text: String) {
     let bytes = Array(("\r" + text + "\u{1B}[K").utf8)
     _ = state.withLockIfAvailable { state in
-      _ = handoff.load(ordering: .acquiring)
-      defer { handoff.store(0, ordering: .releasing) }
       guard state.isKept, let stream = self.stream else { return }
       try? stream.write(bytes)
       state.isShown = true
@@ -76,7 +71,7 @@ final class RaspStatusLine: @unchecked Sendable {
 
   /// Erases the line, if shown, and stops drawing it.
   func end() {
-    locked { state in
+    state.withLock { state in
       if state.isShown, let stream = self.stream { try? stream.write(Self.erase) }
       state = State()
       self.stream = nil
@@ -87,7 +82,7 @@ final class RaspStatusLine: @unchecked Sendable {
   func write(
     _ bytes: UnsafeRawBufferPointer, to stream: any RaspOutputStream, as role: Role
   ) throws(RaspOutputError) {
-    let result: Result<Void, RaspOutputError> = locked { state in
+    let result: Result<Void, RaspOutputError> = state.withLock { state in
       if state.isShown, role == .error || state.outputSharesTerminal, let line = self.stream {
         try? line.write(Self.erase)
         state.isShown = false
@@ -104,15 +99,6 @@ final class RaspStatusLine: @unchecked Sendable {
       return guarded
     }
     return Guarded(stream: (stream as? Guarded)?.stream ?? stream, line: self, role: role)
-  }
-
-  /// Runs `body` under the lock, with the hand-over edge ThreadSanitizer needs.
-  private func locked<Value>(_ body: (inout State) -> Value) -> Value {
-    state.withLock { state in
-      _ = handoff.load(ordering: .acquiring)
-      defer { handoff.store(0, ordering: .releasing) }
-      return body(&state)
-    }
   }
 
   /// A stream that writes through a status line: what an environment's standard output and

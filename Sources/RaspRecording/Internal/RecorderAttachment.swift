@@ -95,12 +95,10 @@ where Domain.State: Sendable, Domain.State.Event: Sendable {
   /// Records one applied event: called by the aggregator's tap, under the aggregator's lock.
   @inlinable
   func record(_ event: Domain.State.Event, state after: Domain.State, source: String?) {
-    channel.lock()
-    if let time = channel.admit(index) {
+    channel.admit(index) { time in
       pending.entries.append(Entry(event: event, source: source, time: time))
       if keepsStates { pending.states.append(after) }
     }
-    channel.unlock()
   }
 
   // MARK: - The writer thread's side, through a RecorderSource

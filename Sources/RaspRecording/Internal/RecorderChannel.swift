@@ -1,11 +1,12 @@
 import Foundation
+import Rasp
 import RaspDomains
 import RaspJSON
 
 /// The recorder's queue of applied events and the thread that writes them: the one place where
 /// the recorder's threads meet.
 ///
-/// A sender, under ``lock()``, is admitted (``admit(_:)``): the channel reads the clock there,
+/// A sender, under the lock, is admitted (``admit(_:_:)``): the channel reads the clock there,
 /// so that times follow the order of the lines, notes which recorded aggregator the event
 /// belongs to, and the aggregator's attachment copies the event into its pending list. Nothing
 /// is encoded and nothing allocated on the sending thread. The writer thread takes every
@@ -13,27 +14,24 @@ import RaspJSON
 /// and writes them. It wakes when a quarter of the buffer is used, when asked to flush or
 /// finish, and otherwise after the configured latency.
 ///
+/// All of it is one ``Rasp/RaspMutex``: every wait — the writer's for events, a sender's for
+/// room, a flush's for its events to be written, the end's for the writer — is a condition on
+/// the shared state, checked as each critical section ends, so no thread signals another by
+/// hand.
+///
 /// After a write error the writer stops: events sent from then on are dropped and counted,
 /// and senders never wait again.
 @usableFromInline
 final class RecorderChannel: @unchecked Sendable {
-  /// Guards ``shared`` and every attachment's pending events; wakes the writer and waiting
-  /// senders.
-  @usableFromInline let condition = RecorderLock()
-  /// Everything the threads share; touched only under ``condition``'s lock. Kept behind a
-  /// pointer because the lock already makes every access exclusive: as a class's stored
-  /// property, each access would also be checked at run time, several times per event.
-  private let sharedStorage: UnsafeMutablePointer<Shared>
-  private var shared: Shared {
-    unsafeAddress { UnsafePointer(sharedStorage) }
-    unsafeMutableAddress { sharedStorage }
-  }
+  /// Everything the threads share, and the lock that also guards every attachment's pending
+  /// events.
+  @usableFromInline let shared: RaspMutex<Shared>
 
   private let capacity: Int
   /// How many pending events wake the writer: a quarter of the buffer, at least one.
   private let wakeThreshold: Int
   private let policy: RaspRecorderConfiguration.FullBufferPolicy
-  private let latency: TimeInterval
+  private let latency: Duration
   private let clock: any RaspRecorderClock
   /// Whether the clock is the system's, read directly rather than through the protocol.
   private let usesSystemClock: Bool
@@ -48,7 +46,8 @@ final class RecorderChannel: @unchecked Sendable {
   private var goldenStates: [[UInt8]]
 
   /// What the sending threads and the writer share.
-  private struct Shared {
+  @usableFromInline
+  struct Shared {
     /// The recorded aggregators, in the order they were attached.
     var sources: [RecorderSource] = []
     /// Each source's golden slot, or -1.
@@ -59,9 +58,6 @@ final class RecorderChannel: @unchecked Sendable {
     var admitted: UInt64 = 0
     /// Events written so far, or given up after a write error.
     var written: UInt64 = 0
-    var isWriterWaiting = false
-    /// Whether the writer sleeps with nothing to write, without a deadline.
-    var isWriterIdle = false
     /// The flushes waiting: the writer then writes at once.
     var flushRequests = 0
     var isFinishing = false
@@ -102,7 +98,7 @@ final class RecorderChannel: @unchecked Sendable {
     self.wakeThreshold = max(1, capacity / 4)
     self.policy = configuration.whenFull
     // A day at most: longer is as good as never, and keeps the deadline's arithmetic in range.
-    self.latency = Double(min(max(1, configuration.maxLatencyMilliseconds), 86_400_000)) / 1000
+    self.latency = .milliseconds(min(max(1, configuration.maxLatencyMilliseconds), 86_400_000))
     self.onFailure = onFailure
     goldenKeys = golden.map { domain in
       var key = JSONWriter(capacity: domain.name.utf8.count + 4)
@@ -111,14 +107,9 @@ final class RecorderChannel: @unchecked Sendable {
       return key.bytes
     }
     goldenStates = golden.map(\.state)
-    sharedStorage = .allocate(capacity: 1)
-    sharedStorage.initialize(to: Shared())
-    sharedStorage.pointee.order.reserveCapacity(capacity)
-  }
-
-  deinit {
-    sharedStorage.deinitialize(count: 1)
-    sharedStorage.deallocate()
+    var shared = Shared()
+    shared.order.reserveCapacity(capacity)
+    self.shared = RaspMutex(shared)
   }
 
   /// The most events waiting to be written.
@@ -143,44 +134,25 @@ final class RecorderChannel: @unchecked Sendable {
     }
   }
 
-  /// Takes the lock that guards the pending events.
-  @inlinable
-  func lock() {
-    condition.lock()
-  }
-
-  /// Releases the lock, waking the writer when a quarter of the buffer is used, or when the
-  /// first event arrives while it sleeps with nothing to write.
+  /// Admits one event of source `index` and, unless it is dropped, runs `record` with its
+  /// time, under the lock: after waiting for room when the buffer is full and the policy says
+  /// to wait. An event is dropped, and counted, by the policy, after a write error, or once
+  /// the recorder finished.
   @usableFromInline
-  func unlock() {
-    if shared.isWriterWaiting,
-      shared.order.count >= wakeThreshold || (shared.isWriterIdle && shared.order.count == 1)
-    {
-      condition.broadcast()
+  func admit(_ index: Int, _ record: (RaspTimestamp) -> Void) {
+    let capacity = capacity
+    let waits = policy == .wait
+    shared.withLock(when: { !waits || $0.isClosed || $0.order.count < capacity }) { shared, _ in
+      if let time = admitted(index, in: &shared) { record(time) }
     }
-    condition.unlock()
   }
 
-  /// Admits one event of source `index`, under the lock: returns its time, after waiting for
-  /// room when the buffer is full and the policy says to wait; or `nil` when the event is
-  /// dropped (the policy, a write error, or the recorder finished), counted.
-  @usableFromInline
-  func admit(_ index: Int) -> RaspTimestamp? {
-    guard !shared.isClosed else {
+  /// The time of an event of source `index`, added to the pending order; or `nil` when it is
+  /// dropped, counted.
+  private func admitted(_ index: Int, in shared: inout Shared) -> RaspTimestamp? {
+    guard !shared.isClosed, shared.order.count < capacity else {
       shared.droppedEvents += 1
       return nil
-    }
-    while shared.order.count >= capacity {
-      guard policy == .wait else {
-        shared.droppedEvents += 1
-        return nil
-      }
-      if shared.isWriterWaiting { condition.broadcast() }
-      condition.wait()
-      guard !shared.isClosed else {
-        shared.droppedEvents += 1
-        return nil
-      }
     }
     shared.order.append(index)
     shared.admitted += 1
@@ -189,10 +161,10 @@ final class RecorderChannel: @unchecked Sendable {
   }
 
   /// Runs `body` on the shared state under the lock.
-  private func withShared<Result>(_ body: (inout Shared) -> Result) -> Result {
-    condition.lock()
-    defer { condition.unlock() }
-    return body(&shared)
+  private func withShared<Result>(
+    _ body: (inout sending Shared) -> sending Result
+  ) -> sending Result {
+    shared.withLock(body)
   }
 
   /// The events recorded and dropped, the parts begun, and the failure, read at one moment.
@@ -203,25 +175,22 @@ final class RecorderChannel: @unchecked Sendable {
   /// Waits until every event admitted before the call is written to the files (handed to the
   /// operating system), or the recording has failed.
   func flush() {
-    condition.lock()
-    defer { condition.unlock() }
-    let target = shared.admitted
-    shared.flushRequests += 1
-    defer { shared.flushRequests -= 1 }
-    condition.broadcast()
-    while shared.written < target, shared.failure == nil, !shared.isWriterDone {
-      condition.wait()
+    let target = withShared { shared in
+      shared.flushRequests += 1
+      return shared.admitted
+    }
+    shared.withLock(when: {
+      $0.written >= target || $0.failure != nil || $0.isWriterDone
+    }) { shared, _ in
+      shared.flushRequests -= 1
     }
   }
 
   /// Writes what is left, the count of dropped events if any, closes the files, and waits for
   /// the writer thread to end. Events sent afterwards are dropped.
   func finish() {
-    condition.lock()
-    defer { condition.unlock() }
-    shared.isFinishing = true
-    condition.broadcast()
-    while !shared.isWriterDone { condition.wait() }
+    withShared { $0.isFinishing = true }
+    shared.withLock(when: { $0.isWriterDone }) { _, _ in }
   }
 
   // MARK: - The writer thread
@@ -235,35 +204,21 @@ final class RecorderChannel: @unchecked Sendable {
     var timestamp = RecorderTimestamp()
     var error: RaspRecorderError?
     while error == nil {
-      condition.lock()
-      // Waits for a quarter of the buffer, a flush, the end, or the latency: large batches,
-      // so that the lock and the buffers change hands between the threads seldom. With
-      // nothing to write it sleeps without a deadline, until the first event wakes it.
-      var hasWaited = false
-      while !shared.isFinishing, shared.order.count < wakeThreshold,
-        shared.order.isEmpty || (shared.flushRequests == 0 && !hasWaited)
-      {
-        shared.isWriterWaiting = true
-        if shared.order.isEmpty {
-          shared.isWriterIdle = true
-          condition.wait()
-          shared.isWriterIdle = false
-        } else {
-          condition.wait(seconds: latency)
-          hasWaited = true
-        }
-        shared.isWriterWaiting = false
+      // Waits for a first event (without a deadline: nothing to write), then for a quarter of
+      // the buffer, a flush, the end, or the latency: large batches, so that the lock and the
+      // buffers change hands between the threads seldom.
+      shared.withLock(when: { !$0.order.isEmpty || $0.isFinishing }) { _, _ in }
+      let wakeThreshold = wakeThreshold
+      let batch = shared.withLock(
+        when: { $0.isFinishing || $0.order.count >= wakeThreshold || $0.flushRequests > 0 },
+        timeout: latency
+      ) { shared, _ -> (sources: [RecorderSource], slots: [Int])? in
+        if shared.order.isEmpty, shared.isFinishing { return nil }
+        for source in shared.sources { source.takePending() }
+        swap(&shared.order, &order)
+        return (shared.sources, shared.slots)
       }
-      if shared.order.isEmpty, shared.isFinishing {
-        condition.unlock()
-        break
-      }
-      let sources = shared.sources
-      let slots = shared.slots
-      for source in sources { source.takePending() }
-      swap(&shared.order, &order)
-      condition.broadcast()
-      condition.unlock()
+      guard let (sources, slots) = batch else { break }
 
       for index in order {
         sources[index].writeNext(&line, &timestamp, &state)
@@ -290,7 +245,6 @@ final class RecorderChannel: @unchecked Sendable {
         shared.partCount = parts
         if let error { shared.fail(error, lost: count) }
       }
-      condition.broadcast()
     }
     if error == nil, let endError = end() {
       error = endError
@@ -307,7 +261,6 @@ final class RecorderChannel: @unchecked Sendable {
       shared.sources = []
       shared.slots = []
     }
-    condition.broadcast()
     if let error { onFailure(error) }
   }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Rasp
 import Synchronization
 
 /// Runs a producer on a thread of its own, a bounded number of elements ahead of the thread
@@ -117,49 +118,43 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// The bounded queue between the two threads.
+  /// The bounded queue between the two threads: one ``Rasp/RaspMutex``, whose conditions
+  /// are all the waiting there is (for an element, for room, for the producer's end).
   fileprivate final class Queue: @unchecked Sendable {
     private struct State {
       var elements: [Element] = []
       var isFinished = false
+      var isCancelled = false
+      var hasProducerExited = false
     }
 
-    private let state = Mutex(State())
-    /// Read at the start of every critical section and written at its end: an explicit
-    /// happens-before edge for ThreadSanitizer, which cannot follow `Mutex`'s hand-over inside
-    /// the kernel on Linux (see `RaspMutex` in the core).
-    private let handoff = Atomic<Int>(0)
-    /// Whether the consumer went away. Set under the lock, read without it: the producer asks
-    /// often, and taking the lock would write a cache line the consumer uses.
+    private let state = RaspMutex(State())
+    private let capacity: Int
+    /// Whether the consumer went away: a copy of the state's, set under the lock and read
+    /// without it, since the producer asks often, and taking the lock would write a cache line
+    /// the consumer uses.
     private let cancelled = Atomic<Bool>(false)
     /// Whether the consumer found nothing and had to wait, since the producer last asked.
     private let consumerWaited = Atomic<Bool>(false)
-    private let available = DispatchSemaphore(value: 0)
-    private let space: DispatchSemaphore
-    private let exited = DispatchSemaphore(value: 0)
 
     init(capacity: Int) {
-      // Created at 0 and raised to `capacity`: libdispatch traps when a semaphore is freed with
-      // a value below the one it was created with, as this one is when the consumer lets go
-      // with elements still queued.
-      space = DispatchSemaphore(value: 0)
-      for _ in 0..<capacity { space.signal() }
+      self.capacity = capacity
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    var pendingCount: Int { locked { $0.elements.count } }
+    var pendingCount: Int { state.withLock { $0.elements.count } }
 
     func put(_ element: Element) -> Bool {
       guard !isCancelled else { return false }
-      space.wait()
-      let accepted = locked { state -> Bool in
-        guard !cancelled.load(ordering: .relaxed), !state.isFinished else { return false }
+      let capacity = capacity
+      return state.withLock(when: {
+        $0.elements.count < capacity || $0.isCancelled || $0.isFinished
+      }) { state, _ in
+        guard !state.isCancelled, !state.isFinished else { return false }
         state.elements.append(element)
         return true
       }
-      if accepted { available.signal() }
-      return accepted
     }
 
     func takeConsumerWaited() -> Bool {
@@ -167,55 +162,37 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     }
 
     func finish() {
-      let wasFinished = locked { state -> Bool in
-        defer { state.isFinished = true }
-        return state.isFinished
-      }
-      if !wasFinished { available.signal() }
+      state.withLock { $0.isFinished = true }
     }
 
     func take(waiting: Bool) -> (element: Element?, isEnd: Bool) {
-      while true {
-        if available.wait(timeout: .now()) == .timedOut {
-          guard waiting else { return (nil, false) }
-          consumerWaited.store(true, ordering: .relaxed)
-          available.wait()
-        }
-        let (element, finished) = locked { state -> (Element?, Bool) in
-          if !state.elements.isEmpty { return (state.elements.removeFirst(), false) }
-          return (nil, state.isFinished)
-        }
-        if let element {
-          space.signal()
-          return (element, false)
-        }
-        if finished {
-          // Leave the end signalled for the next call.
-          available.signal()
-          return (nil, true)
-        }
+      let taken = state.withLock { Self.takeFirst(&$0) }
+      guard waiting, taken.element == nil, !taken.isEnd else { return taken }
+      consumerWaited.store(true, ordering: .relaxed)
+      return state.withLock(when: { !$0.elements.isEmpty || $0.isFinished }) { state, _ in
+        Self.takeFirst(&state)
       }
     }
 
-    private func locked<Result>(_ body: (inout State) -> Result) -> Result {
-      state.withLock { state in
-        _ = handoff.load(ordering: .acquiring)
-        defer { handoff.store(0, ordering: .releasing) }
-        return body(&state)
-      }
+    /// The first element, or whether the elements ended.
+    private static func takeFirst(_ state: inout State) -> (element: Element?, isEnd: Bool) {
+      if !state.elements.isEmpty { return (state.elements.removeFirst(), false) }
+      return (nil, state.isFinished)
     }
 
     func cancel() {
-      locked { _ in cancelled.store(true, ordering: .releasing) }
-      space.signal()
+      state.withLock { state in
+        state.isCancelled = true
+        cancelled.store(true, ordering: .releasing)
+      }
     }
 
     func producerExited() {
-      exited.signal()
+      state.withLock { $0.hasProducerExited = true }
     }
 
     func waitForProducer() {
-      exited.wait()
+      state.withLock(when: { $0.hasProducerExited }) { _, _ in }
     }
   }
 }
