@@ -2,24 +2,52 @@ import Testing
 import RaspDomains
 
 @Suite struct RaspTimestampTests {
-  /// The time as `seconds nanoseconds`, or `error: <reason>`.
+  /// The time as `seconds nanoseconds`, or `error: <reason>`; read from a string and from a
+  /// span of its bytes (the public form for bytes), which must agree.
   private func parse(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    let read = (
+      Self.describe { () throws(RaspTimestampError) in try RaspTimestamp(rfc3339: text) },
+      Self.describe { () throws(RaspTimestampError) in try RaspTimestamp(rfc3339: bytes.span) }
+    )
+    return read.0 == read.1 ? read.0 : "string: \(read.0), span: \(read.1)"
+  }
+
+  /// The time as `seconds nanoseconds`, or `error: <reason>`; read from a string and from a
+  /// span of its bytes, which must agree.
+  private func epoch(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    let read = (
+      Self.describe { () throws(RaspTimestampError) in try RaspTimestamp(epochSeconds: text) },
+      Self.describe { () throws(RaspTimestampError) in
+        try RaspTimestamp(epochSeconds: bytes.span)
+      }
+    )
+    return read.0 == read.1 ? read.0 : "string: \(read.0), span: \(read.1)"
+  }
+
+  /// What `read` gives, as `seconds nanoseconds` or `error: <reason>`.
+  private static func describe(
+    _ read: () throws(RaspTimestampError) -> RaspTimestamp
+  ) -> String {
     do throws(RaspTimestampError) {
-      let time = try RaspTimestamp(rfc3339: text)
+      let time = try read()
       return "\(time.seconds) \(time.nanoseconds)"
     } catch {
       return "error: \(error)"
     }
   }
 
-  /// The time as `seconds nanoseconds`, or `error: <reason>`.
-  private func epoch(_ text: String) -> String {
-    do throws(RaspTimestampError) {
-      let time = try RaspTimestamp(epochSeconds: text)
-      return "\(time.seconds) \(time.nanoseconds)"
-    } catch {
-      return "error: \(error)"
+  @Test func aSpanOfPartOfABufferReadsOnlyItsBytes() throws {
+    // The doc comment's example: the time inside a line, without the quotes around it.
+    let line = Array(#"{"ts":"2026-11-22T09:30:00Z"}"#.utf8)
+    let time = try RaspTimestamp(rfc3339: line.span.extracting(7..<27))
+    #expect((time.seconds, time.nanoseconds) == (1_795_339_800, 0))
+    #expect(throws: RaspTimestampError.self) {
+      try RaspTimestamp(rfc3339: line.span.extracting(6..<27))  // from the opening quote
     }
+    let number = try RaspTimestamp(epochSeconds: Array("1795339800.25".utf8).span)
+    #expect((number.seconds, number.nanoseconds) == (1_795_339_800, 250_000_000))
   }
 
   @Test(arguments: [

@@ -17,7 +17,31 @@ extension RaspTimestamp {
     self = try result.get()
   }
 
-  /// Reads an RFC 3339 date-time from UTF-8 bytes.
+  /// Reads an RFC 3339 date-time from its UTF-8 bytes, without making a string of them.
+  ///
+  /// The same date-times as ``init(rfc3339:)-(String)``, read from bytes a program already
+  /// holds: a field of a line read as bytes, a slice of a buffer. The span only borrows the
+  /// bytes for the call.
+  ///
+  /// ```swift
+  /// let line = Array(#"{"ts":"2026-11-22T09:30:00Z"}"#.utf8)
+  /// let t = try RaspTimestamp(rfc3339: line.span.extracting(7..<27))
+  /// print(t)   // 2026-11-22T09:30:00Z
+  /// ```
+  ///
+  /// - Parameter bytes: The date-time's bytes, and nothing else.
+  /// - Throws: ``RaspTimestampError`` saying what is wrong.
+  public init(rfc3339 bytes: Span<UInt8>) throws(RaspTimestampError) {
+    let result: Result<RaspTimestamp, RaspTimestampError> = bytes.withUnsafeBufferPointer {
+      buffer in
+      Result { () throws(RaspTimestampError) in try RaspTimestamp(rfc3339: buffer) }
+    }
+    self = try result.get()
+  }
+
+  /// Reads an RFC 3339 date-time from UTF-8 bytes in memory the caller keeps valid: the
+  /// replay's own path, which reads times straight from its buffers (``init(rfc3339:)-(Span)``
+  /// is the public form).
   ///
   /// ```swift
   /// let t = try RaspTimestamp(rfc3339: scanner.bytes(of: raw))
@@ -25,7 +49,7 @@ extension RaspTimestamp {
   ///
   /// - Parameter bytes: The date-time's bytes.
   /// - Throws: ``RaspTimestampError`` saying what is wrong.
-  public init(rfc3339 bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
+  package init(rfc3339 bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
     if let quick = RaspTimestamp.quickRFC3339(bytes) {
       self = quick
       return
@@ -275,7 +299,29 @@ extension RaspTimestamp {
     self = try result.get()
   }
 
-  /// Reads a number of seconds since the epoch from its JSON text's bytes.
+  /// Reads a number of seconds since the epoch, exactly, from its JSON text's bytes, without
+  /// making a string of them.
+  ///
+  /// The same numbers as ``init(epochSeconds:)-(String)``, read from bytes a program already
+  /// holds; the span only borrows them for the call.
+  ///
+  /// ```swift
+  /// let number = Array("1795339800.25".utf8)
+  /// let t = try RaspTimestamp(epochSeconds: number.span)   // 2026-11-22T09:30:00.25Z
+  /// ```
+  ///
+  /// - Parameter bytes: Valid JSON number text, and nothing else.
+  /// - Throws: ``RaspTimestampError`` when it is out of range.
+  public init(epochSeconds bytes: Span<UInt8>) throws(RaspTimestampError) {
+    let result: Result<RaspTimestamp, RaspTimestampError> = bytes.withUnsafeBufferPointer {
+      buffer in
+      Result { () throws(RaspTimestampError) in try RaspTimestamp(epochSeconds: buffer) }
+    }
+    self = try result.get()
+  }
+
+  /// Reads a number of seconds since the epoch from its JSON text's bytes in memory the caller
+  /// keeps valid: the replay's own path (``init(epochSeconds:)-(Span)`` is the public form).
   ///
   /// ```swift
   /// let t = try RaspTimestamp(epochSeconds: numberBytes)
@@ -283,7 +329,7 @@ extension RaspTimestamp {
   ///
   /// - Parameter bytes: Valid JSON number text.
   /// - Throws: ``RaspTimestampError`` when it is out of range.
-  public init(epochSeconds bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
+  package init(epochSeconds bytes: UnsafeBufferPointer<UInt8>) throws(RaspTimestampError) {
     var index = 0
     let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }
