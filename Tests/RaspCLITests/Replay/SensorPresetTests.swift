@@ -150,10 +150,10 @@ import Testing
     let records = try output.split(separator: "\n").map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    // Line 4: a fix and a course (seq 1 and 2); line 6: the same (seq 3 and 4). The select
+    // Line 3: a fix and a course (seq 1 and 2); line 5: the same (seq 3 and 4). The select
     // prints a record when the course changes: at seq 2, from null to 212.28.
     let places = records.map { [$0["line"] as? Int, $0["seq"] as? Int] }
-    #expect(places == [[4, 1], [4, 2]])
+    #expect(places == [[3, 1], [3, 2]])
     var outputs: [String] = []
     for jobs in ["1", "2", "3"] {
       let (keyed, keyedErrors, keyedStatus) = try await Self.replay(
