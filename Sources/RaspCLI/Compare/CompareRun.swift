@@ -1,4 +1,5 @@
 import Dispatch
+import Rasp
 import RaspDomains
 import RaspJSON
 import RaspReplay
@@ -22,7 +23,7 @@ import Synchronization
 final class CompareRun: @unchecked Sendable {
   // Unchecked: every member is set once, in `init`, and only read after it; the environment
   // is read for its working directory alone (`openForReading`), and the results of the
-  // threads go through a `Mutex`.
+  // threads go through a `RaspMutex`.
 
   /// One log's result.
   struct Result {
@@ -89,7 +90,7 @@ final class CompareRun: @unchecked Sendable {
     guard files.count > 1, jobs > 1 else {
       return files.map { compare($0.path, name: $0.name, jobs: files.count == 1 ? jobs : 1) }
     }
-    let results = Mutex([Result?](repeating: nil, count: files.count))
+    let results = RaspMutex([Result?](repeating: nil, count: files.count))
     let next = Atomic(0)
     DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
       while true {
