@@ -162,22 +162,14 @@ package struct RaspMutex<Value: ~Copyable>: ~Copyable {
   package borrowing func withLock<Result: ~Copyable>(
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
-    mutex.withLock { guarded in section(&guarded, body) }
-  }
-
-  /// One critical section, as both ways into one run it: the hand-off that ThreadSanitizer
-  /// follows, `body`, then the wake of the threads whose condition it made true.
-  @inlinable
-  @inline(__always)
-  borrowing func section<Result: ~Copyable>(
-    _ guarded: inout sending Guarded, _ body: (inout sending Value) -> sending Result
-  ) -> sending Result {
-    _ = handoff.load(ordering: .acquiring)
-    defer {
-      if guarded.hasWaiters { waiters.wakeReady(guarded.value) }
-      handoff.store(0, ordering: .releasing)
+    mutex.withLock { guarded in
+      _ = handoff.load(ordering: .acquiring)
+      defer {
+        if guarded.hasWaiters { waiters.wakeReady(guarded.value) }
+        handoff.store(0, ordering: .releasing)
+      }
+      return body(&guarded.value)
     }
-    return body(&guarded.value)
   }
 
   /// Runs `body` with exclusive access to the value if no other thread holds the lock now;
@@ -197,7 +189,14 @@ package struct RaspMutex<Value: ~Copyable>: ~Copyable {
   package borrowing func withLockIfAvailable<Result: ~Copyable>(
     _ body: (inout sending Value) -> sending Result
   ) -> sending Result? {
-    mutex.withLockIfAvailable { guarded in section(&guarded, body) }
+    mutex.withLockIfAvailable { guarded in
+      _ = handoff.load(ordering: .acquiring)
+      defer {
+        if guarded.hasWaiters { waiters.wakeReady(guarded.value) }
+        handoff.store(0, ordering: .releasing)
+      }
+      return body(&guarded.value)
+    }
   }
 
   /// Waits until `condition` holds for the value, or until `timeout` has passed, then runs
