@@ -82,7 +82,7 @@ fi
 
 offered=$(bash -c 'source "$1" && COMP_WORDS=(rasp replay --log-format "") COMP_CWORD=3 &&
   _rasp && echo "${COMPREPLY[*]}"' bash "$destdir/usr/share/bash-completion/completions/rasp")
-[ "$offered" = "rasp fsa devtools cloudevents segment otel kcat" ] ||
+[ "$offered" = "rasp fsa devtools cloudevents segment otel kcat gpsd owntracks" ] ||
   fail "the installed bash completion offers '$offered' after --log-format"
 pass "bash: the installed completion offers the --log-format presets"
 for shell in zsh fish; do
