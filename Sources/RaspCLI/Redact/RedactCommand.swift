@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import RaspDomains
 import RaspJSON
 import RaspReplay
@@ -5,9 +10,10 @@ import RaspReplay
 /// `rasp redact`: takes personal data out of an event log before it is shared, by the rules of
 /// a policy file (``RedactionPolicy``).
 ///
-/// Each line is redacted on its own (``Redactor``): a line that no rule changes is copied byte
-/// for byte, a changed one is written as compact JSON. The output is written atomically, and
-/// never over the log.
+/// Each line is redacted on its own, in its bytes (``Redactor``): a line that no rule changes is
+/// copied byte for byte, a changed one keeps its bytes but for the values changed. The log is
+/// read and written as a stream, in chunks; the output is written atomically, and never over
+/// the log.
 enum RedactCommand {
   static let spec = RaspCommandSpec(
     name: "rasp redact",
@@ -20,9 +26,10 @@ enum RedactCommand {
       'shift' (numbers such as times, with 'by', so that their order is kept). The first rule \
       whose path matches a value, or one of its ancestors, applies to it.
 
-      A line that no rule changes is copied byte for byte; a changed line is written as compact \
-      JSON, its keys sorted, with its own line end. The output is written atomically, and never \
-      over the log.
+      A line that no rule changes is copied byte for byte; a changed line keeps its bytes but \
+      for the values changed, each written in place as compact JSON, and the members dropped, \
+      with their commas. The log is read and written as a stream. The output is written \
+      atomically, and never over the log.
 
       --verify then replays both logs with the options of 'rasp replay' given (--spec, \
       --domain, --key-by, ...): the redacted log's snapshots must be the original's with each \
@@ -106,14 +113,25 @@ enum RedactCommand {
       replay.notes = []
       options = replay
     }
-    let bytes = try environment.readFile(file)
-    // An output that cannot be written is said before the work, not after it.
-    try environment.makeAtomicWriter(output).discard()
-    let redactor = Redactor(policy: policy, key: key)
-    let result = try redact(bytes, file: file, redactor: redactor)
+    var source = file == "-" ? environment.standardInput : try environment.openForReading(file)
+    // The output is opened before the work, so that one that cannot be written is said first;
+    // a failure on the way removes what was written.
     let writer = try environment.makeAtomicWriter(output)
-    try writer.write(result.bytes)
-    try writer.commit()
+    var redactor = Redactor(policy: policy, key: key)
+    redactor.collectsChanges = options != nil
+    var kept: [UInt8]? = options != nil ? [] : nil
+    let result: Result
+    do {
+      result = try redact(&source, file: file, redactor: &redactor) {
+        (bytes) throws(RaspCommandError) in
+        try writer.write(bytes)
+        kept?.append(contentsOf: bytes)
+      }
+      try writer.commit()
+    } catch {
+      writer.discard()
+      throw error
+    }
     if let first = result.firstNotJSON {
       RaspDiagnostics.warn(
         "rasp: warning: \(file):\(first): "
@@ -129,9 +147,10 @@ enum RedactCommand {
         standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
         standardError: DiscardingOutput(), variables: environment.variables,
         workingDirectory: environment.workingDirectory)
+      let original = try environment.readFile(file)
       if let problem = RedactVerification.firstProblem(
-        original: bytes, file: file, result: result, output: output, options: options,
-        quiet: quiet)
+        original: original, file: file, redacted: kept ?? [], result: result, output: output,
+        options: options, quiet: quiet)
       {
         RaspDiagnostics.write("rasp: error: --verify: \(problem)\n", to: environment)
         return .differences
@@ -143,10 +162,8 @@ enum RedactCommand {
     return .success
   }
 
-  /// What ``redact(_:file:redactor:)`` made.
+  /// What ``redact(_:file:redactor:write:)`` did.
   struct Result {
-    /// The redacted log.
-    var bytes: [UInt8] = []
     /// How many lines there were, and how many changed.
     var lines = 0
     var changedLines = 0
@@ -155,59 +172,119 @@ enum RedactCommand {
     /// How many lines were not JSON, and the first one's number.
     var notJSON = 0
     var firstNotJSON: Int?
-    /// Every change, line by line (line numbers from 1), for `--verify`.
-    var changesByLine: [(line: Int, changes: [Redactor.Change])] = []
+    /// With ``Redactor/collectsChanges``: each string of a value changed, with the line
+    /// (from 1) and path of its first change, for `--verify`'s search.
+    var originals: [String: (line: Int, path: String)] = [:]
+    /// With ``Redactor/collectsChanges``: what each string changed became.
+    var substitutions: [JSONValue: JSONValue] = [:]
   }
 
-  /// Redacts a whole log, line by line.
+  /// How much output is gathered before it is written.
+  private static let outputChunk = 1 << 20
+
+  /// Redacts a log line by line as it is read, and hands the output on in chunks.
   ///
+  /// Memory stays flat: a chunk of input, the longest line, and a chunk of output.
+  ///
+  /// - Parameters:
+  ///   - source: The log.
+  ///   - file: Its name, for messages.
+  ///   - redactor: The policy's redactor.
+  ///   - write: Takes each chunk of output, in order.
+  /// - Returns: The counts, and with ``Redactor/collectsChanges`` what `--verify` needs.
   /// - Throws: ``RaspCommandError/input(file:line:column:reason:)`` for a value its rule
-  ///   cannot change.
-  static func redact(_ bytes: [UInt8], file: String, redactor: Redactor)
-    throws(RaspCommandError) -> Result
-  {
+  ///   cannot change; what `source` or `write` throws.
+  static func redact(
+    _ source: inout RaspInputSource, file: String, redactor: inout Redactor,
+    write: ([UInt8]) throws(RaspCommandError) -> Void
+  ) throws(RaspCommandError) -> Result {
     var result = Result()
-    result.bytes.reserveCapacity(bytes.count)
-    var writer = JSONWriter()
-    for (index, line) in ShrinkLog(bytes: bytes).lines.enumerated() {
-      result.lines += 1
-      var end = line.endIndex
-      if end > line.startIndex, line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-      if end > line.startIndex, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      let content = line[line.startIndex..<end]
-      if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        result.bytes.append(contentsOf: line)
-        continue
-      }
-      let parsed = content.withUnsafeBufferPointer { try? JSONParser.parse($0) }
-      guard let event = parsed else {
-        result.notJSON += 1
-        if result.firstNotJSON == nil { result.firstNotJSON = index + 1 }
-        result.bytes.append(contentsOf: line)
-        continue
-      }
-      var path: [JSONPath.Component] = []
-      var changes: [Redactor.Change] = []
-      let redacted: JSONValue?
+    var buffer = [UInt8](repeating: 0, count: outputChunk)
+    var filled = 0
+    var output: [UInt8] = []
+    output.reserveCapacity(outputChunk + outputChunk / 4)
+    var isAtEnd = false
+    while true {
+      let count: Int
       do {
-        redacted = try redactor.redact(event, at: &path, changes: &changes)
+        count = try buffer.withUnsafeMutableBytes { raw in
+          try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+        }
       } catch {
-        throw .input(
-          file: file, line: index + 1, column: nil, reason: "at \(error.path): \(error.reason)")
+        throw .cannotOpen(file, reason: "\(error)")
       }
-      guard !changes.isEmpty, let redacted else {
-        result.bytes.append(contentsOf: line)
+      if count == 0 { isAtEnd = true }
+      filled += count
+      let consumed = try buffer.withUnsafeBufferPointer { (bytes) throws(RaspCommandError) in
+        try redactLines(
+          UnsafeBufferPointer(rebasing: bytes[..<filled]), isAtEnd: isAtEnd, file: file,
+          redactor: &redactor, result: &result, output: &output)
+      }
+      if output.count >= outputChunk || isAtEnd {
+        try write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+      if isAtEnd { return result }
+      // The unfinished line goes to the front, and the buffer grows for a line longer than it.
+      buffer.withUnsafeMutableBufferPointer { bytes in
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        (base).update(from: base + consumed, count: filled - consumed)
+      }
+      filled -= consumed
+      if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+    }
+  }
+
+  /// Redacts the whole lines of `bytes` (and, at the end of the input, the last one without a
+  /// line end), and returns how many bytes they took.
+  private static func redactLines(
+    _ bytes: UnsafeBufferPointer<UInt8>, isAtEnd: Bool, file: String,
+    redactor: inout Redactor, result: inout Result, output: inout [UInt8]
+  ) throws(RaspCommandError) -> Int {
+    var start = 0
+    while start < bytes.count {
+      var next: Int
+      let base = bytes.baseAddress.unsafelyUnwrapped
+      if let found = memchr(base + start, 0x0A, bytes.count - start) {
+        next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+      } else if isAtEnd {
+        next = bytes.count
+      } else {
+        break
+      }
+      result.lines += 1
+      var end = next
+      if end > start, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+      if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let line = UnsafeBufferPointer(rebasing: bytes[start..<next])
+      let content = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      defer { start = next }
+      if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        output.append(contentsOf: line)
         continue
       }
-      writer.removeAll()
-      writer.write(redacted)
-      result.bytes.append(contentsOf: writer.bytes)
-      result.bytes.append(contentsOf: line[end...])
-      result.changedLines += 1
-      result.changes += changes.count
-      result.changesByLine.append((index + 1, changes))
+      switch redactor.redact(line: content, into: &output) {
+      case .unchanged:
+        output.append(contentsOf: line)
+      case .notJSON:
+        result.notJSON += 1
+        if result.firstNotJSON == nil { result.firstNotJSON = result.lines }
+        output.append(contentsOf: line)
+      case .mistake(let mistake):
+        let column = JSONTextPosition(offset: mistake.offset, in: content).column
+        throw .input(
+          file: file, line: result.lines, column: column,
+          reason: "at \(mistake.path): \(mistake.reason)")
+      case .changed(let changes):
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[end..<next]))
+        result.changedLines += 1
+        result.changes += changes
+        for change in redactor.changes {
+          RedactVerification.record(change, line: result.lines, in: &result)
+        }
+      }
     }
-    return result
+    return start
   }
 
   /// The key of `hash`, from `--key-file`: required when a rule hashes.

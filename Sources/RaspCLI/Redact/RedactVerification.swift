@@ -13,33 +13,40 @@ import RaspReplay
 ///
 /// ```swift
 /// let problem = RedactVerification.firstProblem(
-///   original: bytes, result: result, output: "share.jsonl", options: options, quiet: quiet)
+///   original: bytes, file: "events.jsonl", redacted: output, result: result,
+///   output: "share.jsonl", options: options, quiet: quiet)
 /// ```
 enum RedactVerification {
+  /// Keeps what `--verify` needs of one change: its strings, and what a string became.
+  ///
+  /// - Parameters:
+  ///   - change: A change of line `line`.
+  ///   - line: Its line, from 1.
+  ///   - result: Where the strings and substitutions are kept.
+  static func record(
+    _ change: Redactor.Change, line: Int, in result: inout RedactCommand.Result
+  ) {
+    for text in strings(in: change.original) where result.originals[text] == nil {
+      result.originals[text] = (line, change.path)
+    }
+    if case .string = change.original, let redacted = change.redacted {
+      result.substitutions[change.original] = redacted
+    }
+  }
+
   /// The first leak or difference, as a message; `nil` when there is none.
   static func firstProblem(
-    original: [UInt8], file: String, result: RedactCommand.Result, output: String,
-    options: ReplayOptions, quiet: RaspEnvironment
+    original: [UInt8], file: String, redacted: [UInt8], result: RedactCommand.Result,
+    output: String, options: ReplayOptions, quiet: RaspEnvironment
   ) -> String? {
-    var originals: [String: (line: Int, path: String)] = [:]
-    var substitutions: [JSONValue: JSONValue] = [:]
-    for (line, changes) in result.changesByLine {
-      for change in changes {
-        let path = JSONPath(components: change.path).description
-        for text in strings(in: change.original) where originals[text] == nil {
-          originals[text] = (line, path)
-        }
-        if case .string = change.original, let redacted = change.redacted {
-          substitutions[change.original] = redacted
-        }
-      }
-    }
-    if let leak = firstLeak(in: result.bytes, of: originals) {
+    let originals = result.originals
+    let substitutions = result.substitutions
+    if let leak = firstLeak(in: redacted, of: originals) {
       return "\(output):\(leak.line): \(leak.path.map { "at \($0): " } ?? "")the value of "
         + "\(leak.original.path) at \(file):\(leak.original.line) is left in the output"
     }
     let (before, statusBefore) = snapshots(of: original, options: options, quiet: quiet)
-    let (after, statusAfter) = snapshots(of: result.bytes, options: options, quiet: quiet)
+    let (after, statusAfter) = snapshots(of: redacted, options: options, quiet: quiet)
     for index in 0..<max(before.count, after.count) {
       let expected = index < before.count ? substitute(before[index], substitutions) : nil
       let actual = index < after.count ? after[index] : nil

@@ -219,6 +219,12 @@ extension RedactionPolicy {
         report("invalid path '\(text)': it cannot end in '|length'", at: node.offset, path)
         return nil
       }
+      if pattern.components.count > Redactor.maximumSteps {
+        report(
+          "invalid path: it has \(pattern.components.count) steps, more than the "
+            + "\(Redactor.maximumSteps) a rule's path may have", at: node.offset, path)
+        return nil
+      }
       if pattern.matches([]) {
         report(
           "invalid path '\(text)': it would take the whole event; name a field such as "

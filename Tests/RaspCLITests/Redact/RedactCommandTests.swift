@@ -58,11 +58,12 @@ import Testing
     #expect(run.standardOutput == "")
     let bob = Self.hashes["bob"] ?? ""
     let ann = Self.hashes["ann"] ?? ""
+    // Each line keeps its bytes but for the values changed, and the members dropped.
     let expected =
-      #"{"meta":{},"payload":{"amount":12.3,"email":"someone@example.com"},"source":"\#(bob)","#
-      + #""ts":500,"type":"vault.deposit"}"# + "\n"
+      #"{"type":"vault.deposit","source":"\#(bob)","payload":{"amount":12.3,"#
+      + #""email":"someone@example.com"},"meta":{},"ts":500}"# + "\n"
       + "not JSON at all\n"
-      + #"{"payload":{"amount":5},"source":"\#(ann)","type":"vault.deposit"}"# + "\r\n"
+      + #"{"type":"vault.deposit","source":"\#(ann)","payload":{"amount":5}}"# + "\r\n"
       + unchanged
       + #"{"source":"\#(bob)","ts":1500.5}"#
     #expect(directory.bytes("share.jsonl") == Array(expected.utf8))
@@ -81,9 +82,82 @@ import Testing
     let run = Self.redact(directory)
     #expect(run.status == 0, "\(run.standardError)")
     #expect(
-      directory.bytes("share.jsonl") == Array(#"{"items":[{"n":1}],"ok":true,"type":"a"}"#.utf8) + [
+      directory.bytes("share.jsonl") == Array(#"{"type":"a","items":[{"n":1}],"ok":true}"#.utf8) + [
         10
       ])
+  }
+
+  /// Dropped members and elements go with their commas, wherever they are, and the layout of
+  /// the rest stays: expected lines written by hand.
+  @Test func droppingKeepsTheLayoutAndTheCommasRight() throws {
+    let log = """
+      {"a": 1, "b": 2, "c": 3}
+      { "b" : 2 , "a" : 1 }
+      {"a":1,"b":2,"a2":[1,{"b":5},3],"c":{"b":1}}
+      {"b":[{"b":1},{"b":2}]}
+      {"x":[9,8,7,6],"y":[{"b":0}]}
+
+      """
+    let policy =
+      #"{"rules":[{"path":"**.b","action":"drop"},{"path":"x[1]","action":"drop"},"#
+      + #"{"path":"x[2]","action":"drop"}]}"#
+    let directory = try Self.directory(log: log, policy: policy)
+    let run = Self.redact(directory)
+    #expect(run.status == 0, "\(run.standardError)")
+    let expected = """
+      {"a": 1, "c": 3}
+      { "a" : 1 }
+      {"a":1,"a2":[1,{},3],"c":{}}
+      {}
+      {"x":[9,6],"y":[{}]}
+
+      """
+    #expect(String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self) == expected)
+  }
+
+  /// A value is hashed as its compact JSON text, keys sorted, however it is written: codes from
+  /// Python's `hmac.new(b'k3y', TEXT, hashlib.sha256)` of `"bob"`, `12`, `{"a":2,"b":1}` and
+  /// `"x\u007fy"` (DEL is escaped in compact JSON).
+  @Test func aValueHashesAsItsCompactTextHoweverItIsWritten() throws {
+    let log = #"{"s":"b\u006fb","n":12,"o":{"b":1, "a":2}, "t" : "x"# + "\u{7F}" + #"y"}"# + "\n"
+    let policy =
+      #"{"rules":[{"path":"s","action":"hash"},{"path":"n","action":"hash"},"#
+      + #"{"path":"o","action":"hash"},{"path":"t","action":"hash"}]}"#
+    let directory = try Self.directory(log: log, policy: policy)
+    let run = Self.redact(directory)
+    #expect(run.status == 0, "\(run.standardError)")
+    let expected =
+      #"{"s":"d6fd1f5fb32628ddee2544537223ccfd07e0abe37e91ff25f6f6bc86e8b857de","#
+      + #""n":"c78014bf5b0ce4cc9e606892749bc474eab8e9ff7e63b72f4f3d0a96e44018e6","#
+      + #""o":"d6034aa1060f28e9892007012c8211e629b9f2c67b62253dcdb52f449347ec60", "#
+      + #""t" : "4cca421fe0b1508f955e663892f206521256261da473ad2a9cc73ca471df2ec7"}"# + "\n"
+    #expect(String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self) == expected)
+  }
+
+  /// The log is read and written in chunks of a megabyte: lines across chunk edges, and one
+  /// line longer than a chunk, come out as the same log with each name replaced by its code
+  /// (replaced here as text, apart), and no name is left.
+  @Test func aLogLongerThanAChunkStreamsWithLinesAcrossTheEdges() throws {
+    var random = RandomEvents(seed: 41)
+    let sources = ["bob", "ann", "cy"]
+    var log = ""
+    var expected = ""
+    for index in 0..<40_000 {
+      let source = sources[random.int(3)]
+      let padding = String(repeating: "p", count: random.int(60))
+      let note = index == 20_000 ? String(repeating: "n", count: 3 << 20) : padding
+      log += #"{"type":"a","source":"\#(source)","note":"\#(note)"}"# + "\n"
+      expected += #"{"type":"a","source":"\#(Self.hashes[source] ?? "")","note":"\#(note)"}"# + "\n"
+    }
+    let directory = try Self.directory(
+      log: log, policy: #"{"rules":[{"path":"source","action":"hash"}]}"#)
+    let run = Self.redact(directory)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.hasSuffix("40000 of 40000 lines changed, 40000 values\n"))
+    let output = directory.bytes("share.jsonl") ?? []
+    #expect(output == Array(expected.utf8))
+    let text = String(decoding: output, as: UTF8.self)
+    for source in sources { #expect(!text.contains(#""\#(source)""#)) }
   }
 
   @Test func equalValuesHashAlikeSoKeyByGroupsTheSameEvents() throws {
@@ -142,6 +216,12 @@ import Testing
           + "event; name a field such as 'payload.email'\n"
       ),
       (
+        "{\"rules\": [{\"path\": \""
+          + Array(repeating: "a", count: 64).joined(separator: ".") + "\", \"action\": \"drop\"}]}",
+        "pii.json:1:21: error: at rules[0].path: invalid path: it has 64 steps, more than the 63 "
+          + "a rule's path may have\n"
+      ),
+      (
         "{\"rules\": [{\"path\": \"a\", \"action\": \"drop\", \"by\": 3}]}",
         "pii.json:1:44: error: at rules[0].by: 'drop' takes no 'by'\n"
       ),
@@ -165,7 +245,7 @@ import Testing
     #expect(run.status == 2)
     #expect(
       run.standardError
-        == "events.jsonl:2: error: at payload.amount: cannot round a string: 'round' takes "
+        == "events.jsonl:2:22: error: at payload.amount: cannot round a string: 'round' takes "
         + "numbers\n")
     #expect(directory.bytes("share.jsonl") == nil)
   }
