@@ -106,7 +106,6 @@ enum RedactCommand {
         "Option '--\(given.rawValue)' says how '--verify' replays: use it with '--verify'")
     }
     if parsed.flag(.verify) {
-      if file == "-" { throw fail("With '--verify', the event log must be a file, not '-'") }
       var replay = try ReplayOptions(
         parsed: parsed, domains: domains, spec: spec, environment: environment)
       replay.configuration.interruption = nil
@@ -114,6 +113,12 @@ enum RedactCommand {
       options = replay
     }
     var source = file == "-" ? environment.standardInput : try environment.openForReading(file)
+    // --verify replays the log once more: standard input is kept, as it cannot be read twice.
+    var keptInput: [UInt8]?
+    if options != nil, file == "-" {
+      keptInput = try SpecFiles.readAll(source, name: "standard input")
+      source = .memory(JSONMemorySource(keptInput ?? []))
+    }
     // The output is opened before the work, so that one that cannot be written is said first;
     // a failure on the way removes what was written.
     let writer = try environment.makeAtomicWriter(output)
@@ -147,7 +152,8 @@ enum RedactCommand {
         standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
         standardError: DiscardingOutput(), variables: environment.variables,
         workingDirectory: environment.workingDirectory)
-      let original = try environment.readFile(file)
+      let original: [UInt8]
+      if let keptInput { original = keptInput } else { original = try environment.readFile(file) }
       if let problem = RedactVerification.firstProblem(
         original: original, file: file, redacted: kept ?? [], result: result, output: output,
         options: options, quiet: quiet)

@@ -307,6 +307,43 @@ import Testing
     }
   }
 
+  /// `--verify` with the log on standard input: the input is kept for the second replay, and
+  /// the output is the one redacting the file gives.
+  @Test func verifyReadsTheLogFromStandardInput() throws {
+    var lines: [String] = []
+    var random = RandomEvents(seed: 12)
+    let sources = ["bob", "ann", "cy"]
+    for index in 0..<30 {
+      let source = sources[random.int(3)]
+      lines.append(
+        #"{"type":"vault.deposit","source":"\#(source)","payload":{"amount":\#(index + 1),"#
+          + #""email":"\#(source)@example.com"}}"# + "\n")
+    }
+    let directory = try Self.directory(log: lines.joined())
+    let verify = ["--verify", "--spec", Self.vault, "--domain", "vault", "--key-by", "source"]
+    let fromFile = Self.redact(directory, verify)
+    #expect(fromFile.status == 0, "\(fromFile.standardError)")
+    let expected = directory.bytes("share.jsonl")
+    let run = CommandRun.run(
+      ["redact", "-", "--policy", "pii.json", "--key-file", "k", "-o", "piped.jsonl"] + verify,
+      in: directory.path, input: Array(lines.joined().utf8))
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("rasp: verified 'piped.jsonl': it replays as '-' redacted"))
+    #expect(expected != nil && directory.bytes("piped.jsonl") == expected)
+    let leak =
+      #"{"type":"vault.deposit","payload":{"amount":2,"email":"bob@x.org","note":"bob@x.org"}}"#
+    try directory.write("hash-email.json", #"{"rules":[{"path":"payload.email","action":"hash"}]}"#)
+    let leaking = CommandRun.run(
+      ["redact", "-", "--policy", "hash-email.json", "-o", "leak.jsonl", "--key-file", "k"]
+        + ["--verify", "--spec", Self.vault],
+      in: directory.path, input: Array((leak + "\n").utf8))
+    #expect(leaking.status == 1)
+    #expect(
+      leaking.standardError.hasSuffix(
+        "rasp: error: --verify: leak.jsonl:1: at payload.note: the value of payload.email at "
+          + "-:1 is left in the output\n"))
+  }
+
   @Test func verifyNamesTheFirstLeakAndTheSearchFindsItToo() throws {
     let log =
       #"{"type":"vault.deposit","payload":{"amount":1}}"# + "\n"
