@@ -50,13 +50,23 @@ enum RaspInterruptCleanup {
   static let interruption = ReplayInterruption()
 
   /// Handles ``signals`` for the rest of the process's life, except those it ignores.
+  ///
+  /// The signals are also unblocked: a process inherits its parent's signal mask, and a parent
+  /// that blocks `SIGINT` on its threads (a test runner, a program that waits for signals with
+  /// `sigwait(2)`) would otherwise start a `rasp` that Ctrl-C or `kill -INT` never stops. GNU
+  /// `timeout` unblocks the signal it sends for the same reason. An ignored signal stays
+  /// ignored: that is `nohup`'s choice, made with the disposition, not the mask.
   static func install() {
     // Made now: the handler must not be the first to touch it.
     _ = interruption
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
     for number in signals {
       let previous = signal(number, handle)
       if isIgnore(previous) { signal(number, SIG_IGN) }
+      sigaddset(&unblocked, number)
     }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
   }
 
   /// Whether a disposition `signal(2)` returned is `SIG_IGN` (C function pointers are not
