@@ -1,7 +1,6 @@
 import Rasp
 import RaspDomains
 import RaspJSON
-import RaspPrefetch
 
 /// Applies items, one at a time and in order, and writes the record each calls for: the
 /// routing, decoding, applying and output stages of a replay.
@@ -56,12 +55,12 @@ struct ReplayKernel {
   let router: Router
   /// The router of the domains left out, to tell their events from unknown ones.
   private let excludedRouter: Router
-  /// The payload fields each routed type defines, by domain and event index as the router
-  /// numbers them; empty for a type that defines none (it reads its payload whole) or
-  /// accepts others (a REST response), and outside `--strict` for a spec domain's. A field
-  /// not among them is an error under `--strict`, and otherwise a warning
-  /// (``ReplayStatistics/unknownFields``).
-  private let payloadFields: PayloadFieldTable
+  /// The check of payload fields against those each type defines (``PayloadFieldCheck``).
+  private let payloadFields: PayloadFieldCheck
+  /// The messages of bad lines.
+  private let badLines: BadLineReport
+  /// The writer of records other than the plain snapshot.
+  private let recordWriter: RecordWriter
   /// The type and field of each unknown payload field noted (``noteUnknownField(_:of:item:)``),
   /// `type` NUL `field`: each is noted once.
   private var unknownFieldsNoted: Set<String> = []
@@ -111,20 +110,11 @@ struct ReplayKernel {
     router = snapshot.router.mapping(with: types)
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
       .mapping(with: types)
-    // Outside `--strict`, a payload field no schema has is a warning only where it is likely
-    // a mistake: not in a spec's events, whose fields are those its operations read, not a
-    // schema (a Redux action's payload, Segment's properties have others); and only in a
-    // payload the log wrote as one, not in a whole record that a map takes for the payload
-    // (`"payload": "."`, whose other fields are the envelope's) or whose fields it renames.
-    let format = configuration.format
-    let isPayloadAsWritten =
-      format.fieldMoves == nil && !format.payload.contains { $0.components.isEmpty }
-    let checkedDomains =
-      configuration.isStrict
-      ? configuration.domains
-      : isPayloadAsWritten ? configuration.domains.filter { !($0 is RaspSpecDomain) } : []
-    payloadFields = Self.payloadFields(
-      of: router.typeNames, in: checkedDomains, keyPath: configuration.keyPath)
+    payloadFields = PayloadFieldCheck(configuration, typeNames: router.typeNames)
+    badLines = BadLineReport(format: configuration.format, inputNames: inputNames)
+    recordWriter = RecordWriter(
+      includesEvent: configuration.includesEvent, changesOnly: configuration.changesOnly,
+      inputNames: inputNames)
     typeFilter = TypeFilter(
       dropping: configuration.droppedTypes.map(TypeGlob.init),
       hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
@@ -147,7 +137,7 @@ struct ReplayKernel {
         stream.differ = RecordDiffer(
           initialValue: selectsEvent
             ? Array("null".utf8)
-            : Self.selectedBytes(
+            : SelectedValue.inSnapshot(
               path, domain: selectedDomain, text: &initial, snapshot, spare: &spare))
       } else {
         stream.differ = RecordDiffer(
@@ -387,78 +377,6 @@ struct ReplayKernel {
     }
   }
 
-  /// The payload fields of each of `typeNames` (`domain.event`, by domain and event index), as
-  /// the schemas of `domains` define them, and the field of the key (`--key-by
-  /// payload.deviceId`), which every payload may have.
-  private static func payloadFields(
-    of typeNames: [[String]], in domains: [any RaspDomain], keyPath: JSONPath?
-  ) -> PayloadFieldTable {
-    var keyField: String?
-    if let components = keyPath?.components, components.count > 1,
-      case .key("payload") = components[0], case .key(let key) = components[1]
-    {
-      keyField = key
-    }
-    return PayloadFieldTable(
-      typeNames.map { names in
-        names.map { typeName -> PayloadFieldNames? in
-          for domain in domains {
-            for event in domain.events where "\(domain.name).\(event.name)" == typeName {
-              let fields = event.fields.map(\.name)
-              guard !fields.isEmpty, !event.acceptsOtherFields else { return nil }
-              return PayloadFieldNames(fields + (keyField.map { [$0] } ?? []))
-            }
-          }
-          return nil
-        }
-      })
-  }
-
-  /// The error for a payload field that the event's type does not define (`acuracy` in a
-  /// `geo.location`), at its key, with the nearest field that it does; `nil` when every field
-  /// is defined, or the type defines none. What else is wrong with the payload is the
-  /// decoder's to report.
-  ///
-  /// Asked of every event: a quick look at the keys (``PayloadFieldNames/holdsAll(in:at:)``)
-  /// finds them all fields, or the careful scan says which is not.
-  @inline(__always)
-  private func unknownPayloadField(of routed: SnapshotState.Event) -> RaspEventError? {
-    guard let fields = payloadFields.fields(domain: routed.domainIndex, event: routed.eventIndex),
-      let offset = routed.envelope.payloadOffset,
-      !fields.holdsAll(in: routed.envelope.line, at: offset)
-    else { return nil }
-    return Self.unknownPayloadField(in: routed.envelope.line, at: offset, fields: fields)
-  }
-
-  @inline(never)
-  private static func unknownPayloadField(
-    in line: UnsafeBufferPointer<UInt8>, at offset: Int, fields: PayloadFieldNames
-  ) -> RaspEventError? {
-    var scanner = JSONScanner(line, position: offset)
-    scanner.depth = 1
-    do {
-      var progress = try scanner.beginObject()
-      while let key = try scanner.nextMember(&progress) {
-        if key.hasEscapes
-          || !fields.contains(UnsafeBufferPointer(rebasing: line[key.start..<key.end]))
-        {
-          let name = scanner.string(key)
-          if !fields.names.contains(name) {
-            let near = RaspSpelling.nearest(to: name, among: fields.names).map {
-              "payload.\($0)"
-            }
-            return RaspEventError(
-              offset: key.start - 1, reason: .unknownField("payload.\(name)", nearest: near))
-          }
-        }
-        _ = try scanner.skipValue()
-      }
-    } catch {
-      return nil
-    }
-    return nil
-  }
-
   /// Whether the decoder of an event just applied skipped a field of its payload itself: its
   /// column says, for an event decoded ahead, and its domain's slot otherwise.
   @inline(__always)
@@ -483,13 +401,7 @@ struct ReplayKernel {
       unknownFieldsNoted.insert(type + "\u{0}" + field).inserted
     else { return }
     let item = item.pointee
-    var origin = EventOrigin()
-    if item.originIndex >= 0, let batch = currentBatch?.takeUnretainedValue(),
-      Int(item.originIndex) < batch.origins.count
-    {
-      origin = batch.origins[Int(item.originIndex)]
-    }
-    let offset = origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
+    let offset = origin(of: item).lineOffset(of: error.offset ?? 0, in: item.bytes)
     statistics.unknownFields.append(
       ReplayStatistics.UnknownField(
         type: type, field: field, inputName: inputNames[item.input], line: item.lineNumber,
@@ -540,7 +452,7 @@ struct ReplayKernel {
     if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
     // A field its type does not define: a bad line under `--strict`; otherwise a warning,
     // looked for once applied, when the decoder skipped a field.
-    if configuration.isStrict, let error = unknownPayloadField(of: routed) {
+    if configuration.isStrict, let error = payloadFields.unknownField(of: routed) {
       return reject(error, item: item.pointee)
     }
     if isKeyed, case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
@@ -561,7 +473,7 @@ struct ReplayKernel {
     if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     statistics.applied += 1
     if !configuration.isStrict, hasSkippedField(routed),
-      let unknownField = unknownPayloadField(of: routed)
+      let unknownField = payloadFields.unknownField(of: routed)
     {
       noteUnknownField(unknownField, of: routed, item: item)
     }
@@ -655,112 +567,32 @@ struct ReplayKernel {
 
   // MARK: Looking ahead
 
-  /// The keys of the next items, sought ahead, and their numbers once found (-1 for none),
-  /// by position modulo 16, with the line each is of.
-  private var aheadSought = [ReplayKeys.Sought?](repeating: nil, count: 16)
-  private var aheadNumbers = [Int](repeating: -1, count: 16)
-  private var aheadLines = [UnsafePointer<UInt8>?](repeating: nil, count: 16)
-  /// The position of the item being handled, for the number found ahead.
-  private var position = 0
+  /// The look at the next items' keys, in a keyed replay (``KeyLookAhead``).
+  private var ahead = KeyLookAhead()
 
   /// Whether the kernel looks ahead at the next items' keys: in a keyed replay.
   var looksAhead: Bool { isKeyed }
 
-  /// Looks at the items ahead of the one at `index` of `count`, a step further for each item
-  /// nearer its turn: its key, then its key's number and stream, then its domains. Waiting
-  /// for a key's state to arrive from memory takes longer than applying its event.
-  ///
-  /// - Parameters:
-  ///   - index: The position of the item about to be handled.
-  ///   - items: The items, or their addresses.
-  ///   - batch: The batch the items are in, whose keys the reading thread may have read
-  ///     (``KeyHints``).
+  /// Looks at the items ahead of the one at `index` of `items`, all of `batch`
+  /// (``KeyLookAhead``).
   @inline(__always)
   mutating func lookAhead(
     from index: Int, in items: UnsafeBufferPointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>
   ) {
-    guard let first = items.baseAddress else { return }
-    if index + 12 < items.count {
-      let item = first + index + 12
-      seekAhead(item, position: index + 12, hint: Self.keyHint(of: item, in: batch))
-    }
-    lookAhead(from: index, count: items.count, twoAhead: first + min(index + 2, items.count - 1))
+    ahead.look(
+      from: index, in: items, of: batch, keys: &keys, streams: streams, router: router,
+      share: part?.index)
   }
 
+  /// Looks at the items ahead of the one at `index` of `items`, each of its batch in
+  /// `batches` (``KeyLookAhead``).
   @inline(__always)
   mutating func lookAhead(
     from index: Int, in items: [UnsafePointer<ReplayItem>], batches: [Unmanaged<ReplayBatch>]
   ) {
-    if index + 12 < items.count {
-      let item = items[index + 12]
-      seekAhead(item, position: index + 12, hint: Self.keyHint(of: item, in: batches[index + 12]))
-    }
-    lookAhead(from: index, count: items.count, twoAhead: items[min(index + 2, items.count - 1)])
-  }
-
-  /// The key the reading thread read for `item` of `batch`: `.some(nil)` for an item whose
-  /// key is found in its turn, and `nil` when the reading thread read no keys.
-  @inline(__always)
-  private static func keyHint(
-    of item: UnsafePointer<ReplayItem>, in batch: Unmanaged<ReplayBatch>
-  ) -> ReplayKeys.Sought?? {
-    batch._withUnsafeGuaranteedRef { batch in
-      guard !batch.keyHints.isEmpty, let base = batch.items.baseAddress else { return nil }
-      let index = item - base
-      guard index >= 0, index < batch.keyHints.count else { return nil }
-      return .some(batch.keyHints[index])
-    }
-  }
-
-  /// The steps after the first.
-  @inline(__always)
-  private mutating func lookAhead(
-    from index: Int, count: Int, twoAhead: UnsafePointer<ReplayItem>
-  ) {
-    if index + 8 < count { findAhead(position: index + 8) }
-    if index + 4 < count { prefetchDomains(position: index + 4) }
-    if index + 2 < count { prefetchDomain(of: twoAhead, position: index + 2) }
-    position = index
-  }
-
-  /// The first look at an item several ahead: reads its key, unless the reading thread did
-  /// (`hint`), and asks for its place in the table of keys early.
-  @inline(never)
-  private mutating func seekAhead(
-    _ item: UnsafePointer<ReplayItem>, position: Int, hint: ReplayKeys.Sought??
-  ) {
-    var sought: ReplayKeys.Sought?
-    var line: UnsafePointer<UInt8>?
-    switch item.pointee.kind {
-    case .decoded(let envelope, _, _, _), .event(let envelope):
-      // Another kernel's event, in a pool, is left alone.
-      if let own = part?.index, own != Int(item.pointee.share) { break }
-      if let hint {
-        sought = hint
-      } else {
-        let typeName = keys?.root == .type ? router.typeName(of: envelope) : ""
-        sought = keys?.sought(of: envelope, typeName: typeName)
-      }
-      if let sought { keys?.prefetchSlot(of: sought) }
-      line = envelope.line.baseAddress
-    default:
-      break
-    }
-    aheadSought[position & 15] = sought
-    aheadLines[position & 15] = line
-    aheadNumbers[position & 15] = -1
-  }
-
-  /// The second look: the key's place in the table has arrived; finds its number, if the key
-  /// was seen before, and asks for its stream early.
-  @inline(never)
-  private mutating func findAhead(position: Int) {
-    guard let sought = aheadSought[position & 15],
-      let number = keys?.number(of: sought), number + 1 < streams.count
-    else { return }
-    aheadNumbers[position & 15] = number
-    streams.prefetch(number + 1)
-    keys?.prefetchPlace(of: number)
+    ahead.look(
+      from: index, in: items, batches: batches, keys: &keys, streams: streams, router: router,
+      share: part?.index)
   }
 
   /// Asks for what the `--final` records of the keys a few places after `position` in `order`
@@ -770,44 +602,6 @@ struct ReplayKernel {
     order.withUnsafeBufferPointer {
       FinalRuns.prefetch(after: position, in: $0, streams: streams, keys: keys)
     }
-  }
-
-  /// The number of the key of the item being handled, when it was found ahead.
-  private func numberFoundAhead(for envelope: Envelope) -> Int? {
-    let number = aheadNumbers[position & 15]
-    guard number >= 0, aheadLines[position & 15] == envelope.line.baseAddress else { return nil }
-    return number
-  }
-
-  /// The third look: the item's stream has arrived; asks for its list of domains.
-  @inline(never)
-  private mutating func prefetchDomains(position: Int) {
-    let number = aheadNumbers[position & 15]
-    guard number >= 0, number + 1 < streams.count else { return }
-    streams.prefetchDomainList(ofStream: number + 1)
-    keys?.prefetchBytes(of: number)
-    // The snapshot's text, when each event prints it: its places, then its bytes, a line at
-    // a time, each array's header first: the text is changed in place, which reads it first.
-    let text = streams.pointer(to: number + 1).pointee.textInMemory
-    guard let bytes = text.bytes else { return }
-    if let ranges = text.ranges {
-      rasp_prefetch(ranges - ReplayStreams.arrayHeaderSize)
-      rasp_prefetch(ranges)
-    }
-    rasp_prefetch(bytes - ReplayStreams.arrayHeaderSize)
-    for offset in stride(from: 0, to: min(text.count, 1_024), by: 64) {
-      rasp_prefetch(bytes + offset)
-    }
-  }
-
-  /// The last look, just before the item: asks for the state of its event's domain.
-  @inline(never)
-  private mutating func prefetchDomain(of item: UnsafePointer<ReplayItem>, position: Int) {
-    let number = aheadNumbers[position & 15]
-    guard number >= 0, number + 1 < streams.count,
-      case .decoded(_, let index, _, _) = item.pointee.kind
-    else { return }
-    streams.prefetchDomain(at: index, ofStream: number + 1)
   }
 
   /// Makes the stream of the key numbered `number` the current one, a new key's made from
@@ -837,7 +631,7 @@ struct ReplayKernel {
     let envelope = routed.envelope
     // The keys are changed in place: taken out or copied, they would be copied whole (every
     // key's stream, when copied) for every event.
-    if looksAhead, let known = numberFoundAhead(for: envelope) {
+    if looksAhead, let known = ahead.numberFound(for: envelope) {
       switchToKey(known)
       return .selected
     }
@@ -929,7 +723,9 @@ struct ReplayKernel {
       keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
       domainIndex: routed.domainIndex, state: stream.pipeline.current,
       isBeforeSince: isBeforeSince)
-    observer.observe(event) { eventAsRead(routed.envelope) }
+    observer.observe(event) {
+      routed.envelope.writtenAsRead(typeName: router.typeName(of: routed.envelope))
+    }
     if observer.isFinished, ending == nil { ending = .completed }
   }
 
@@ -973,8 +769,8 @@ struct ReplayKernel {
       else { return nil }
       let bytes =
         selectsEvent
-        ? Self.eventValue(path, of: item.pointee.eventBytes)
-        : Self.selectedBytes(
+        ? SelectedValue.ofEvent(path, in: item.pointee.eventBytes)
+        : SelectedValue.inSnapshot(
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current,
           spare: &writer)
       stream.hasSelected = true
@@ -994,33 +790,8 @@ struct ReplayKernel {
     guard configuration.includesEventAsRead else {
       return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
     }
-    let event = eventAsRead(routed.envelope)
+    let event = routed.envelope.writtenAsRead(typeName: router.typeName(of: routed.envelope))
     return event.withUnsafeBufferPointer { writeRecord(value: value, event: $0, writer: &writer) }
-  }
-
-  /// The event as rasp read it, written in rasp's own format whatever the log's:
-  /// `{"payload":…,"ts":…,"type":"domain.event"}`, without `ts` when it has no time and
-  /// without `payload` when it has none (``ReplayConfiguration/includesEventAsRead``).
-  private func eventAsRead(_ envelope: Envelope) -> [UInt8] {
-    var writer = JSONWriter()
-    writer.writeRaw("{")
-    if let start = envelope.payloadOffset {
-      var scanner = JSONScanner(envelope.line, position: start)
-      if (try? scanner.skipValue()) != nil {
-        writer.writeRaw("\"payload\":")
-        writer.writeRaw(UnsafeBufferPointer(rebasing: envelope.line[start..<scanner.position]))
-        writer.writeRaw(",")
-      }
-    }
-    if let time = envelope.context.timestamp {
-      writer.writeRaw("\"ts\":")
-      writer.writeString(time.description)
-      writer.writeRaw(",")
-    }
-    writer.writeRaw("\"type\":")
-    writer.writeString(router.typeName(of: envelope))
-    writer.writeRaw("}")
-    return writer.bytes
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.
@@ -1028,82 +799,20 @@ struct ReplayKernel {
   private mutating func reject(
     _ error: RaspEventError, item: ReplayItem, key: ArraySlice<UInt8>? = nil
   ) -> ReplayOutcome {
-    // A line with text before its event (a map's `skipTo`) is JSON from there on.
-    var checked = item.bytes
-    if let skipTo = configuration.format.skipTo, let start = checked.firstIndex(of: skipTo) {
-      checked = UnsafeBufferPointer(rebasing: checked[start...])
-    }
-    var error = Self.firstSyntaxError(in: checked, instead: error) ?? error
     // The bad line is not applied in either mode: it counts as skipped, so that the summary
     // still adds up when it stops the replay.
     statistics.skipped += 1
     if configuration.errorMode == .fail { ending = .stoppedAtBadLine }
-    var origin = EventOrigin()
-    if item.originIndex >= 0, let batch = currentBatch?.takeUnretainedValue(),
+    return .skipped(badLines.diagnostic(error, item: item, origin: origin(of: item), key: key))
+  }
+
+  /// Where the event of `item` is in its line, when it is not simply the line (a member of a
+  /// batch line, an event a map emits).
+  private func origin(of item: ReplayItem) -> EventOrigin {
+    guard item.originIndex >= 0, let batch = currentBatch?.takeUnretainedValue(),
       Int(item.originIndex) < batch.origins.count
-    {
-      origin = batch.origins[Int(item.originIndex)]
-    }
-    var offset = origin.lineOffset(of: error.offset ?? 0, in: item.bytes)
-    if let named = namingMovedField(in: error, origin: origin, line: item.bytes) {
-      error = named.error
-      offset = named.lineOffset ?? offset
-    }
-    let column = JSONTextPosition(offset: offset, in: item.bytes).column
-    var reason = error.description
-    if origin.isMember, let path = configuration.format.events {
-      reason = "at \(path.member(origin.indices)): " + reason
-    } else if origin.isMember, !configuration.format.emits.isEmpty {
-      reason = "at emit[\(origin.indices.0)]: " + reason
-    }
-    if let key {
-      // The key as it prints in a record's "key", cut short when long.
-      let text = String(decoding: key, as: UTF8.self)
-      reason += " (key \(text.count > 60 ? text.prefix(57) + "..." : text))"
-    }
-    return .skipped(
-      ReplayDiagnostic(
-        input: item.input, inputName: inputNames[item.input], line: item.lineNumber,
-        column: column, reason: reason))
-  }
-
-  /// An error in a payload whose fields the map moved (`fields`), naming the field as the
-  /// line names it, at its place in the line; `nil` for a format that moves none.
-  private func namingMovedField(
-    in error: RaspEventError, origin: EventOrigin, line: UnsafeBufferPointer<UInt8>
-  ) -> (error: RaspEventError, lineOffset: Int?)? {
-    let format = configuration.format
-    let emit = format.emits.isEmpty ? nil : Int(origin.indices.0)
-    let moving =
-      emit.flatMap { format.emits.indices.contains($0) ? format.emits[$0] : nil }
-      ?? format.effective
-    guard let moves = moving.fieldMoves else { return nil }
-    let payload = moving.payload.first?.description ?? "payload"
-    return moves.naming(error, payload: payload, at: origin.movedPayload, in: line)
-  }
-
-  /// The first place where a bad line is not valid JSON, found by the strict parser, when it
-  /// is not where `reported` is; `nil` when the line is valid JSON, too long to read, or wrong
-  /// where `reported` says (whose reason, naming the field, says more).
-  ///
-  /// A line that is not JSON is reported at its first syntax error, as a JSON parser reports
-  /// it (jq, Python's `json`), whatever else is wrong with it. The fast readers of the replay's
-  /// path stop at the first thing they cannot use, which may come before a syntax error later
-  /// in the line (a payload that is a string, in `"payload":"a":1}`), or read past a closing
-  /// bracket they were not looking for (`{]` where a key belongs). Only bad lines are read
-  /// again, so the good ones pay nothing for it.
-  @inline(never)
-  private static func firstSyntaxError(
-    in line: UnsafeBufferPointer<UInt8>, instead reported: RaspEventError
-  ) -> RaspEventError? {
-    if case .syntax(.lineTooLong) = reported.reason { return nil }
-    do {
-      _ = try JSONParser.parse(line)
-      return nil
-    } catch {
-      guard error.offset != reported.offset else { return nil }
-      return RaspEventError(offset: error.offset, reason: .syntax(error.reason))
-    }
+    else { return EventOrigin() }
+    return batch.origins[Int(item.originIndex)]
   }
 
   /// Ends the replay after its inputs: interrupted when `interruption` was requested,
@@ -1192,13 +901,15 @@ struct ReplayKernel {
     var value: [UInt8]?
     if let path = configuration.selection {
       if selectsEvent {
-        value = stream.lastEventBytes.withUnsafeBufferPointer { Self.eventValue(path, of: $0) }
+        value = stream.lastEventBytes.withUnsafeBufferPointer {
+          SelectedValue.ofEvent(path, in: $0)
+        }
       } else if isWritingKeyFinal {
         var once = SnapshotText()
-        value = Self.selectedBytes(
+        value = SelectedValue.inSnapshot(
           path, domain: selectedDomain, text: &once, stream.pipeline.current, spare: &writer)
       } else {
-        value = Self.selectedBytes(
+        value = SelectedValue.inSnapshot(
           path, domain: selectedDomain, text: &stream.text, stream.pipeline.current,
           spare: &writer)
       }
@@ -1211,315 +922,23 @@ struct ReplayKernel {
     }
   }
 
-  /// Writes one record — `value` (a selected value), or the snapshot when it is `nil` — as the
-  /// configuration asks: whole or as a diff, alone or with the event.
+  /// Writes one record — `value` (a selected value), or the snapshot when it is `nil` — of the
+  /// current stream, as the configuration asks (``RecordWriter``).
   private mutating func writeRecord(
     value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
   ) -> ReplayOutcome? {
-    let start = writer.bytes.count
     // Not `keys.map`, which would copy the keys, arrays and all, for every record.
     let key = isKeyed ? keys?.key(currentKey) : nil
-    if stream.differ != nil {
-      let operations: [JSONValue]
-      if let value {
-        operations = stream.differ?.advance(value: value) ?? []
-      } else {
-        let snapshot = stream.pipeline.current
-        let domains = snapshot.domainNames.indices.map {
-          stream.text.domain(at: $0, of: snapshot, spare: &writer)
-        }
-        operations = stream.differ?.advance(domains: domains) ?? []
-      }
-      if configuration.changesOnly, operations.isEmpty { return nil }
-      if configuration.includesEvent || key != nil {
-        writer.writeRaw("{\"diff\":")
-        writer.write(.array(operations))
-        if configuration.includesEvent {
-          writer.writeRaw(",")
-          writeEventMembers(event, key: key, to: &writer)
-        } else if let key {
-          writer.writeRaw(",\"key\":")
-          writer.writeRaw(key)
-        }
-        writer.writeRaw("}")
-      } else {
-        writer.write(.array(operations))
-      }
-    } else if configuration.includesEvent || key != nil {
-      writer.writeRaw("{")
-      if configuration.includesEvent {
-        writeEventMembers(event, key: key, to: &writer)
-        writer.writeRaw(",")
-      } else if let key {
-        writer.writeRaw("\"key\":")
-        writer.writeRaw(key)
-        writer.writeRaw(",")
-      }
-      writer.writeRaw(value == nil ? "\"state\":" : "\"value\":")
-      writeValue(value, to: &writer)
-      writer.writeRaw("}")
-    } else {
-      writeValue(value, to: &writer)
-    }
+    let snapshot: RecordWriter.SnapshotWriting =
+      isWritingKeyFinal ? .once : looksAhead ? .keptForLookAhead : .kept
+    var pendingSeq: Int?
+    guard
+      let record = recordWriter.write(
+        value: value, event: event, key: key, of: &stream, snapshot: snapshot, to: &writer,
+        pendingSeqAt: &pendingSeq)
+    else { return nil }
+    if let pendingSeq { part?.seqOffset = pendingSeq }
     records += 1
-    return .record(
-      ReplayRecord(
-        range: start..<writer.bytes.count, seq: stream.lastSeq.recordValue, input: stream.lastInput,
-        line: stream.lastLine))
+    return .record(record)
   }
-
-  /// Writes a selected value, or the whole snapshot when it is `nil`.
-  @inline(__always)
-  private mutating func writeValue(_ value: [UInt8]?, to writer: inout JSONWriter) {
-    if let value {
-      writer.writeRaw(value)
-    } else if isWritingKeyFinal {
-      stream.text.writeOnce(stream.pipeline.current, to: &writer)
-    } else {
-      stream.text.write(stream.pipeline.current, to: &writer)
-      if looksAhead { stream.textInMemory = stream.text.inMemory }
-    }
-  }
-
-  /// Writes `"event":…,"file":…,"key":…,"line":…,"seq":…`, the members a record with its event
-  /// has besides its value (`key` in a keyed replay), in key order.
-  private mutating func writeEventMembers(
-    _ event: UnsafeBufferPointer<UInt8>?, key: ArraySlice<UInt8>?, to writer: inout JSONWriter
-  ) {
-    writer.writeRaw("\"event\":")
-    writer.write(event.flatMap { try? JSONParser.parse($0) } ?? .null)
-    writer.writeRaw(",\"file\":")
-    if let input = stream.lastInput {
-      writer.writeString(inputNames[input])
-    } else {
-      writer.writeNull()
-    }
-    if let key {
-      writer.writeRaw(",\"key\":")
-      writer.writeRaw(key)
-    }
-    writer.writeRaw(",\"line\":")
-    if let line = stream.lastLine { writer.writeInteger(Int64(line)) } else { writer.writeNull() }
-    writer.writeRaw(",\"seq\":")
-    switch stream.lastSeq.state {
-    case .known(let number):
-      writer.writeInteger(Int64(number))
-    case .pending:
-      // Not known yet, in a kernel with a share of the keys: the pool writes it here.
-      part?.seqOffset = writer.bytes.count
-    }
-  }
-
-  /// The canonical JSON of the value at `path` — after its first key, `event` — in an event's
-  /// line as written; `null` when the line has none there. A path with filters (`nav.stack[]`)
-  /// gives its values one per line.
-  static func eventValue(_ path: JSONPath, of event: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    guard path.isLocatable else {
-      return (try? path.selectedLines(in: event, droppingFirst: 1)) ?? Array("null".utf8)
-    }
-    switch try? path.locate(in: event, droppingFirst: 1) {
-    case .value(let range)?:
-      guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: event[range])) else {
-        return Array(event[range])
-      }
-      var writer = JSONWriter()
-      writer.write(value)
-      return writer.bytes
-    case .length(let count)?: return Array(String(count).utf8)
-    case .missing?, nil: return Array("null".utf8)
-    }
-  }
-
-  /// The canonical JSON of what `path` selects in the snapshot: a value, a length, or `null`;
-  /// with filters (`nav.stack[]`), its values one per line.
-  ///
-  /// `spare` lends the room a changed domain is encoded in, and is left as it was.
-  static func selectedBytes(
-    _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState,
-    spare: inout JSONWriter
-  ) -> [UInt8] {
-    let part: ArraySlice<UInt8>
-    if let domain {
-      part = text.domain(at: domain, of: state, spare: &spare)
-    } else {
-      var writer = JSONWriter()
-      text.write(state, to: &writer)
-      part = writer.bytes[...]
-    }
-    guard path.isLocatable else {
-      return part.withUnsafeBufferPointer { buffer in
-        (try? path.selectedLines(in: buffer, droppingFirst: domain == nil ? 0 : 1))
-          ?? Array("null".utf8)
-      }
-    }
-    let location = part.withUnsafeBufferPointer { buffer in
-      try? path.locate(in: buffer, droppingFirst: domain == nil ? 0 : 1)
-    }
-    switch location {
-    case .value(let range)?:
-      return Array(
-        part[(part.startIndex + range.lowerBound)..<(part.startIndex + range.upperBound)])
-    case .length(let count)?: return Array(String(count).utf8)
-    case .missing?, nil: return Array("null".utf8)
-    }
-  }
-}
-
-/// The payload fields of each routed type, by domain and event index, looked up for every
-/// event: one flat list, without a copy of a list per lookup.
-struct PayloadFieldTable {
-  /// The fields of each type, domain after domain; `nil` for a type whose payload is not
-  /// checked.
-  private let fields: [PayloadFieldNames?]
-  /// Where each domain's types start in ``fields``, and how many it has.
-  private let starts: [Int]
-  private let counts: [Int]
-
-  init(_ byDomain: [[PayloadFieldNames?]]) {
-    fields = byDomain.flatMap { $0 }
-    counts = byDomain.map(\.count)
-    var starts: [Int] = []
-    var start = 0
-    for count in counts {
-      starts.append(start)
-      start += count
-    }
-    self.starts = starts
-  }
-
-  /// The fields of a type, or `nil` when its payload is not checked.
-  @inline(__always)
-  func fields(domain: Int, event: Int) -> PayloadFieldNames? {
-    guard domain >= 0, domain < starts.count, event >= 0, event < counts[domain] else {
-      return nil
-    }
-    return fields[starts[domain] + event]
-  }
-}
-
-/// The payload fields of an event type, as strings for messages and as bytes for the check of
-/// every event's keys. Immutable once made: its bytes are shared by the kernels of a pool.
-final class PayloadFieldNames: @unchecked Sendable {
-  /// The fields' names.
-  let names: [String]
-  /// The names' UTF-8 bytes, one after the other, and where each ends.
-  private let bytes: UnsafeMutableBufferPointer<UInt8>
-  private let ends: UnsafeMutableBufferPointer<Int>
-
-  init(_ names: [String]) {
-    self.names = names
-    let all = names.flatMap { Array($0.utf8) }
-    bytes = .allocate(capacity: max(all.count, 1))
-    _ = bytes.initialize(from: all)
-    ends = .allocate(capacity: max(names.count, 1))
-    var end = 0
-    for (index, name) in names.enumerated() {
-      end += name.utf8.count
-      ends[index] = end
-    }
-  }
-
-  deinit {
-    bytes.deallocate()
-    ends.deallocate()
-  }
-
-  /// Whether a key, as the bytes between its quotes (without escapes), is one of the fields.
-  @inline(__always)
-  func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    var start = 0
-    for index in 0..<names.count {
-      let end = ends[index]
-      if end - start == key.count {
-        var offset = 0
-        while offset < key.count, bytes[start + offset] == key[offset] { offset += 1 }
-        if offset == key.count { return true }
-      }
-      start = end
-    }
-    return false
-  }
-
-  /// Whether every key of the object at `offset` in `line` is one of the fields, at a quick
-  /// look: keys compared as bytes, values passed over by their quotes and brackets without
-  /// being checked (the domain's decoder checks them). `false` when a key is not a field, and
-  /// also when the object is not as expected (a key with escapes, a line cut short): the
-  /// careful scan then decides.
-  ///
-  /// - Complexity: O(*n*) in the object's length; no allocation.
-  func holdsAll(in line: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-    let count = line.count
-    var index = offset
-    let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-    @inline(__always) func skipSpace() {
-      while index < count, line[index] <= 0x20,
-        line[index] == 0x20 || line[index] == 0x0A || line[index] == 0x0D || line[index] == 0x09
-      {
-        index &+= 1
-      }
-    }
-    guard index < count, line[index] == UInt8(ascii: "{") else { return false }
-    index &+= 1
-    skipSpace()
-    if index < count, line[index] == UInt8(ascii: "}") { return true }
-    while true {
-      // A key.
-      guard index < count, line[index] == quote else { return false }
-      let start = index &+ 1
-      var end = start
-      while end < count, line[end] != quote {
-        if line[end] == backslash { return false }
-        end &+= 1
-      }
-      guard end < count, contains(UnsafeBufferPointer(rebasing: line[start..<end])) else {
-        return false
-      }
-      index = end &+ 1
-      skipSpace()
-      guard index < count, line[index] == UInt8(ascii: ":") else { return false }
-      index &+= 1
-      skipSpace()
-      guard index < count else { return false }
-      // Its value, up to the ',' or '}' after it.
-      let first = line[index]
-      if first == quote {
-        index &+= 1
-        while index < count, line[index] != quote {
-          index &+= line[index] == backslash ? 2 : 1
-        }
-        index &+= 1
-      } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-        var depth = 0
-        while index < count {
-          let byte = line[index]
-          if byte == quote {
-            index &+= 1
-            while index < count, line[index] != quote {
-              index &+= line[index] == backslash ? 2 : 1
-            }
-          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-            depth &+= 1
-          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-            depth &-= 1
-            if depth == 0 { break }
-          }
-          index &+= 1
-        }
-        index &+= 1
-      } else {
-        // A number, true, false or null: letters, digits and signs.
-        while index < count, line[index] != UInt8(ascii: ","), line[index] != UInt8(ascii: "}"),
-          line[index] > 0x20
-        {
-          index &+= 1
-        }
-      }
-      skipSpace()
-      guard index < count else { return false }
-      if line[index] != UInt8(ascii: ",") { return line[index] == UInt8(ascii: "}") }
-      index &+= 1
-      skipSpace()
-    }
-  }
-
 }

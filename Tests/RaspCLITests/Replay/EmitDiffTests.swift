@@ -45,7 +45,7 @@ import RaspTestSupport
       var text = SnapshotText(initial)
       var spare = JSONWriter()
       var value = try JSONParser.parse(
-        ReplayKernel.selectedBytes(
+        SelectedValue.inSnapshot(
           try JSONPath(path),
           domain: initial.domainIndex(named: String(path.prefix { $0 != "." && $0 != "|" })),
           text: &text, initial, spare: &spare))
