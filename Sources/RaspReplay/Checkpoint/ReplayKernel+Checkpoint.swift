@@ -12,6 +12,14 @@ import RaspJSON
 /// of the last event (after a hidden one, the next event selects again). A keyed replay saves
 /// each key's stream with its key, in the order the keys were first seen.
 extension ReplayKernel {
+  /// Takes the counts of events applied and records yielded from a checkpoint, so that `seq`
+  /// goes on from them, and counts the keys it brought.
+  mutating func restoreCount(events: Int, records: Int) {
+    seq = events
+    self.records = records
+    if isKeyed { statistics.keys = keys?.count ?? 0 }
+  }
+
   /// The state of every stream, as JSON: `{"keys":[{"key":…,"stream":…},…]}` in a keyed
   /// replay, `{"stream":…}` otherwise.
   func checkpointState() -> JSONValue {

@@ -17,7 +17,8 @@ import Testing
   @Test func theRoutedTypeTheTimeAndThePayloadAsWritten() throws {
     #expect(
       try asRead(
-        #"{"source":"c","type":"geo.heading","ts":"2026-01-05T10:00:00Z","payload":{ "heading" : 1 }}"#,
+        #"{"source":"c","type":"geo.heading","ts":"2026-01-05T10:00:00Z","#
+          + #""payload":{ "heading" : 1 }}"#,
         typeName: "geo.heading")
         == #"{"payload":{ "heading" : 1 },"ts":"2026-01-05T10:00:00Z","type":"geo.heading"}"#)
   }

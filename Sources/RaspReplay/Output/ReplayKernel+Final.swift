@@ -1,0 +1,108 @@
+import Rasp
+import RaspDomains
+import RaspJSON
+
+/// The kernel's end: the records of a `--final` replay, of each key in key order in a keyed
+/// replay, written once every event is applied.
+extension ReplayKernel {
+  /// Writes the next record for the end of a `--final` replay: the last snapshot or selected
+  /// value, of each key in key order in a keyed replay; `nil` when there is no more (or none:
+  /// a diff with ``ReplayConfiguration/changesOnly`` that is empty).
+  mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+    if finalOrder == nil {
+      finalOrder = finalKeyOrder()
+      // Plain snapshots of a keyed replay on one kernel (a pool's kernels write their own),
+      // of domains that two threads may encode at once.
+      writesFinalRuns =
+        isKeyed && part == nil && configuration.selection == nil
+        && !configuration.includesEvent && configuration.emit == .snapshot
+        && initialStream.pipeline.current.encodesConcurrently
+      if writesFinalRuns {
+        // Every key gets its stream; the block may move, and the current stream with it.
+        while streams.count <= (keys?.count ?? 0) { _ = streams.append(initialStream) }
+        streamPointer = streams.pointer(to: currentKey + 1)
+      }
+    }
+    if writesFinalRuns { return nextFinalRunRecord(writer: &writer) }
+    while let order = finalOrder, finalPosition < order.count {
+      prefetchFinalRecords(after: finalPosition, in: order)
+      let number = order[finalPosition]
+      finalPosition += 1
+      if let record = writeFinalRecord(ofKey: number, writer: &writer) { return record }
+    }
+    return nil
+  }
+
+  /// The next plain `--final` record of a keyed replay on one kernel, from the run written
+  /// last; the next run is written when it is all handed out (``FinalRuns``).
+  mutating func nextFinalRunRecord(writer: inout JSONWriter) -> ReplayOutcome? {
+    while true {
+      if let record = finalRuns.next(appendingTo: &writer) {
+        records += 1
+        return .record(record)
+      }
+      guard let order = finalOrder, finalPosition < order.count, let keys else { return nil }
+      let end = min(finalPosition + FinalRuns.runLength, order.count)
+      let start = finalPosition
+      order.withUnsafeBufferPointer { order in
+        finalRuns.write(
+          UnsafeBufferPointer(rebasing: order[start..<end]), streams: streams, keys: keys)
+      }
+      finalPosition = end
+    }
+  }
+
+  /// Lets go of every key's stream, freed on another thread
+  /// (``ReplayStreams/releaseAllButFirst()``): the replay has written its last record.
+  mutating func releaseKeys() {
+    guard isKeyed else { return }
+    streams.releaseAllButFirst()
+    streamPointer = streams.pointer(to: 0)
+    currentKey = -1
+    finalRuns = FinalRuns()
+  }
+
+  /// The keys' numbers in the order `--final` prints them; `[-1]` in a replay without keys.
+  func finalKeyOrder() -> [Int] {
+    keys?.numbersInKeyOrder() ?? [-1]
+  }
+
+  /// The canonical JSON of the key numbered `number`.
+  func keyBytes(_ number: Int) -> [UInt8] {
+    guard let key = keys?.key(number) else { return [] }
+    return Array(key)
+  }
+
+  /// Writes the `--final` record of the key numbered `number` (-1 without keys).
+  ///
+  /// A key's snapshot is encoded for its record and not kept: kept for each of 100,000 keys,
+  /// the text would double the memory of their states.
+  mutating func writeFinalRecord(ofKey number: Int, writer: inout JSONWriter) -> ReplayOutcome? {
+    if number >= 0 { switchToKey(number) }
+    isWritingKeyFinal = isKeyed && stream.differ == nil
+    defer { isWritingKeyFinal = false }
+    var value: [UInt8]?
+    if let selection {
+      if selection.isOfEvent {
+        value = stream.lastEventBytes.withUnsafeBufferPointer {
+          SelectedValue.ofEvent(selection.path, in: $0)
+        }
+      } else if isWritingKeyFinal {
+        var once = SnapshotText()
+        value = SelectedValue.inSnapshot(
+          selection.path, domain: selection.domain, text: &once, stream.pipeline.current,
+          spare: &writer)
+      } else {
+        value = SelectedValue.inSnapshot(
+          selection.path, domain: selection.domain, text: &stream.text,
+          stream.pipeline.current, spare: &writer)
+      }
+    }
+    // No value at all (`[]` of an empty array): no record.
+    if value?.isEmpty == true { return nil }
+    let event = stream.lastEventBytes
+    return event.withUnsafeBufferPointer { event in
+      writeRecord(value: value, event: stream.lastInput == nil ? nil : event, writer: &writer)
+    }
+  }
+}

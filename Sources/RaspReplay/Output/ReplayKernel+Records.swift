@@ -1,0 +1,121 @@
+import Rasp
+import RaspDomains
+import RaspJSON
+
+/// The kernel's output stage: the record each applied event calls for (``RecordWriter``), the
+/// last event each stream keeps, and the observer that sees every event.
+extension ReplayKernel {
+  /// Copies the last event's line into its stream, before its batch is let go or a checkpoint
+  /// is made.
+  mutating func settleLastEvent() {
+    guard let line = pendingLastEvent else { return }
+    pendingLastEvent = nil
+    stream.lastEventBytes.removeAll(keepingCapacity: true)
+    stream.lastEventBytes.append(contentsOf: line)
+  }
+
+  /// Keeps the line of the event just applied as its stream's last.
+  @inline(never)
+  mutating func keepLastEvent(of item: UnsafePointer<ReplayItem>) {
+    stream.lastEventBytes.removeAll(keepingCapacity: true)
+    stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
+  }
+
+  /// Shows the event just applied, and the state after it, to the configuration's observer.
+  @inline(never)
+  mutating func notifyObserver(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
+  ) {
+    guard let observer = configuration.stateObserver else { return }
+    let event = ReplayAppliedEvent(
+      seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
+      keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
+      domainIndex: routed.domainIndex, state: stream.pipeline.current,
+      isBeforeSince: isBeforeSince)
+    observer.observe(event) {
+      routed.envelope.writtenAsRead(typeName: router.typeName(of: routed.envelope))
+    }
+    if observer.isFinished, ending == nil { ending = .completed }
+  }
+
+  /// The record an applied event calls for, when it is not the plain snapshot: none until the
+  /// end with `--final`, a selected value when it changed, a diff, or a record with the event.
+  @inline(never)
+  mutating func record(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    if configuration.isFinal {
+      // Hidden or not, the event's line is not printed: the final state is.
+      if isBeforeSince {
+        statistics.beforeSince += 1
+      } else if hidesTypes, isHidden(routed) {
+        statistics.hidden += 1
+      }
+      if configuration.includesEvent || selection?.isOfEvent == true {
+        stream.lastEventBytes.removeAll(keepingCapacity: true)
+        stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
+      }
+      return nil
+    }
+    if isBeforeSince {
+      // As a hidden event: the first record written holds the state after it.
+      statistics.beforeSince += 1
+      stream.hasSelected = false
+      return nil
+    }
+    if hidesTypes, isHidden(routed) {
+      // No record; the next one written holds the state after it: a selection is compared
+      // with the last value written, whatever domain the next event is of, and a diff is from
+      // the last record written.
+      statistics.hidden += 1
+      stream.hasSelected = false
+      return nil
+    }
+    if let selection {
+      // Only an event of the selected domain can change the value, once there is one.
+      guard selection.mayChange(domain: routed.domainIndex, hasSelected: stream.hasSelected)
+      else { return nil }
+      let bytes = selection.value(
+        event: item.pointee.eventBytes, text: &stream.text, stream.pipeline.current,
+        spare: &writer)
+      stream.hasSelected = true
+      // A selection with `[]` of an empty array is no value: it changes, and prints nothing.
+      guard let value = stream.selector?.select(from: bytes), !value.isEmpty else { return nil }
+      return writeRecord(value: value, routed, item: item, writer: &writer)
+    }
+    return writeRecord(value: nil, routed, item: item, writer: &writer)
+  }
+
+  /// Writes the record of `routed`, with its event as the log wrote it, or as rasp read it
+  /// (``ReplayConfiguration/includesEventAsRead``).
+  mutating func writeRecord(
+    value: [UInt8]?, _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>,
+    writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    guard configuration.includesEventAsRead else {
+      return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
+    }
+    let event = routed.envelope.writtenAsRead(typeName: router.typeName(of: routed.envelope))
+    return event.withUnsafeBufferPointer { writeRecord(value: value, event: $0, writer: &writer) }
+  }
+
+  /// Writes one record — `value` (a selected value), or the snapshot when it is `nil` — of the
+  /// current stream, as the configuration asks (``RecordWriter``).
+  mutating func writeRecord(
+    value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    // Not `keys.map`, which would copy the keys, arrays and all, for every record.
+    let key = isKeyed ? keys?.key(currentKey) : nil
+    let snapshot: RecordWriter.SnapshotWriting =
+      isWritingKeyFinal ? .once : looksAhead ? .keptForLookAhead : .kept
+    var pendingSeq: Int?
+    guard
+      let record = recordWriter.write(
+        value: value, event: event, key: key, of: &stream, snapshot: snapshot, to: &writer,
+        pendingSeqAt: &pendingSeq)
+    else { return nil }
+    if let pendingSeq { part?.seqOffset = pendingSeq }
+    records += 1
+    return .record(record)
+  }
+}
