@@ -15,6 +15,7 @@ extension Envelope {
   /// ```
   ///
   /// - Parameter typeName: The event's type as routed (`geo.heading`).
+  /// - Returns: The event's JSON, in key order.
   func writtenAsRead(typeName: String) -> [UInt8] {
     var writer = JSONWriter()
     writer.writeRaw("{")

@@ -39,9 +39,8 @@ struct KeyLookAhead {
 
   /// Looks at the items ahead of the one at `index` of `items`, all of one batch.
   ///
-  /// - Parameters:
-  ///   - share: The share of the keys of the kernel that looks, when it is one of several: an
-  ///     item of another share is left alone.
+  /// `share` is the share of the keys of the kernel that looks, when it is one of several: an
+  /// item of another share is left alone.
   @inline(__always)
   mutating func look(
     from index: Int, in items: UnsafeBufferPointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,

@@ -56,7 +56,8 @@ struct RecordWriter {
   ///   - stream: The stream whose record it is: its snapshot, text, diff and last event's
   ///     place.
   ///   - snapshot: How the snapshot is encoded.
-  ///   - pendingSeqAt: Set to the offset in `writer` where the record's `seq` belongs, when
+  ///   - writer: The output the record is appended to.
+  ///   - pendingSeq: Set to the offset in `writer` where the record's `seq` belongs, when
   ///     the stream's last event's number is not known yet (``ReplayStream/EventNumber``).
   /// - Returns: The record's place in `writer`, and its event's; `nil` when no record is
   ///   written.
