@@ -17,9 +17,16 @@ import RaspReplay
 public protocol RaspOutputStream: AnyObject {
   /// Writes all of `bytes`.
   ///
+  /// The span lends the bytes for the call: a stream that keeps them copies them.
+  ///
+  /// ```swift
+  /// let line = Array(#"{"a":1}"#.utf8) + [0x0A]
+  /// try output.write(line.span.bytes)
+  /// ```
+  ///
   /// - Parameter bytes: The bytes.
   /// - Throws: ``RaspOutputError`` when the reader went away or the write failed.
-  func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError)
+  func write(_ bytes: RawSpan) throws(RaspOutputError)
 
   /// Whether the stream is a terminal, where colour may be used.
   var isTerminal: Bool { get }
@@ -50,10 +57,22 @@ extension RaspOutputStream {
   /// - Parameter bytes: The bytes.
   /// - Throws: ``RaspOutputError`` when the write failed.
   public func write(_ bytes: [UInt8]) throws(RaspOutputError) {
-    let result: Result<Void, RaspOutputError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(RaspOutputError) in try write(raw) }
-    }
-    try result.get()
+    try write(bytes.span.bytes)
+  }
+
+  /// Writes bytes in memory the caller keeps valid: the package's own writers, which write
+  /// from their buffers in place (``write(_:)-(RawSpan)`` is the public form, and the one a
+  /// stream implements).
+  ///
+  /// ```swift
+  /// try output.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+  /// ```
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError`` when the write failed.
+  @inlinable
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
+    try write(RawSpan(_unsafeBytes: bytes))
   }
 
   /// Writes text as UTF-8.
@@ -117,12 +136,25 @@ public final class RaspFileOutput: RaspOutputStream {
   /// Writes all bytes, retrying after interruptions and short writes.
   ///
   /// ```swift
-  /// try output.write(bytes)
+  /// let output = RaspFileOutput(descriptor: 1)
+  /// try output.write(Array("hello\n".utf8).span.bytes)
   /// ```
   ///
   /// - Parameter bytes: The bytes.
   /// - Throws: ``RaspOutputError/brokenPipe`` on `EPIPE`, ``RaspOutputError/failed(_:)`` otherwise.
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
+  public func write(_ bytes: RawSpan) throws(RaspOutputError) {
+    try bytes.withUnsafeBytes { (raw) throws(RaspOutputError) in try write(raw) }
+  }
+
+  /// Writes all bytes in memory the caller keeps valid, as ``write(_:)-(RawSpan)`` does.
+  ///
+  /// ```swift
+  /// try output.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+  /// ```
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError/brokenPipe`` on `EPIPE`, ``RaspOutputError/failed(_:)`` otherwise.
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
     guard var base = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
@@ -184,15 +216,25 @@ public final class RaspMemoryOutput: RaspOutputStream {
   /// Everything written so far, as UTF-8 text.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// Appends the bytes.
+  /// Appends a copy of the bytes.
   ///
   /// ```swift
-  /// try output.write(bytes)
+  /// let output = RaspMemoryOutput()
+  /// try output.write(Array("a\n".utf8).span.bytes)
+  /// output.text   // "a\n"
   /// ```
   ///
   /// - Parameter bytes: The bytes.
   /// - Throws: ``RaspOutputError/brokenPipe`` once ``brokenPipeAfter`` bytes were written.
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
+  public func write(_ bytes: RawSpan) throws(RaspOutputError) {
+    try bytes.withUnsafeBytes { (raw) throws(RaspOutputError) in try write(raw) }
+  }
+
+  /// Appends a copy of bytes in memory the caller keeps valid, as ``write(_:)-(RawSpan)`` does.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Throws: ``RaspOutputError/brokenPipe`` once ``brokenPipeAfter`` bytes were written.
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
     if let limit = brokenPipeAfter, self.bytes.count + bytes.count > limit {
       self.bytes.append(contentsOf: bytes.prefix(max(0, limit - self.bytes.count)))
       throw .brokenPipe

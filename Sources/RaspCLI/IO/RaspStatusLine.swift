@@ -117,8 +117,10 @@ final class RaspStatusLine: @unchecked Sendable {
       self.role = role
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {
-      try line.write(bytes, to: stream, as: role)
+    func write(_ bytes: RawSpan) throws(RaspOutputError) {
+      try bytes.withUnsafeBytes { (raw) throws(RaspOutputError) in
+        try line.write(raw, to: stream, as: role)
+      }
     }
 
     var isTerminal: Bool { stream.isTerminal }

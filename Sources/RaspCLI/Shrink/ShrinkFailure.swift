@@ -164,7 +164,7 @@ struct DiscardingSink: ReplaySink {
 
 /// An output stream that throws everything away: the standard streams of `rasp shrink`'s tries.
 final class DiscardingOutput: RaspOutputStream {
-  func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {}
+  func write(_ bytes: RawSpan) throws(RaspOutputError) {}
   var isTerminal: Bool { false }
   var terminalColumns: Int? { nil }
 }

@@ -27,7 +27,32 @@ extension JSONPath {
   ///
   /// ```swift
   /// let path = try JSONPath("geo.heading")
-  /// let location = try path.locate(in: geoStateBytes, droppingFirst: 1)
+  /// let geo = Array(#"{"heading":271.5,"lat":1}"#.utf8)
+  /// if case .value(let range) = try path.locate(in: geo.span, droppingFirst: 1) {
+  ///   print(String(decoding: geo[range], as: UTF8.self))   // 271.5
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: Valid JSON text; the span only lends its bytes for the call.
+  ///   - droppingFirst: How many leading components to skip.
+  /// - Returns: The location of the selected value, as offsets in `text`.
+  /// - Throws: ``JSONError`` when the text is not valid JSON.
+  public func locate(
+    in text: Span<UInt8>, droppingFirst: Int = 0
+  ) throws(JSONError) -> Location {
+    let result: Result<Location, JSONError> = text.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONError) in try locate(in: buffer, droppingFirst: droppingFirst) }
+    }
+    return try result.get()
+  }
+
+  /// Finds what the path selects in JSON text in memory the caller keeps valid: the replay's
+  /// own path, which locates values in its buffers (the form that takes a `Span` is the public
+  /// one).
+  ///
+  /// ```swift
+  /// let location = try path.locate(in: stateBuffer, droppingFirst: 1)
   /// ```
   ///
   /// - Parameters:
@@ -35,7 +60,7 @@ extension JSONPath {
   ///   - droppingFirst: How many leading components to skip.
   /// - Returns: The location of the selected value.
   /// - Throws: ``JSONError`` when the text is not valid JSON.
-  public func locate(
+  package func locate(
     in text: UnsafeBufferPointer<UInt8>, droppingFirst: Int = 0
   ) throws(JSONError) -> Location {
     var scanner = JSONScanner(text)

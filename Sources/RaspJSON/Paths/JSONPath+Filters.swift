@@ -10,8 +10,31 @@ extension JSONPath {
   ///
   /// ```swift
   /// let path = try JSONPath("nav.stack[1:][]", allowsFilters: true)
-  /// let lines = try path.selectedLines(in: navStateBytes, droppingFirst: 1)
+  /// let nav = Array(#"{"stack":["home","list","detail"]}"#.utf8)
+  /// let lines = try path.selectedLines(in: nav.span, droppingFirst: 1)
   /// // "list"\n"detail"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: Valid JSON text; the span only lends its bytes for the call.
+  ///   - droppingFirst: How many leading components to skip.
+  /// - Returns: The values' canonical JSON, separated by line ends.
+  /// - Throws: ``JSONError`` when the text is not valid JSON.
+  /// - Complexity: O(*n*) in the length of the text, and of the values selected.
+  public func selectedLines(
+    in text: Span<UInt8>, droppingFirst: Int = 0
+  ) throws(JSONError) -> [UInt8] {
+    let result: Result<[UInt8], JSONError> = text.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONError) in try selectedLines(in: buffer, droppingFirst: droppingFirst) }
+    }
+    return try result.get()
+  }
+
+  /// The canonical JSON of each value the path selects in JSON text in memory the caller keeps
+  /// valid: the replay's own path (the form that takes a `Span` is the public one).
+  ///
+  /// ```swift
+  /// let lines = try path.selectedLines(in: stateBuffer, droppingFirst: 1)
   /// ```
   ///
   /// - Parameters:
@@ -19,8 +42,7 @@ extension JSONPath {
   ///   - droppingFirst: How many leading components to skip.
   /// - Returns: The values' canonical JSON, separated by line ends.
   /// - Throws: ``JSONError`` when the text is not valid JSON.
-  /// - Complexity: O(*n*) in the length of the text, and of the values selected.
-  public func selectedLines(
+  package func selectedLines(
     in text: UnsafeBufferPointer<UInt8>, droppingFirst: Int = 0
   ) throws(JSONError) -> [UInt8] {
     var scanner = JSONScanner(text)

@@ -10,10 +10,40 @@
 /// print(value)   // {"a":null,"b":[1,2.5]}
 /// ```
 public enum JSONParser {
-  /// Parses a complete JSON text from bytes.
+  /// Parses a complete JSON text from the bytes of a span, in place.
+  ///
+  /// The text can be part of a larger buffer — a field of a line, a slice of a file read
+  /// whole — without copying it out; the span only lends its bytes for the call. Offsets in
+  /// errors count from the span's first byte.
   ///
   /// ```swift
-  /// let value = try JSONParser.parse(Array("[1,2]".utf8))
+  /// let line = Array(#"{"type":"geo.fix","payload":{"lat":1}}"#.utf8)
+  /// let payload = try JSONParser.parse(line.span.extracting(28..<37))
+  /// print(payload)   // {"lat":1}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The text, as UTF-8, and nothing else.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  /// - Returns: The value.
+  /// - Throws: ``JSONError`` for any syntax error, or text after the value.
+  public static func parse(
+    _ bytes: Span<UInt8>, maximumDepth: Int = JSONLimits.maximumDepth
+  ) throws(JSONError) -> JSONValue {
+    let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONError) -> JSONValue in
+        try parse(buffer, maximumDepth: maximumDepth)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Parses a complete JSON text from bytes in memory the caller keeps valid: the package's
+  /// own readers, which parse their buffers in place (the form that takes a `Span` is the
+  /// public one).
+  ///
+  /// ```swift
+  /// let value = try JSONParser.parse(buffer)
   /// ```
   ///
   /// - Parameters:
@@ -21,7 +51,7 @@ public enum JSONParser {
   ///   - maximumDepth: How deeply arrays and objects may nest.
   /// - Returns: The value.
   /// - Throws: ``JSONError`` for any syntax error, or text after the value.
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONLimits.maximumDepth
   ) throws(JSONError) -> JSONValue {
     var scanner = JSONScanner(bytes, maximumDepth: maximumDepth)

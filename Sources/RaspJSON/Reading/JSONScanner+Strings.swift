@@ -150,7 +150,8 @@ extension JSONScanner {
     return true
   }
 
-  /// The bytes of a raw string without escapes, for comparing with bytes held elsewhere.
+  /// The bytes of a raw string without escapes, for comparing with bytes held elsewhere; valid
+  /// as long as the scanner's buffer.
   ///
   /// ```swift
   /// let bytes = scanner.bytes(of: key)
@@ -159,7 +160,7 @@ extension JSONScanner {
   /// - Parameter raw: A raw string read from this scanner's buffer.
   /// - Returns: The contents exactly as written, escapes included.
   @inlinable
-  public func bytes(of raw: JSONRawString) -> UnsafeBufferPointer<UInt8> {
+  package func bytes(of raw: JSONRawString) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(rebasing: input[raw.start..<raw.end])
   }
 

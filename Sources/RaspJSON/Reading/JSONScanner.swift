@@ -6,12 +6,12 @@
 /// event decoders of the domains read payloads field by field with it. Every problem is a
 /// ``JSONError`` carrying the byte offset where it was found.
 ///
-/// The buffer must outlive the scanner; the scanner never reads outside it.
+/// A scanner reads the bytes of a span, lent to it for the call of
+/// ``withScanner(over:position:maximumDepth:_:)``; it never reads outside them.
 ///
 /// ```swift
 /// let bytes = Array(#"{"heading": 271.5}"#.utf8)
-/// try bytes.withUnsafeBufferPointer { buffer in
-///   var scanner = JSONScanner(buffer)
+/// try JSONScanner.withScanner(over: bytes.span) { scanner throws(JSONError) in
 ///   var members = try scanner.beginObject()
 ///   while let key = try scanner.nextMember(&members) {
 ///     print(scanner.string(key), try scanner.readNumber())   // heading 271.5
@@ -19,8 +19,8 @@
 /// }
 /// ```
 public struct JSONScanner {
-  /// The text being read.
-  public let input: UnsafeBufferPointer<UInt8>
+  /// The text being read: memory the creator of the scanner keeps valid while it is used.
+  @usableFromInline package let input: UnsafeBufferPointer<UInt8>
   /// The offset of the next byte to read.
   public var position: Int
   /// How deeply arrays and objects may nest.
@@ -28,7 +28,40 @@ public struct JSONScanner {
   /// How deeply the containers being read are nested now.
   public var depth = 0
 
-  /// Creates a scanner at the start of (or `position` in) a buffer.
+  /// Lends a scanner over the bytes of a span, at their start (or at `position`), to `body`.
+  ///
+  /// The scanner reads the span's bytes in place, for the call of `body` only: it must not be
+  /// kept, or copied out, once `body` returns. What `body` returns is returned.
+  ///
+  /// ```swift
+  /// let line = Array(#"{"heading": 271.5}"#.utf8)
+  /// let heading = try JSONScanner.withScanner(over: line.span, position: 12) {
+  ///   scanner throws(JSONError) in try scanner.readDouble()
+  /// }
+  /// print(heading)   // 271.5
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The JSON text, as UTF-8 bytes.
+  ///   - position: Where to start reading.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  ///   - body: What reads the text.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public static func withScanner<Value, Failure: Error>(
+    over bytes: Span<UInt8>, position: Int = 0, maximumDepth: Int = JSONLimits.maximumDepth,
+    _ body: (inout JSONScanner) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let outcome: Result<Value, Failure> = bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer, position: position, maximumDepth: maximumDepth)
+      return Result { () throws(Failure) in try body(&scanner) }
+    }
+    return try outcome.get()
+  }
+
+  /// Creates a scanner at the start of (or `position` in) a buffer the caller keeps valid: the
+  /// package's own readers, which scan their buffers in place
+  /// (``withScanner(over:position:maximumDepth:_:)`` is the public form).
   ///
   /// ```swift
   /// var scanner = JSONScanner(buffer)
@@ -39,7 +72,7 @@ public struct JSONScanner {
   ///   - position: Where to start reading.
   ///   - maximumDepth: How deeply arrays and objects may nest.
   @inlinable
-  public init(
+  package init(
     _ input: UnsafeBufferPointer<UInt8>, position: Int = 0,
     maximumDepth: Int = JSONLimits.maximumDepth
   ) {

@@ -57,6 +57,11 @@ struct InputReading: JSONByteSource {
     return reading
   }
 
+  /// Reads the next bytes into the start of `buffer`, as the form below does.
+  mutating func read(into buffer: inout MutableRawSpan) throws -> Int {
+    try buffer.withUnsafeMutableBytes { bytes in try read(into: bytes) }
+  }
+
   /// Reads the next bytes, counts them for the progress display, and hashes them when asked.
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = try readBytes(into: buffer)

@@ -22,16 +22,37 @@ public enum RaspInputSource: JSONByteSource, Sendable {
   /// Bytes in memory.
   case memory(JSONMemorySource)
 
-  /// Reads the next chunk.
+  /// Reads the next chunk into the start of `buffer`.
+  ///
+  /// A file or a descriptor is read with one `read(2)` (again after a signal interrupted it),
+  /// which may store fewer bytes than there is room for: a pipe gives what has arrived.
   ///
   /// ```swift
-  /// let count = try source.read(into: buffer)
+  /// var source = RaspInputSource.memory(JSONMemorySource(Array("{}\n".utf8)))
+  /// var chunk = [UInt8](repeating: 0, count: 4096)
+  /// var elements = chunk.mutableSpan
+  /// var space = elements.mutableBytes
+  /// let count = try source.read(into: &space)   // 3: chunk starts with "{}\n"
   /// ```
   ///
   /// - Parameter buffer: Where to put the bytes.
   /// - Returns: The number of bytes read; 0 at the end.
   /// - Throws: ``RaspInputError`` when the system call fails (a directory, an I/O error).
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  public mutating func read(into buffer: inout MutableRawSpan) throws -> Int {
+    try buffer.withUnsafeMutableBytes { bytes in try read(into: bytes) }
+  }
+
+  /// Reads the next chunk into memory the caller keeps valid: the replay's own readers, which
+  /// read into their buffers in place (``read(into:)-(MutableRawSpan)`` is the public form).
+  ///
+  /// ```swift
+  /// let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]))
+  /// ```
+  ///
+  /// - Parameter buffer: Where to put the bytes.
+  /// - Returns: The number of bytes read; 0 at the end.
+  /// - Throws: ``RaspInputError`` when the system call fails (a directory, an I/O error).
+  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     switch self {
     case .file(let file):
       return try RaspInputSource.read(file.descriptor, into: buffer)

@@ -30,10 +30,12 @@ struct FileSource: JSONByteSource {
   /// - Parameter buffer: Where to read them.
   /// - Returns: How many bytes were read; 0 at the end of the file.
   /// - Throws: ``BenchError/system(_:_:)`` when read(2) fails.
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  mutating func read(into buffer: inout MutableRawSpan) throws -> Int {
     guard descriptor >= 0 else { return 0 }
     while true {
-      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+      let count = buffer.withUnsafeMutableBytes { [descriptor] space in
+        systemRead(descriptor, space.baseAddress, space.count)
+      }
       if count > 0 { return count }
       if count < 0, errno == EINTR { continue }
       let code = errno

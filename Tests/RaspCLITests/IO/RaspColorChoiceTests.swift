@@ -11,7 +11,7 @@ import RaspTestSupport
   private final class Stream: RaspOutputStream {
     let isTerminal: Bool
     init(isTerminal: Bool) { self.isTerminal = isTerminal }
-    func write(_ bytes: UnsafeRawBufferPointer) throws(RaspOutputError) {}
+    func write(_ bytes: RawSpan) throws(RaspOutputError) {}
   }
 
   private func environment(_ variables: [String: String]) -> RaspEnvironment {

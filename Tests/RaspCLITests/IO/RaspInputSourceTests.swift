@@ -1,5 +1,7 @@
 import Foundation
 import RaspCLI
+import RaspJSON
+import RaspReplay
 import Testing
 
 /// A replay that stops early must not leave its logs open: an embedding program (or a test
@@ -22,6 +24,38 @@ import Testing
       try? await Task.sleep(for: .milliseconds(5))
     }
     return !isOpen(path)
+  }
+
+  @Test func aFileIsReadIntoSpansAChunkAtATimeUntilItsEnd() throws {
+    // Through the public form: each read stores into the start of the span it is given, a
+    // span of the middle of a buffer here, and leaves the rest of the buffer alone.
+    let directory = try TemporaryDirectory()
+    try directory.write("log.jsonl", "{}\n[1]\n")
+    let descriptor = open(directory.file("log.jsonl"), O_RDONLY)
+    try #require(descriptor >= 0)
+    var source = RaspInputSource.file(RaspOpenFile(descriptor: descriptor))
+    #expect(source.byteCount == 7)
+    var read: [UInt8] = []
+    var buffer = [UInt8](repeating: 0x2E, count: 7)
+    while true {
+      let count: Int
+      do {
+        var elements = buffer.mutableSpan
+        var space = elements.mutableBytes
+        var middle = space.extracting(2..<5)
+        count = try source.read(into: &middle)
+      }
+      if count == 0 { break }
+      #expect(buffer[..<2] == [0x2E, 0x2E] && buffer[5...] == [0x2E, 0x2E])
+      read += buffer[2..<(2 + count)]
+    }
+    #expect(String(decoding: read, as: UTF8.self) == "{}\n[1]\n")
+    var memory = RaspInputSource.memory(JSONMemorySource(Array("ab".utf8)))
+    var chunk = [UInt8](repeating: 0, count: 4)
+    var elements = chunk.mutableSpan
+    var space = elements.mutableBytes
+    #expect(try memory.read(into: &space) == 2)
+    #expect(try memory.read(into: &space) == 0)
   }
 
   @Test func logsAreClosedWhenTheReplayStopsEarly() async throws {

@@ -2,11 +2,16 @@ import RaspJSON
 import Testing
 
 @Suite struct JSONPathBytesTests {
+  /// What `path` locates in `text`, found in a span of its bytes (the public form) and in its
+  /// buffer (the replay's form), which must agree.
   private func locate(_ path: String, in text: String, droppingFirst: Int = 0) throws -> String {
     let bytes = Array(text.utf8)
-    let location = try bytes.withUnsafeBufferPointer { buffer in
-      try JSONPath(path).locate(in: buffer, droppingFirst: droppingFirst)
+    let path = try JSONPath(path)
+    let location = try path.locate(in: bytes.span, droppingFirst: droppingFirst)
+    let inBuffer = try bytes.withUnsafeBufferPointer { buffer in
+      try path.locate(in: buffer, droppingFirst: droppingFirst)
     }
+    guard inBuffer == location else { return "span: \(location), buffer: \(inBuffer)" }
     switch location {
     case .value(let range): return String(decoding: bytes[range], as: UTF8.self)
     case .length(let count): return "length \(count)"
@@ -55,7 +60,7 @@ import Testing
     let bytes = Array(#"{"a": [1, 2]}"#.utf8)
     let path = try JSONPath("a[1:]", allowsFilters: true)
     #expect(!path.isLocatable)
-    #expect(try bytes.withUnsafeBufferPointer { try path.locate(in: $0) } == .missing)
+    #expect(try path.locate(in: bytes.span) == .missing)
   }
 
   @Test func theEmptyPathLocatesTheWholeValue() throws {
@@ -94,7 +99,7 @@ import Testing
       }
       for path in paths {
         let expected = path.evaluate(value)
-        let location = try bytes.withUnsafeBufferPointer { try path.locate(in: $0) }
+        let location = try path.locate(in: bytes.span)
         switch location {
         case .value(let range):
           #expect(try JSONParser.parse(Array(bytes[range])) == expected, "\(path)")

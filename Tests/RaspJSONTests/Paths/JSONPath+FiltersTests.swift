@@ -124,9 +124,11 @@ import Testing
     func lines(_ path: String, droppingFirst: Int = 0, in text: String = text) throws -> String {
       let bytes = Array(text.utf8)
       let path = try JSONPath(path, allowsFilters: true)
-      let lines = try bytes.withUnsafeBufferPointer { buffer in
+      let lines = try path.selectedLines(in: bytes.span, droppingFirst: droppingFirst)
+      let inBuffer = try bytes.withUnsafeBufferPointer { buffer in
         try path.selectedLines(in: buffer, droppingFirst: droppingFirst)
       }
+      guard inBuffer == lines else { return "span and buffer disagree" }
       return String(decoding: lines, as: UTF8.self)
     }
     #expect(try lines("nav.stack[]") == "\"a\\nb\"\n{\"x\":1.5}\n[]")
@@ -165,7 +167,7 @@ import Testing
           if index > 0 { writer.bytes.append(0x0A) }
           writer.write(selected)
         }
-        let lines = try bytes.withUnsafeBufferPointer { try path.selectedLines(in: $0) }
+        let lines = try path.selectedLines(in: bytes.span)
         #expect(lines == writer.bytes, "\(path)")
       }
     }

@@ -7,10 +7,11 @@ private struct FailingSource: JSONByteSource {
   var inner: JSONMemorySource
   let failAt: Int
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  mutating func read(into buffer: inout MutableRawSpan) throws -> Int {
     if inner.offset >= failAt { throw Failure() }
-    let room = min(buffer.count, failAt - inner.offset)
-    return try inner.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<room]))
+    let room = min(buffer.byteCount, failAt - inner.offset)
+    var space = buffer.extracting(0..<room)
+    return try inner.read(into: &space)
   }
 }
 
@@ -252,11 +253,11 @@ private struct FailingSource: JSONByteSource {
     struct TwoFiles: JSONByteSource {
       var files = [Array("a\nb".utf8), Array("\u{FEFF}c\n".utf8)]
       var current = JSONMemorySource([])
-      mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = try current.read(into: buffer)
+      mutating func read(into buffer: inout MutableRawSpan) throws -> Int {
+        let count = try current.read(into: &buffer)
         if count == 0, !files.isEmpty {
           current = JSONMemorySource(files.removeFirst())
-          return try current.read(into: buffer)
+          return try current.read(into: &buffer)
         }
         return count
       }

@@ -11,14 +11,31 @@ import Testing
         == #"{"a":null,"b":[1,2.5,0,1e-05,9007199254740993,"x\"\né😀"],"c":{"y":false,"z":true}}"#)
   }
 
-  @Test func parsesFromStringsArraysAndBuffers() throws {
+  @Test func parsesFromStringsArraysSpansAndBuffers() throws {
     let text = #"{"heading": 90}"#
     let expected: JSONValue = ["heading": 90]
     #expect(try JSONParser.parse(text) == expected)
     #expect(try JSONParser.parse(Array(text.utf8)) == expected)
     let bytes = Array(text.utf8)
+    #expect(try JSONParser.parse(bytes.span) == expected)
     let fromBuffer = try bytes.withUnsafeBufferPointer { buffer in try JSONParser.parse(buffer) }
     #expect(fromBuffer == expected)
+  }
+
+  @Test func aSpanOfPartOfALineParsesOnlyItsBytesWithOffsetsFromItsStart() throws {
+    // The doc comment's example: the payload inside a line, in place.
+    let line = Array(#"{"type":"geo.fix","payload":{"lat":1}}"#.utf8)
+    #expect(try JSONParser.parse(line.span.extracting(28..<37)) == ["lat": 1])
+    // One byte more is the line's closing brace: text after the value, at the span's offset 9.
+    let trailing = #expect(throws: JSONError.self) {
+      try JSONParser.parse(line.span.extracting(28..<38))
+    }
+    #expect(trailing?.offset == 9)
+    // One byte fewer leaves the object open, found at the span's end, offset 8.
+    let open = #expect(throws: JSONError.self) {
+      try JSONParser.parse(line.span.extracting(28..<36))
+    }
+    #expect(open?.offset == 8)
   }
 
   @Test(arguments: ["null", "true", "false", "0", "-1.5", #""""#, "[]", "{}", " \t\r\n7\n "])

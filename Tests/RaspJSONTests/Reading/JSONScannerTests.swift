@@ -2,6 +2,28 @@ import RaspJSON
 import Testing
 
 @Suite struct JSONScannerTests {
+  @Test func aScannerLentOverASpanStartsAtTheGivenPosition() throws {
+    // The doc comment's example: reading a number in the middle of a line.
+    let line = Array(#"{"heading": 271.5}"#.utf8)
+    let heading = try JSONScanner.withScanner(over: line.span, position: 12) {
+      scanner throws(JSONError) in try scanner.readDouble()
+    }
+    #expect(heading == 271.5)
+    // A span of part of the line is all the scanner sees, with offsets from its start.
+    let number = try JSONScanner.withScanner(over: line.span.extracting(12..<17)) {
+      scanner throws(JSONError) -> (Int, Bool) in
+      try scanner.skipValue()
+      return (scanner.position, scanner.isAtEnd)
+    }
+    #expect(number == (5, true))
+    // Without its closing brace, the object is unterminated.
+    #expect(throws: JSONError.self) {
+      try JSONScanner.withScanner(over: line.span.extracting(0..<17)) {
+        scanner throws(JSONError) in try scanner.skipValue()
+      }
+    }
+  }
+
   @Test func walksObjectsMemberByMember() throws {
     let fields = try withScanner(
       #" { "heading" : 271.5 , "name":"N", "moving": true, "fix": null } "#

@@ -33,15 +33,14 @@ func parseError(bytes: [UInt8]) -> JSONError? {
 
 /// The error skipping the value in `bytes` (and requiring the end after it) throws, or `nil`.
 func skipError(bytes: [UInt8]) -> JSONError? {
-  bytes.withUnsafeBufferPointer { buffer -> JSONError? in
-    var scanner = JSONScanner(buffer)
-    do throws(JSONError) {
+  do throws(JSONError) {
+    try JSONScanner.withScanner(over: bytes.span) { scanner throws(JSONError) in
       try scanner.skipValue()
       try scanner.expectEnd()
-      return nil
-    } catch {
-      return error
     }
+    return nil
+  } catch {
+    return error
   }
 }
 
@@ -52,19 +51,11 @@ func withScanner<Result>(
   try withScanner(bytes: Array(text.utf8), body)
 }
 
-/// Runs `body` with a scanner over `bytes`.
+/// Runs `body` with a scanner over `bytes`, lent through the public form, a span.
 func withScanner<Result>(
   bytes: [UInt8], _ body: (inout JSONScanner) throws(JSONError) -> Result
 ) throws(JSONError) -> Result {
-  let outcome: Swift.Result<Result, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-    var scanner = JSONScanner(buffer)
-    do throws(JSONError) {
-      return .success(try body(&scanner))
-    } catch {
-      return .failure(error)
-    }
-  }
-  return try outcome.get()
+  try JSONScanner.withScanner(over: bytes.span, body)
 }
 
 /// The error `body` throws on a scanner over `text`, or `nil`.
@@ -291,17 +282,10 @@ enum RandomSpelling {
   }
 }
 
-/// Parses `text` with a depth limit.
+/// Parses `text` with a depth limit, from a span of its bytes (the public form for bytes).
 func parse(_ text: String, maximumDepth: Int) throws(JSONError) -> JSONValue {
   let bytes = Array(text.utf8)
-  let outcome: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-    do throws(JSONError) {
-      return .success(try JSONParser.parse(buffer, maximumDepth: maximumDepth))
-    } catch {
-      return .failure(error)
-    }
-  }
-  return try outcome.get()
+  return try JSONParser.parse(bytes.span, maximumDepth: maximumDepth)
 }
 
 /// The error parsing `text` with a depth limit throws, or `nil`.
