@@ -67,24 +67,26 @@ enum RaspArgumentParser {
             throw fail("Unknown option '\(argument)'" + suggestion(for: argument, in: spec))
           }
           if option.valueName != nil, !letters.isEmpty {
-            given.append((option.name, String(letters)))
+            given.append((option.name.rawValue, String(letters)))
             letters = ""
           } else {
-            given.append((option.name, nil))
+            given.append((option.name.rawValue, nil))
           }
         }
       }
       for (name, inlineValue) in given {
-        guard let option = spec.options.first(where: { $0.name == name }) else {
+        guard let option = spec.options.first(where: { $0.name.rawValue == name }) else {
           throw fail("Unknown option '--\(name)'" + suggestion(for: "--" + name, in: spec))
         }
         // A flag given twice means what it means once (`--final --final`); a value given twice
         // leaves which one counts unclear.
         if !option.isRepeatable, option.valueName != nil, parsed.values[option.name] != nil {
-          throw fail("Option '--\(option.name)' cannot be given more than once")
+          throw fail("Option '--\(option.name.rawValue)' cannot be given more than once")
         }
         guard option.valueName != nil else {
-          if inlineValue != nil { throw fail("Option '--\(option.name)' does not take a value") }
+          if inlineValue != nil {
+            throw fail("Option '--\(option.name.rawValue)' does not take a value")
+          }
           parsed.values[option.name, default: []].append("")
           continue
         }
@@ -133,7 +135,7 @@ enum RaspArgumentParser {
   }
 
   private static func suggestion(for option: String, in spec: RaspCommandSpec) -> String {
-    let names = spec.options.map { "--" + $0.name }
+    let names = spec.options.map { "--" + $0.name.rawValue }
     guard let near = RaspSpelling.nearest(to: option, among: names) else { return "" }
     return ". Did you mean '\(near)'?"
   }

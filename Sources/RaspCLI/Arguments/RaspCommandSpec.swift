@@ -33,8 +33,8 @@ struct RaspCommandSpec {
 
 /// One option: a flag (`--final`) or an option with a value (`--select <path>`).
 struct RaspOptionSpec {
-  /// The long name without dashes: `select`.
-  let name: String
+  /// The long name, typed: `.select` for `--select`.
+  let name: RaspOptionName
   /// A one-letter alias, if any: `h` for `-h`.
   var short: Character? = nil
   /// The value's name in help (`path` for `--select <path>`), or `nil` for a flag.
@@ -55,7 +55,7 @@ struct RaspOptionSpec {
     isRepeatable: Bool = false, allowedValues: [String]? = nil,
     valueHints: [String: String] = [:], help: String
   ) {
-    self.name = name.rawValue
+    self.name = name
     self.short = short
     self.valueName = valueName
     self.isRepeatable = isRepeatable
@@ -66,7 +66,7 @@ struct RaspOptionSpec {
 
   /// The option as help and errors show it: `--select <path>`.
   var display: String {
-    valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+    valueName.map { "--\(name.rawValue) <\($0)>" } ?? "--\(name.rawValue)"
   }
 }
 
@@ -96,19 +96,19 @@ struct RaspArgumentSpec {
 struct RaspParsedArguments {
   /// The values given for each option, by its name, in order; flags have one empty value per
   /// use.
-  var values: [String: [String]] = [:]
+  var values: [RaspOptionName: [String]] = [:]
   /// The positional arguments, in order.
   var positionals: [String] = []
   /// The options of the command, by name: what each read is checked against.
-  var declared: [String: RaspOptionSpec] = [:]
+  var declared: [RaspOptionName: RaspOptionSpec] = [:]
 
   /// Whether an option, a flag or one with a value, was given.
-  func isGiven(_ option: RaspOptionName) -> Bool { values[option.rawValue] != nil }
+  func isGiven(_ option: RaspOptionName) -> Bool { values[option] != nil }
 
   /// Whether a flag was given.
   func flag(_ option: RaspOptionName) -> Bool {
     assert(
-      declared[option.rawValue].map { $0.valueName == nil } ?? true,
+      declared[option].map { $0.valueName == nil } ?? true,
       "'--\(option.rawValue)' takes a value: read it with value(_:) or isGiven(_:)")
     return isGiven(option)
   }
@@ -136,9 +136,9 @@ struct RaspParsedArguments {
   /// The value of an option given at most once.
   func value(_ option: RaspOptionName) -> String? {
     assert(
-      declared[option.rawValue].map { $0.valueName != nil && !$0.isRepeatable } ?? true,
+      declared[option].map { $0.valueName != nil && !$0.isRepeatable } ?? true,
       "'--\(option.rawValue)' is a flag or repeatable: read it with flag(_:) or all(_:)")
-    return values[option.rawValue]?.last
+    return values[option]?.last
   }
 
   /// The one event log of a command that takes exactly one (`rasp shrink`, `rasp redact`).
@@ -165,8 +165,8 @@ struct RaspParsedArguments {
   /// Every value of a repeatable option.
   func all(_ option: RaspOptionName) -> [String] {
     assert(
-      declared[option.rawValue].map { $0.valueName != nil && $0.isRepeatable } ?? true,
+      declared[option].map { $0.valueName != nil && $0.isRepeatable } ?? true,
       "'--\(option.rawValue)' is not repeatable: read it with flag(_:) or value(_:)")
-    return values[option.rawValue] ?? []
+    return values[option] ?? []
   }
 }

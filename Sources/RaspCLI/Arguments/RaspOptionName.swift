@@ -79,3 +79,9 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case withEvent = "with-event"
   case withState = "with-state"
 }
+
+extension RaspOptionName: CustomStringConvertible {
+  /// The name as typed after `--`, so that a name in a message reads as the user types it:
+  /// `changes-only`, not `changesOnly`.
+  var description: String { rawValue }
+}

@@ -13,10 +13,10 @@ import RaspReplay
 enum BlameCommand {
   /// The options of `rasp replay` that shape what is printed, or where printing starts,
   /// which blame, printing changes, has no use for.
-  private static let replayOptionsLeftOut: Set<String> = [
-    RaspOptionName.select, .final, .withEvent, .emit, .changesOnly, .pretty, .rawOutput,
+  private static let replayOptionsLeftOut: Set<RaspOptionName> = [
+    .select, .final, .withEvent, .emit, .changesOnly, .pretty, .rawOutput,
     .at, .saveState, .resume, .checkpointEvery, .drop, .hide, .follow,
-  ].reduce(into: []) { $0.insert($1.rawValue) }
+  ]
 
   static let spec = RaspCommandSpec(
     name: "rasp blame",

@@ -181,7 +181,9 @@ struct Checkpointing {
   private static func checkRange(
     of options: ReplayOptions, against saved: CheckpointFile, file: String
   ) throws(RaspCommandError) {
-    let ranges = [("--at", options.configuration.at), ("--until", options.configuration.until)]
+    let ranges = [
+      (RaspOptionName.at, options.configuration.at), (.until, options.configuration.until),
+    ]
     for case let (option, position?) in ranges {
       let isPast: Bool
       switch position {
@@ -194,9 +196,9 @@ struct Checkpointing {
       let place = zip(saved.inputs.map(\.name), saved.checkpoint.lines).map { "'\($0)' line \($1)" }
         .joined(separator: ", ")
       throw .failure(
-        "the checkpoint in '\(file)' is past \(option) '\(options.text(of: option))': it was saved "
-          + "after event \(saved.checkpoint.events) (\(place)); resume from an earlier checkpoint, "
-          + "or replay without --resume")
+        "the checkpoint in '\(file)' is past --\(option.rawValue) '\(options.text(of: option))': "
+          + "it was saved after event \(saved.checkpoint.events) (\(place)); resume from an "
+          + "earlier checkpoint, or replay without --resume")
     }
   }
 

@@ -64,7 +64,7 @@ enum CheckCommand {
           + "(when it does not exist yet) or 'all'."
       ),
     ] + AssertionOptions.specs + ComparisonOptions.specs
-      + ReplayOptions.specs.filter { $0.name != "pretty" }
+      + ReplayOptions.specs.filter { $0.name != .pretty }
       + ReplayOptions.checkpointSpecs(
         after: "check the events after that point (with --assert; a final assertion sees "
           + "every key)"),

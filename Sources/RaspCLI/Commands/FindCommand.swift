@@ -14,8 +14,8 @@ import RaspReplay
 /// (of its key), with their states, as `"before"` and `"after"` (``ContextObserver``). The
 /// status is grep's: 0 when an event was found, 1 when none.
 enum FindCommand {
-  static let excludedReplayOptions: Set<String> = [
-    "pretty", "final", "select", "emit", "changes-only", "with-event", "raw-output",
+  static let excludedReplayOptions: Set<RaspOptionName> = [
+    .pretty, .final, .select, .emit, .changesOnly, .withEvent, .rawOutput,
   ]
 
   static let spec = RaspCommandSpec(

@@ -58,5 +58,5 @@ struct RaspSubcommand: Sendable {
   }
 
   /// Whether the subcommand declares `--color`, which then colours its own usage errors.
-  var colorsItsErrors: Bool { spec.options.contains { $0.name == RaspOptionName.color.rawValue } }
+  var colorsItsErrors: Bool { spec.options.contains { $0.name == .color } }
 }

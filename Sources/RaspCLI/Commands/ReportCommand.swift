@@ -7,16 +7,16 @@ import RaspReplay
 enum ReportCommand {
   /// The replay options a report takes: all but those that shape the printed lines.
   static let replayOptions = ReplayOptions.specs.filter {
-    !["final", "at", "with-event", "emit", "changes-only", "pretty", "jobs"].contains($0.name)
+    ![.final, .at, .withEvent, .emit, .changesOnly, .pretty, .jobs].contains($0.name)
   }.map { option in
     switch option.name {
-    case "select":
+    case .select:
       return RaspOptionSpec(
         name: .select, valueName: "path",
         help:
           "Show the value at <path> (such as geo.heading or rest.links|length) instead of the "
           + "snapshot, with the events that change it, and plot it alone.")
-    case "on-error":
+    case .onError:
       return RaspOptionSpec(
         name: .onError, valueName: "mode", allowedValues: ["fail", "skip"],
         help:
@@ -29,7 +29,7 @@ enum ReportCommand {
 
   /// The assertions a report marks on its timeline: those of `rasp check`.
   static let assertionOptions = AssertionOptions.specs.map { option in
-    guard option.name == RaspOptionName.maxFailures.rawValue else { return option }
+    guard option.name == .maxFailures else { return option }
     return RaspOptionSpec(
       name: .maxFailures, valueName: "n",
       help: "List at most <n> violations of the assertions (1000 by default); 0 lists all.")

@@ -13,9 +13,9 @@ import RaspReplay
 /// unintended differs, 1 when something does, 2 when a log cannot be compared.
 enum CompareCommand {
   /// The options of `rasp replay` that compare takes as they are, for both versions.
-  private static let replayOptionsKept: Set<String> = [
-    RaspOptionName.domain, .drop, .spec, .logFormat, .map, .keyBy, .strict, .onError,
-  ].reduce(into: []) { $0.insert($1.rawValue) }
+  private static let replayOptionsKept: Set<RaspOptionName> = [
+    .domain, .drop, .spec, .logFormat, .map, .keyBy, .strict, .onError,
+  ]
 
   static let spec = RaspCommandSpec(
     name: "rasp compare",
@@ -90,7 +90,7 @@ enum CompareCommand {
         help:
           "Compare <n> logs at a time, each on a thread (a single keyed log: apply its events "
           + "on <n> threads); the report is the same for every <n>. 1 by default."),
-    ] + ComparisonOptions.specs.filter { $0.name != RaspOptionName.maxDiffs.rawValue }
+    ] + ComparisonOptions.specs.filter { $0.name != .maxDiffs }
       + ReplayOptions.specs.filter { replayOptionsKept.contains($0.name) },
     exitStatuses: [
       ("0", "No log differs but as --allow allows."),

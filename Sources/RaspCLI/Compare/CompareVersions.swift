@@ -74,7 +74,7 @@ struct CompareVersions {
           + "'--new-map'")
     }
     for option in [RaspOptionName.spec, .map] + sideOptions {
-      if parsed.values[option.rawValue]?.contains("-") == true {
+      if parsed.values[option]?.contains("-") == true {
         throw fail("Option '--\(option.rawValue)' needs a file: standard input ('-') is not read")
       }
     }
@@ -193,10 +193,10 @@ struct CompareVersions {
     var side = parsed
     side.positionals = []
     for option in [RaspOptionName.old, .new, .oldSpec, .newSpec, .oldMap, .newMap] {
-      side.values[option.rawValue] = nil
+      side.values[option] = nil
     }
-    side.values[RaspOptionName.spec.rawValue] = parsed.all(.spec) + files.specs
-    side.values[RaspOptionName.map.rawValue] = (files.map ?? parsed.value(.map)).map { [$0] }
+    side.values[.spec] = parsed.all(.spec) + files.specs
+    side.values[.map] = (files.map ?? parsed.value(.map)).map { [$0] }
     if !chosen.isEmpty {
       let kept = chosen.filter(names.contains)
       guard !kept.isEmpty else {
@@ -204,7 +204,7 @@ struct CompareVersions {
           "The \(version) version has none of the domains that '--domain' names: it has "
             + names.map { "'\($0)'" }.joined(separator: ", "))
       }
-      side.values[RaspOptionName.domain.rawValue] = kept
+      side.values[.domain] = kept
     }
     do {
       return try ReplayOptions(

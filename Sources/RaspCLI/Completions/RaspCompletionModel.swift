@@ -133,13 +133,14 @@ struct RaspCompletionModel {
         values = .words(allowed)
       } else if option.valueName == "file" {
         values = .files
-      } else if option.name == "domain" {
+      } else if option.name == .domain {
         values = .domainNames(domains)
       } else {
         values = .text
       }
       return Option(
-        name: option.name, short: option.short, valueName: option.valueName, values: values,
+        name: option.name.rawValue, short: option.short, valueName: option.valueName,
+        values: values,
         isRepeatable: option.isRepeatable, summary: summary(option.help))
     } + [help]
   }

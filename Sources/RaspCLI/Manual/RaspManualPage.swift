@@ -128,7 +128,7 @@ enum RaspManualPage {
   private static func options(_ options: [RaspOptionSpec]) -> [String] {
     var list = options.map { option in
       var tag = option.short.map { bold("-\($0)") + ", " } ?? ""
-      tag += bold("--" + option.name)
+      tag += bold("--" + option.name.rawValue)
       if let valueName = option.valueName { tag += " " + italic(valueName) }
       return (tag, option.help)
     }

@@ -100,7 +100,7 @@ enum RedactCommand {
     let policy = try RedactionPolicy(file: policyFile, bytes: environment.readFile(policyFile))
     let key = try readKey(parsed, policy: policy, environment: environment, fail: fail)
     var options: ReplayOptions?
-    let replayOnly = ReplayOptions.specs.compactMap { RaspOptionName(rawValue: $0.name) }
+    let replayOnly = ReplayOptions.specs.map(\.name)
     if !parsed.flag(.verify), let given = replayOnly.first(where: { parsed.isGiven($0) }) {
       throw fail(
         "Option '--\(given.rawValue)' says how '--verify' replays: use it with '--verify'")

@@ -52,10 +52,10 @@ struct ReplayOptions {
   /// without a zone read in UTC.
   var notes: [String] = []
   /// The positions of `--since`, `--until` and `--at` as written, for messages.
-  private var positionTexts: [String: String] = [:]
+  private var positionTexts: [RaspOptionName: String] = [:]
 
-  /// The value of `--since`, `--until` or `--at` as written (`option` with its dashes).
-  func text(of option: String) -> String { positionTexts[option] ?? "" }
+  /// The value of `--since`, `--until` or `--at` as written; empty when not given.
+  func text(of option: RaspOptionName) -> String { positionTexts[option] ?? "" }
 
   /// When a replay shows its progress line.
   typealias ProgressChoice = ProgressDisplay.Choice
@@ -476,7 +476,7 @@ struct ReplayOptions {
       }
     }
     for option in [RaspOptionName.since, .until, .at] {
-      positionTexts["--" + option.rawValue] = parsed.value(option)
+      positionTexts[option] = parsed.value(option)
     }
     configuration.since = try position(.since)
     configuration.until = try position(.until)

@@ -387,18 +387,18 @@ enum ReplayRun {
     let configuration = options.configuration
     if case .time = configuration.since, statistics.applied > 0,
       statistics.beforeSince == statistics.applied,
-      case let text = options.text(of: "--since"), !text.isEmpty
+      case let text = options.text(of: .since), !text.isEmpty
     {
       return "rasp: warning: no event at or after '--since \(text)'; the log's times run from "
         + "\(earliest) to \(latest)\n"
     }
-    for option in ["--until", "--at"] {
-      let position = option == "--at" ? configuration.at : configuration.until
+    for option in [RaspOptionName.until, .at] {
+      let position = option == .at ? configuration.at : configuration.until
       guard case .time = position, statistics.applied == 0,
         case let text = options.text(of: option), !text.isEmpty
       else { continue }
-      return "rasp: warning: no event at or before '\(option) \(text)'; the log's times start "
-        + "at \(earliest)\n"
+      return "rasp: warning: no event at or before '--\(option.rawValue) \(text)'; the log's "
+        + "times start at \(earliest)\n"
     }
     return nil
   }

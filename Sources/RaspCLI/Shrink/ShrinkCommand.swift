@@ -108,9 +108,7 @@ enum ShrinkCommand {
 
   /// The options of `rasp replay` that a shrink has no use for: it reads one file, prints no
   /// snapshots; its progress line is of the search, not of each try.
-  static let excludedReplayOptions: Set<String> = [
-    RaspOptionName.concat, .pretty, .stats,
-  ].reduce(into: []) { $0.insert($1.rawValue) }
+  static let excludedReplayOptions: Set<RaspOptionName> = [.concat, .pretty, .stats]
 
   /// Runs the command.
   static func run(

@@ -8,7 +8,9 @@ import Testing
   private func parsed(_ arguments: [String]) -> String {
     do {
       let parsed = try RaspArgumentParser.parse(arguments, spec: ReplayCommand.spec)
-      let options = parsed.values.keys.sorted().map { "\($0)=\(parsed.values[$0] ?? [])" }
+      let options = parsed.values.keys.map(\.rawValue).sorted().map { name in
+        "\(name)=\(RaspOptionName(rawValue: name).flatMap { parsed.values[$0] } ?? [])"
+      }
       return (options + parsed.positionals).joined(separator: " ")
     } catch {
       return "\(error)".split(separator: "\n").first.map(String.init) ?? ""

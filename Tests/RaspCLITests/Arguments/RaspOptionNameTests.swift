@@ -8,7 +8,7 @@ import Testing
   @Test func everyNameIsAnOptionOfSomeCommand() {
     let declared = Set(
       ([RaspCommandLine.spec] + RaspCommandLine.commandSpecs).flatMap(\.options).map(\.name))
-    let unused = RaspOptionName.allCases.map(\.rawValue).filter { !declared.contains($0) }
+    let unused = RaspOptionName.allCases.filter { !declared.contains($0) }.map(\.rawValue)
     #expect(unused.isEmpty, "names no command declares: \(unused)")
   }
 
@@ -43,7 +43,7 @@ import Testing
   /// no `--follow`, which reads as not given.
   @Test func anOptionTheCommandDoesNotDeclareReadsAsNotGiven() throws {
     let parsed = try RaspArgumentParser.parse(["a.jsonl"], spec: ReportCommand.spec)
-    #expect(!ReportCommand.spec.options.contains { $0.name == "follow" })
+    #expect(!ReportCommand.spec.options.contains { $0.name == .follow })
     #expect(!parsed.flag(.follow))
     #expect(parsed.value(.saveState) == nil)
   }

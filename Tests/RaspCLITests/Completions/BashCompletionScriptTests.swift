@@ -97,13 +97,13 @@ fileprivate let presets = [
     let words = command.split(separator: " ").map(String.init)
     let offered = Set(try await completions(words + ["-"]))
     for option in spec.options {
-      #expect(offered.contains("--" + option.name), "\(command): --\(option.name)")
+      #expect(offered.contains("--" + option.name.rawValue), "\(command): --\(option.name)")
       if let short = option.short {
         #expect(offered.contains("-\(short)"), "\(command): -\(short)")
       }
       if let allowed = option.allowedValues {
         await #expect(
-          try completions(words + ["--" + option.name, ""]) == allowed,
+          try completions(words + ["--" + option.name.rawValue, ""]) == allowed,
           "\(command) --\(option.name)")
       }
     }

@@ -19,7 +19,7 @@ import Testing
   func holdsEveryOptionOfTheSpecThenHelp(command: String) throws {
     let spec = try #require(RaspCommandLine.commandSpecs.first { $0.name == command })
     let modelled = try #require(model.commands.first { "rasp \($0.name)" == command })
-    #expect(modelled.options.map(\.name) == spec.options.map(\.name) + ["help"])
+    #expect(modelled.options.map(\.name) == spec.options.map(\.name.rawValue) + ["help"])
     #expect(modelled.options.map(\.short) == spec.options.map(\.short) + ["h"])
     #expect(modelled.options.map(\.valueName) == spec.options.map(\.valueName) + [nil])
     #expect(modelled.arguments.map(\.name) == spec.arguments.map(\.name))

@@ -88,7 +88,7 @@ import Testing
     for spec in RaspCommandLine.commandSpecs {
       let part = try #require(parts[spec.name], "no part for \(spec.name)")
       for option in spec.options {
-        var tag = (option.short.map { "-\($0), " } ?? "") + "--" + option.name
+        var tag = (option.short.map { "-\($0), " } ?? "") + "--" + option.name.rawValue
         if let valueName = option.valueName { tag += " " + valueName }
         #expect(listsEntry(tag, in: part), "\(spec.name): \(tag)")
       }
