@@ -380,7 +380,22 @@ public struct JSONLine {
     !isTooLong && JSONLine.isBlank(bytes)
   }
 
-  /// Whether `bytes` hold nothing but spaces, tabs and carriage returns.
+  /// Whether `bytes` hold nothing but spaces, tabs and carriage returns: a line that holds
+  /// no value, which readers of JSON lines pass over.
+  ///
+  /// ```swift
+  /// JSONLine.isBlank(Array(" \t\r".utf8).span)   // true
+  /// JSONLine.isBlank(Array(" {}".utf8).span)      // false
+  /// ```
+  ///
+  /// - Parameter bytes: A line's bytes, without its line feed.
+  /// - Returns: `true` for an empty or blank line.
+  public static func isBlank(_ bytes: Span<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in isBlank(buffer) }
+  }
+
+  /// Whether bytes in memory the caller keeps valid hold nothing but spaces, tabs and carriage
+  /// returns: the replay's own path (the form that takes a `Span` is the public one).
   ///
   /// ```swift
   /// JSONLine.isBlank(bytes)   // true for "  \t"
@@ -389,7 +404,7 @@ public struct JSONLine {
   /// - Parameter bytes: A line's bytes.
   /// - Returns: `true` for an empty or blank line.
   @inlinable
-  public static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Most lines start with '{': decide at the first byte.
     for byte in bytes where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
     return true

@@ -16,6 +16,16 @@ private struct FailingSource: JSONByteSource {
 }
 
 @Suite struct JSONLinesReaderTests {
+  @Test(arguments: [
+    ("", true), (" \t\r", true), ("\r", true), (" {}", false), ("\u{A0}", false), ("\n", false),
+  ])
+  func blankBytesAreSpacesTabsAndCarriageReturnsOnly(text: String, isBlank: Bool) {
+    // The line feed ends a line, and is never part of one: a line holding one is not blank.
+    let bytes = Array(text.utf8)
+    #expect(JSONLine.isBlank(bytes.span) == isBlank, "\(Array(text.unicodeScalars))")
+    #expect(bytes.withUnsafeBufferPointer { JSONLine.isBlank($0) } == isBlank)
+  }
+
   /// Every line a reader returns, as `number:text`, or `number:long` for a line too long.
   ///
   /// With `keepsLines`, the lines are described only once the input has been read to its end,
