@@ -87,7 +87,7 @@ SPARK_DIR := .build-spark
 SPARK_EVENTS ?= 1000000
 SPARK_KEYS ?= 100000
 
-test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]) and compare with one rasp, byte for byte.
+test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]), and check assertions per key partition, and compare with one rasp, byte for byte.
 	$(SWIFT_RELEASE) --product rasp-bench
 	mkdir -p $(SPARK_DIR)
 	test -x $(SPARK_DIR)/venv/bin/python || python3 -m venv $(SPARK_DIR)/venv
@@ -110,6 +110,8 @@ test-spark: release ## Replay a log of 100,000 keys on Spark (local[2]) and comp
 	  fixtures/spark-edge/messages.jsonl -- --log-format kcat > $(SPARK_DIR)/kcat-spark.jsonl 2>> $(SPARK_DIR)/spark.log
 	cmp $(SPARK_DIR)/kcat-one.jsonl $(SPARK_DIR)/kcat-spark.jsonl
 	@echo "test-spark: keys written two ways and Kafka events' own keys: the same bytes too"
+	RASP=$(BUILD_DIR)/release/rasp RASP_BENCH=$(BUILD_DIR)/release/rasp-bench \
+	  PYTHON=$(SPARK_DIR)/venv/bin/python DIR=$(SPARK_DIR) .ci/test-spark-check.sh
 
 # make test-tsan: the suites ThreadSanitizer has something to find in are those whose code runs
 # on more than one thread of the test process: the aggregator, its sources and subscriptions

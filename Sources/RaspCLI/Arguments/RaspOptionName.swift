@@ -14,6 +14,7 @@
 /// in the command's spec, and read it from ``RaspParsedArguments``.
 enum RaspOptionName: String, CaseIterable, Sendable {
   case allow
+  case appliedLines = "applied-lines"
   case assert
   case assertFile = "assert-file"
   case assertFinal = "assert-final"

@@ -74,6 +74,10 @@ final class AssertionObserver: ReplayStateObserver {
   /// Whether the replay ends once ``maximumFailures`` violations were found
   /// (`rasp find --first`).
   private let stopsAtLimit: Bool
+  /// Whether ``appliedLines`` is kept (`rasp check --applied-lines`).
+  let recordsAppliedLines: Bool
+  /// The lines whose events were applied, as runs, by input position.
+  private var appliedRuns: [[ClosedRange<Int>]] = []
   /// The streams, key `n` at `n + 1`.
   @exclusivity(unchecked) private var streams: [Stream?] = []
   /// The violations, at most ``maximumFailures``, in the order they happened.
@@ -101,11 +105,13 @@ final class AssertionObserver: ReplayStateObserver {
   ///   - reportsEvery: Whether each event after which an assertion is false is a violation.
   ///   - keepsState: Whether a violation keeps the state after its event.
   ///   - stopsAtLimit: Whether the replay ends at the `maximumFailures`th violation.
+  ///   - recordsAppliedLines: Whether to keep the lines whose events were applied.
   init(
     assertions: [Assertion], domains: [any RaspDomain], inputNames: [String],
     maximumFailures: Int, reportsEvery: Bool = false, keepsState: Bool = false,
-    stopsAtLimit: Bool = false
+    stopsAtLimit: Bool = false, recordsAppliedLines: Bool = false
   ) {
+    self.recordsAppliedLines = recordsAppliedLines
     self.reportsEvery = reportsEvery
     self.keepsState = keepsState
     self.stopsAtLimit = stopsAtLimit
@@ -244,8 +250,44 @@ final class AssertionObserver: ReplayStateObserver {
     streams[slot] = stream
   }
 
+  /// The lines whose events were applied, for each input in order, as runs of consecutive
+  /// lines in ascending order (`[1...3, 5...9]`); empty unless the observer was made to
+  /// record them.
+  var appliedLines: [(file: String, runs: [ClosedRange<Int>])] {
+    guard recordsAppliedLines else { return [] }
+    return inputNames.indices.map { input in
+      let runs = input < appliedRuns.count ? appliedRuns[input] : []
+      var merged: [ClosedRange<Int>] = []
+      for run in runs.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        if let last = merged.last, run.lowerBound <= last.upperBound + 1 {
+          merged[merged.count - 1] = last.lowerBound...max(last.upperBound, run.upperBound)
+        } else {
+          merged.append(run)
+        }
+      }
+      return (inputNames[input], merged)
+    }
+  }
+
+  /// Adds the line of `event` to ``appliedRuns``: to the last run of its input when it
+  /// follows it (or is in it, for a line of several events).
+  private func recordApplied(_ event: ReplayAppliedEvent) {
+    if event.input >= appliedRuns.count {
+      appliedRuns.append(contentsOf: repeatElement([], count: event.input + 1 - appliedRuns.count))
+    }
+    if let last = appliedRuns[event.input].last,
+      (last.lowerBound...last.upperBound + 1).contains(event.line)
+    {
+      appliedRuns[event.input][appliedRuns[event.input].count - 1] =
+        last.lowerBound...max(last.upperBound, event.line)
+    } else {
+      appliedRuns[event.input].append(event.line...event.line)
+    }
+  }
+
   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) {
     events += 1
+    if recordsAppliedLines { recordApplied(event) }
     // Nothing read changed, and no assertion is due: not even the key's stream is needed.
     if !isRead[event.domainIndex], dependsOn[event.domainIndex].isEmpty,
       finalAssertions.isEmpty

@@ -16,6 +16,8 @@ struct AssertionOptions {
   var assertions: [Assertion] = []
   /// How many violations the report shows (`--max-failures`).
   var maximumFailures = 1
+  /// Whether the JSON report lists the lines whose events were applied (`--applied-lines`).
+  var reportsAppliedLines = false
 
   /// Whether no assertion was given.
   var isEmpty: Bool { assertions.isEmpty }
@@ -38,6 +40,14 @@ struct AssertionOptions {
       name: .maxFailures, valueName: "n",
       help: "Report at most <n> violations of the assertions (1 by default); 0 reports all."),
   ]
+
+  /// `--applied-lines`, which `rasp check` alone takes: what merging the reports of a log's
+  /// parts needs (docs/scale-out.md).
+  static let appliedLinesSpec = RaspOptionSpec(
+    name: .appliedLines,
+    help:
+      "With --format json, list the lines whose events were applied, as runs [first, last] of "
+      + "each input: what merging the reports of a log's parts needs (see docs/scale-out.md).")
 
   /// Reads the options.
   ///

@@ -17,13 +17,21 @@ struct AssertionReport {
   let assertionCount: Int
   /// How many events were applied.
   let events: Int
+  /// The lines whose events were applied, by input, for `--applied-lines`; `nil` without it.
+  let appliedLines: [(file: String, runs: [ClosedRange<Int>])]?
 
   /// The report of an observer whose replay ended.
-  init(observer: AssertionObserver) {
+  ///
+  /// - Parameters:
+  ///   - observer: The observer.
+  ///   - listsAppliedLines: Whether the JSON report lists the lines whose events were
+  ///     applied, which the observer recorded.
+  init(observer: AssertionObserver, listsAppliedLines: Bool = false) {
     violations = observer.violations
     violationCount = observer.violationCount
     assertionCount = observer.assertionCount
     events = observer.events
+    appliedLines = listsAppliedLines ? observer.appliedLines : nil
   }
 
   /// Whether every assertion held.
@@ -40,9 +48,22 @@ struct AssertionReport {
   }
 
   /// The report as one JSON document: `{"assertions":…,"events":…,"violationCount":…,
-  /// "violations":[…]}`.
+  /// "violations":[…]}`, and `"appliedLines":[{"file":…,"runs":[[first,last],…]},…]` with
+  /// `--applied-lines`.
   var json: [UInt8] {
     var object = JSONObject()
+    if let appliedLines {
+      object["appliedLines"] = .array(
+        appliedLines.map { input in
+          var member = JSONObject()
+          member["file"] = .string(input.file)
+          member["runs"] = .array(
+            input.runs.map { run in
+              .array([.number(JSONNumber(run.lowerBound)), .number(JSONNumber(run.upperBound))])
+            })
+          return .object(member)
+        })
+    }
     object["assertions"] = .number(JSONNumber(assertionCount))
     object["events"] = .number(JSONNumber(events))
     object["holds"] = .bool(holds)

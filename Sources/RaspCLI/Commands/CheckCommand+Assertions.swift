@@ -27,7 +27,8 @@ extension CheckCommand {
   {
     let observer = AssertionObserver(
       assertions: assertions.assertions, domains: options.configuration.domains,
-      inputNames: options.displayNames, maximumFailures: assertions.maximumFailures)
+      inputNames: options.displayNames, maximumFailures: assertions.maximumFailures,
+      recordsAppliedLines: assertions.reportsAppliedLines)
     options.configuration.stateObserver = observer
     return observer
   }
@@ -44,7 +45,8 @@ extension CheckCommand {
       RaspDiagnostics.report(error, to: environment)
       return .failure
     }
-    let report = AssertionReport(observer: observer)
+    let report = AssertionReport(
+      observer: observer, listsAppliedLines: observer.recordsAppliedLines)
     switch comparison.format {
     case .text:
       try RaspCommandLine.printOutput(

@@ -63,7 +63,7 @@ enum CheckCommand {
           "When to write the golden file instead of comparing: 'never' (the default), 'missing' "
           + "(when it does not exist yet) or 'all'."
       ),
-    ] + AssertionOptions.specs + ComparisonOptions.specs
+    ] + AssertionOptions.specs + [AssertionOptions.appliedLinesSpec] + ComparisonOptions.specs
       + ReplayOptions.specs.filter { $0.name != .pretty }
       + ReplayOptions.checkpointSpecs(
         after: "check the events after that point (with --assert; a final assertion sees "
@@ -96,9 +96,20 @@ enum CheckCommand {
     let comparison = try ComparisonOptions(parsed: parsed, spec: spec)
     try ReplayOptions.checkIgnoredPaths(
       parsed.all(.ignore), configuration: options.configuration, fail: fail)
-    let assertions = try AssertionOptions(
+    var assertions = try AssertionOptions(
       parsed: parsed, domains: options.configuration.domains, spec: spec,
       environment: environment)
+    if parsed.flag(.appliedLines) {
+      guard !assertions.isEmpty else {
+        throw fail(
+          "Option '--applied-lines' lists the lines the assertions were checked on: give "
+            + "'--assert <expr>'")
+      }
+      guard comparison.format == .json else {
+        throw fail("Option '--applied-lines' adds to the JSON report: give '--format json'")
+      }
+      assertions.reportsAppliedLines = true
+    }
     if !assertions.isEmpty {
       if parsed.flag(.update) || (parsed.value(.record).map { $0 != "never" } ?? false) {
         throw fail(
