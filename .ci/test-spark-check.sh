@@ -63,9 +63,10 @@ compare() {
     if (NR % 2 == 0) print ""
     printf "{\"device\":\"%s\",\"type\":\"debug.note\",\"payload\":{}}\n", planted[NR]
   }
-  NR == 120000 { print "{\"type\":\"rest.link\",\"payload\":{\"rel\":\"admin\",\"href\":\"/admin\"}}" }
-  NR == 180000 {
-    print "{\"device\":\"d4242\",\"type\":\"rest.link\",\"payload\":{\"rel\":\"admin\",\"href\":\"/admin\"}}"
+  NR == 120000 || NR == 180000 {
+    device = NR == 180000 ? "\"device\":\"d4242\"," : ""
+    printf "{%s\"type\":\"rest.link\",", device
+    print "\"payload\":{\"rel\":\"admin\",\"href\":\"/admin\"}}"
   }' > "$DIR/check.jsonl"
 
 # The planted faults (6 + 2), stacks deeper than 5 (23 in the generated log), a transition
@@ -96,4 +97,5 @@ compare 'bad lines, all, text' 2 fixtures/spark-edge/checks.jsonl 3 "$@" --max-f
 compare 'bad lines, 3, json' 2 fixtures/spark-edge/checks.jsonl 3 "$@" --max-failures 3 \
   --format json
 
-echo "test-spark: $compared checks, the same reports, summaries and statuses from Spark as from one rasp"
+echo "test-spark: $compared checks, the same reports, summaries and statuses from Spark as" \
+  "from one rasp"

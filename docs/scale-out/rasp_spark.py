@@ -449,8 +449,8 @@ def main():
                 "the assertion '%s' reads $event but for its type, payload or ts: each "
                 "partition's rasp numbers its own lines and events" % text)
 
-    conf = SparkConf().setAppName("rasp check" if checking else "rasp replay").set("spark.ui.enabled", "false")
-    conf = conf.set("spark.ui.showConsoleProgress", "false")
+    conf = SparkConf().setAppName("rasp check" if checking else "rasp replay")
+    conf = conf.set("spark.ui.enabled", "false").set("spark.ui.showConsoleProgress", "false")
     if arguments.master:
         conf = conf.setMaster(arguments.master)
     context = SparkContext(conf=conf)

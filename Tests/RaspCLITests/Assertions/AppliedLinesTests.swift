@@ -9,8 +9,8 @@ import Testing
 /// `rasp replay --with-event` gives each event it applies, an independent account.
 @Suite struct AppliedLinesTests {
   /// A log with every kind of line that is not applied: blank, bad (skipped), of an unknown
-  /// type (ignored), and an event its domain rejects (a heading below 0); and runs of applied lines between them,
-  /// of two keys and of none.
+  /// type (ignored), and an event its domain rejects (a heading below 0); and runs of applied
+  /// lines between them, of two keys and of none.
   static let log =
     [
       #"{"user":"ann","type":"nav.push","payload":{"screen":"home"}}"#,
