@@ -180,7 +180,11 @@ public struct Replay: ~Copyable {
 
   /// The table of the configuration's log format, or `nil` for rasp's own.
   private static func types(of configuration: ReplayConfiguration) -> TypeTable? {
-    configuration.format.isRasp ? nil : TypeTable(format: configuration.format)
+    configuration.format.isRasp
+      ? nil
+      : TypeTable(
+        format: configuration.format,
+        listenedTypes: configuration.domains.flatMap { $0.events.flatMap(\.listensTo) })
   }
 
   private init(

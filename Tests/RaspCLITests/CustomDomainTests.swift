@@ -47,6 +47,33 @@ fileprivate struct CounterDomain: RaspDomain {
   }
 }
 
+/// A counter of the compass's readings: a domain of the caller's own that asks for another
+/// domain's events (`geo.heading`, ``RaspEventSchema/listensTo``) and has one of its own.
+fileprivate struct ReadingsDomain: RaspDomain {
+  var name: String { "readings" }
+  var summary: String { "Counts the compass's readings." }
+  var events: [RaspEventSchema] {
+    [
+      RaspEventSchema(
+        name: "", summary: "Counts a reading.", fields: [], acceptsOtherFields: true,
+        listensTo: ["geo.heading"]),
+      RaspEventSchema(name: "rewound", summary: "Takes one back.", fields: []),
+    ]
+  }
+  var initialState: CounterState { CounterState() }
+
+  func decodeEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> CounterState.Event {
+    while try payload.nextField() != nil { try payload.skip() }
+    return .add(name.index == 0 ? 1 : -1)
+  }
+
+  func encode(_ state: CounterState, into writer: inout JSONWriter) {
+    writer.writeInteger(Int64(state.count))
+  }
+}
+
 /// A counter domain whose `encode` has bugs: keys out of order always, and from a count of
 /// `brokenFrom` on, a missing comma.
 fileprivate struct CarelessDomain: RaspDomain {
@@ -121,6 +148,31 @@ fileprivate func run(_ arguments: [String], domains: [any RaspDomain], log: Stri
         == "<stdin>:2:1: error: event rejected: the count cannot go below 0\n"
         + "rasp: 3 lines read: 2 applied, 1 skipped, 0 ignored, 0 blank\n")
     #expect(result.status == 2)
+  }
+
+  @Test func aDomainOfTheCallersOwnReceivesTheEventsOfTheTypesItAsksFor() {
+    let log = [
+      #"{"type":"geo.heading","payload":{"heading":90}}"#,
+      #"{"type":"nav.push","payload":{"screen":"map"}}"#,
+      #"{"type":"geo.heading","payload":{"heading":180}}"#,
+      #"{"type":"readings.rewound"}"#,
+      // Refused by geo: the reading is not counted either, all or nothing.
+      #"{"type":"geo.heading","payload":{"heading":"north"}}"#,
+    ].joined(separator: "\n")
+    let result = run(
+      [
+        "replay", "--domain", "geo", "--domain", "readings", "--select", "readings", "--on-error",
+        "skip",
+      ],
+      domains: RaspBuiltinDomains.all + [ReadingsDomain()], log: log)
+    #expect(result.output == "1\n2\n1\n")
+    #expect(result.errors.hasPrefix("<stdin>:5:"), "\(result.errors)")
+    #expect(result.status == 2)
+    // Its own domain left out, the heading still counts.
+    let alone = run(
+      ["replay", "--domain", "readings", "--final", "--on-error", "skip"],
+      domains: RaspBuiltinDomains.all + [ReadingsDomain()], log: log)
+    #expect(alone.output == #"{"readings":2}"# + "\n")
   }
 
   @Test func addsSpecDomainsToTheCallersOwn() {

@@ -1,3 +1,4 @@
+import Foundation
 import Rasp
 import RaspCLI
 import RaspDomains
@@ -94,6 +95,37 @@ fileprivate struct CartDomain: RaspDomain {
         {"domains":[{"events":[{"fields":[{"name":"sku","required":true,"summary":"The item.",\
         "type":"string"}],"summary":"An item was added.","type":"cart.add"}],\
         "initialState":{"count":0},"name":"cart","summary":"The shopping cart."}]}
+
+        """)
+  }
+
+  @Test func listsTheEventsThatStandForOtherDomainsTypesByThem() {
+    let spec =
+      #"{"domains": [{"name": "todos", "initial": [], "events": ["#
+      + #"{"on": ["ADD_TODO"], "ops": [{"op": "append", "path": ".", "from": "text"}]},"#
+      + #"{"name": "cleared", "on": ["user/loggedOut", "*/reset"], "#
+      + #""ops": [{"op": "clear", "path": "."}]}]}]}"#
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rasp-domains-on-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    #expect((try? Data(spec.utf8).write(to: file)) != nil)
+    let text = run(["domains", "--spec", file.path, "--domain", "todos"], domains: [])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(
+      text.output == """
+        todos
+          initial state           []
+          on ADD_TODO             Append to the state.
+          todos.cleared           Clear the state. Also on user.loggedOut, *.reset.
+
+        """)
+    let json = run(["domains", "--json", "--spec", file.path, "--domain", "todos"], domains: [])
+    #expect(
+      json.output == """
+        {"domains":[{"events":[{"fields":[],"on":["ADD_TODO"],\
+        "summary":"Append to the state.","type":null},{"fields":[],\
+        "on":["user.loggedOut","*.reset"],"summary":"Clear the state.","type":"todos.cleared"}],\
+        "initialState":[],"name":"todos","summary":""}]}
 
         """)
   }

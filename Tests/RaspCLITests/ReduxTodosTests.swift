@@ -41,6 +41,54 @@ import RaspTestSupport
     expectSameLines(session, String(decoding: result.standardOutput, as: UTF8.self), file)
   }
 
+  /// The app of `fixtures/devtools-cross-slice`, whose slices react to each other's actions
+  /// (`user/loggedOut` empties the cart and the todos, every `*/reset` resets two slices) and
+  /// whose classic actions have no slice (`ADD_TODO`, `INCREMENT`): its DevTools session is
+  /// what `make-session.jq` makes with the app's reducers in jq, and what rasp replays with the
+  /// spec is, state by state, what those reducers compute.
+  @Test(.enabled(if: ExternalTool.exists("jq")))
+  func aSpecWithCrossSliceReducersAgreesWithTheReducersWrittenInJq() async throws {
+    let folder = "fixtures/devtools-cross-slice"
+    let session = try await ExternalTool.run(
+      "jq",
+      [
+        "-n", "--tab", "-L", folder, "-f", "\(folder)/make-session.jq",
+        "\(folder)/session-actions.jsonl",
+      ])
+    #expect(session.status == 0, "\(session.standardError)")
+    expectSameLines(
+      try String(contentsOfFile: Repository.path("\(folder)/session.json"), encoding: .utf8),
+      String(decoding: session.standardOutput, as: UTF8.self), "session.json")
+    let states = try await ExternalTool.run(
+      "jq",
+      [
+        "-c", "-S", "-n", "-L", folder, "-f", "\(folder)/replay.jq",
+        "\(folder)/session-actions.jsonl",
+      ])
+    #expect(states.status == 0, "\(states.standardError)")
+    let run = CommandRun.run(
+      [
+        "replay", "--log-format", "fsa", "--spec", "\(folder)/app.json",
+        "\(folder)/session-actions.jsonl",
+      ], in: Repository.root)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.split(separator: "\n").count == 16)
+    expectSameLines(
+      String(decoding: states.standardOutput, as: UTF8.self), run.standardOutput,
+      "rasp against the reducers in jq")
+    // And the export itself, action by action.
+    let check = CommandRun.run(
+      [
+        "check", "--log-format", "devtools", "--spec", "\(folder)/app.json",
+        "\(folder)/session.json",
+      ],
+      in: Repository.root)
+    #expect(check.status == 0, "\(check.standardError)")
+    #expect(
+      check.standardError
+        == "rasp: 17 actions match the states recorded in '\(folder)/session.json'\n")
+  }
+
   /// An export serialized with jsan (`serialize: true`) replays into the payloads that node's
   /// `JSON.stringify` wrote from the original values (`fixtures/devtools-jsan`).
   @Test(.enabled(if: ExternalTool.exists("jq")))

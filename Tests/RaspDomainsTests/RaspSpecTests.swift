@@ -107,6 +107,49 @@ fileprivate let cart = """
     #expect(parsed.domains.first?.events.first?.summary == "Changes nothing.")
   }
 
+  @Test func readsTheTypesOfOtherDomainsAnEventStandsFor() throws {
+    let parsed = try RaspSpec(
+      parsing: Array(
+        spec(
+          events: #"""
+            [{"name": "e", "ops": []},
+             {"on": ["user/loggedOut", "*/reset", "ADD_TODO", "a.b/c"], "ops": []},
+             {"name": "f", "on": ["x.y"], "ops": []}]
+            """#
+        ).utf8))
+    let events = try #require(parsed.domains.first).eventDefinitions
+    #expect(events.map(\.name) == ["e", "", "f"])
+    // Redux's first '/' is read as the dot; a '/' after a dot is part of the event's name.
+    #expect(events.map(\.on) == [[], ["user.loggedOut", "*.reset", "ADD_TODO", "a.b/c"], ["x.y"]])
+    #expect(
+      try #require(parsed.domains.first).events.map(\.listensTo)
+        == [[], ["user.loggedOut", "*.reset", "ADD_TODO", "a.b/c"], ["x.y"]])
+  }
+
+  @Test func reportsWhatIsWrongWithAnOn() {
+    let own =
+      "is a type of this domain: its events are the domain's own, by their 'name'; 'on' names "
+      + "the types of other domains"
+    #expect(
+      reasons(spec(events: #"[{"on": [], "ops": []}, {"on": "x.y", "ops": []}]"#)) == [
+        "at domains[0].events[0].on: expected at least one type, such as 'user.loggedOut' or "
+          + "'*.reset'",
+        "at domains[0].events[1].on: expected an array, found a string",
+      ])
+    #expect(
+      reasons(spec(events: #"[{"on": ["d.e", "d/x", "a b", 1, "d.*"], "ops": []}]"#)) == [
+        "at domains[0].events[0].on[0]: 'd.e' " + own,
+        "at domains[0].events[0].on[1]: 'd/x' " + own,
+        "at domains[0].events[0].on[2]: 'a b' is not an event type: a type has no spaces or "
+          + "control characters, such as 'user.loggedOut', 'user/loggedOut' or '*.reset'",
+        "at domains[0].events[0].on[3]: expected a string, found a number",
+      ])
+    #expect(
+      reasons(spec(events: #"[{"ops": []}]"#)) == [
+        "at domains[0].events[0]: missing required key 'name'"
+      ])
+  }
+
   @Test func skipsALeadingByteOrderMark() throws {
     let parsed = try RaspSpec(parsing: [0xEF, 0xBB, 0xBF] + Array(spec(ops: "[]").utf8))
     #expect(parsed.domains.map(\.name) == ["d"])

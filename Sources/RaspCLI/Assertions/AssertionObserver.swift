@@ -214,7 +214,7 @@ final class AssertionObserver: ReplayStateObserver {
     var scope = PredicateScope(names: names)
     scope.current = initialValues
     scope.currentMembers = initialMembers
-    for index in names.indices where isRead[index] && index != event.domainIndex {
+    for index in names.indices where isRead[index] && !event.changed(index) {
       Self.refresh(
         index, in: event.state, scope: &scope, slots: memberSlots[index], writer: &writer)
     }
@@ -289,8 +289,9 @@ final class AssertionObserver: ReplayStateObserver {
     events += 1
     if recordsAppliedLines { recordApplied(event) }
     // Nothing read changed, and no assertion is due: not even the key's stream is needed.
-    if !isRead[event.domainIndex], dependsOn[event.domainIndex].isEmpty,
-      finalAssertions.isEmpty
+    let changed = event.domainIndex
+    if finalAssertions.isEmpty, !isRead[changed], dependsOn[changed].isEmpty,
+      event.otherDomains.allSatisfy({ !isRead[$0] && dependsOn[$0].isEmpty })
     {
       return
     }
@@ -310,7 +311,6 @@ final class AssertionObserver: ReplayStateObserver {
     var scope = PredicateScope(names: [])
     swap(&scope, &stream.scope)
     defer { swap(&scope, &stream.scope) }
-    let changed = event.domainIndex
     stream.lastSeq = event.seq
     stream.lastInput = event.input
     stream.lastLine = event.line
@@ -319,8 +319,19 @@ final class AssertionObserver: ReplayStateObserver {
         changed, in: event.state, scope: &scope, slots: memberSlots[changed],
         writer: &writer)
     }
-    defer { if isRead[changed] { settle(changed, scope: &scope) } }
-    let due = dependsOn[changed]
+    for other in event.otherDomains where isRead[other] {
+      Self.refresh(
+        other, in: event.state, scope: &scope, slots: memberSlots[other], writer: &writer)
+    }
+    defer {
+      if isRead[changed] { settle(changed, scope: &scope) }
+      for other in event.otherDomains where isRead[other] { settle(other, scope: &scope) }
+    }
+    // The assertions that read a domain it changed, each once, in their order.
+    let due =
+      event.otherDomains.isEmpty
+      ? dependsOn[changed]
+      : Array(Set(event.changedDomains.flatMap { dependsOn[$0] })).sorted()
     if due.isEmpty { return }
     var asRead: JSONValue?
     func eventValue() -> JSONValue {

@@ -111,7 +111,7 @@ final class BlameObserver: ReplayStateObserver {
     if !event.isBeforeSince { events += 1 }
     let slot = event.keyNumber + 1
     lastKeyNumber = slot
-    guard event.domainIndex == domainIndex else { return }
+    guard event.changed(domainIndex) else { return }
     if slot >= values.count {
       values += Array(repeating: nil, count: slot - values.count + 1)
       if !keepsEveryChange {

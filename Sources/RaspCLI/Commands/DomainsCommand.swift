@@ -86,7 +86,15 @@ enum DomainsCommand {
     text += entry(
       "initial state", String(decoding: initialStateJSON(domain), as: UTF8.self), indent: 2)
     for event in domain.events {
-      text += entry("\(domain.name).\(event.name)", event.summary, indent: 2)
+      // An event that stands for other domains' types is listed by them.
+      let on = event.listensTo.joined(separator: ", ")
+      if event.name.isEmpty {
+        text += entry("on \(on)", event.summary, indent: 2)
+      } else if !on.isEmpty {
+        text += entry("\(domain.name).\(event.name)", event.summary + " Also on \(on).", indent: 2)
+      } else {
+        text += entry("\(domain.name).\(event.name)", event.summary, indent: 2)
+      }
       for field in event.fields {
         let requirement = field.isRequired ? "required" : "optional"
         text += entry(field.name, "\(field.type), \(requirement). \(field.summary)", indent: 4)
@@ -113,10 +121,19 @@ enum DomainsCommand {
         writer.writeString(field.type)
         writer.writeRaw("}")
       }
-      writer.writeRaw("],\"summary\":")
+      writer.writeRaw("]")
+      if !event.listensTo.isEmpty {
+        writer.writeRaw(",\"on\":")
+        writer.write(.array(event.listensTo.map { .string($0) }))
+      }
+      writer.writeRaw(",\"summary\":")
       writer.writeString(event.summary)
       writer.writeRaw(",\"type\":")
-      writer.writeString("\(domain.name).\(event.name)")
+      if event.name.isEmpty {
+        writer.writeNull()
+      } else {
+        writer.writeString("\(domain.name).\(event.name)")
+      }
       writer.writeRaw("}")
     }
     writer.writeRaw("],\"initialState\":")

@@ -5,6 +5,10 @@
 ///   name: "heading", summary: "The compass heading changed.",
 ///   fields: [RaspFieldSchema(name: "heading", type: "number (0–360)", isRequired: true,
 ///                            summary: "Degrees clockwise from north.")])
+/// // A cart that empties when the user logs out, whatever domain logs them out.
+/// let emptied = RaspEventSchema(
+///   name: "emptied", summary: "The cart was emptied.", fields: [],
+///   listensTo: ["user.loggedOut"])
 /// ```
 public struct RaspEventSchema: Sendable, Equatable {
   /// The event's name within its domain (`heading` for `geo.heading`).
@@ -17,6 +21,16 @@ public struct RaspEventSchema: Sendable, Equatable {
   /// a REST response is the server's resource, with its own members beside `_links`.
   /// `--strict` refuses a field that is not in ``fields`` only when this is `false`.
   public let acceptsOtherFields: Bool
+  /// The types of other domains, or of no domain, whose events this event also stands for, as
+  /// Redux Toolkit's `extraReducers` makes a slice react to another's action: patterns of
+  /// `domain.event` as rasp reads the type, `*` for any text (`user.loggedOut`, `*.reset`), or
+  /// a type without a domain (`ADD_TODO`, in a Redux log). When an event of such a type
+  /// arrives, the domain decodes it as this event (its ``name``) from the arriving event's
+  /// payload; the arriving event's own domain, if any, applies it too, in the order of the
+  /// domains' names, all or nothing. Empty for an event of the domain's own type only.
+  ///
+  /// An event whose ``name`` is empty has no type of its own: it stands only for these.
+  public let listensTo: [String]
 
   /// Creates an event schema.
   ///
@@ -29,13 +43,17 @@ public struct RaspEventSchema: Sendable, Equatable {
   ///   - summary: What happened and what the reducer does.
   ///   - fields: The payload's fields.
   ///   - acceptsOtherFields: Whether the payload may hold other fields too.
+  ///   - listensTo: The types of other domains, or of none, that this event also stands for
+  ///     (``listensTo``).
   public init(
-    name: String, summary: String, fields: [RaspFieldSchema], acceptsOtherFields: Bool = false
+    name: String, summary: String, fields: [RaspFieldSchema], acceptsOtherFields: Bool = false,
+    listensTo: [String] = []
   ) {
     self.name = name
     self.summary = summary
     self.fields = fields
     self.acceptsOtherFields = acceptsOtherFields
+    self.listensTo = listensTo
   }
 }
 

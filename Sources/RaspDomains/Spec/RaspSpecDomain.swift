@@ -59,7 +59,8 @@ public struct RaspSpecDomain: RaspDomain {
     self.initial = initial
     self.eventDefinitions = events
     self.schemas = events.map {
-      RaspEventSchema(name: $0.name, summary: $0.summary, fields: $0.fields)
+      RaspEventSchema(
+        name: $0.name, summary: $0.summary, fields: $0.fields, listensTo: $0.on)
     }
     self.readsPayload = events.map(\.readsPayload)
   }

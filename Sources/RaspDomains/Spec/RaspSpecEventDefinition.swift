@@ -13,8 +13,13 @@ import RaspJSON
 ///   ])
 /// ```
 public struct RaspSpecEventDefinition: Sendable, Hashable {
-  /// The event's name within its domain (`add` for `cart.add`).
+  /// The event's name within its domain (`add` for `cart.add`); empty for an event that stands
+  /// only for other domains' types (``on``).
   public let name: String
+  /// The types of other domains, or of no domain, that this event also stands for, as rasp
+  /// reads them (`user.loggedOut`, `*.reset`, `ADD_TODO`): a spec's `"on"`
+  /// (``RaspEventSchema/listensTo``).
+  public let on: [String]
   /// What happened, for `rasp domains` and the docs.
   public let summary: String
   /// The operations, applied in order, all or nothing.
@@ -53,8 +58,12 @@ public struct RaspSpecEventDefinition: Sendable, Hashable {
   ///   - name: The event's name within its domain.
   ///   - summary: What happened; when empty, a summary is made from the operations.
   ///   - operations: The operations, in order.
-  public init(name: String, summary: String, operations: [RaspSpecOperation]) {
+  ///   - on: The types of other domains, or of none, it also stands for (``on``).
+  public init(
+    name: String, summary: String, operations: [RaspSpecOperation], on: [String] = []
+  ) {
     self.name = name
+    self.on = on
     self.operations = operations
     self.reads = operations.map(Reads.init)
     self.summary = summary.isEmpty ? RaspSpecEventDefinition.summarize(operations) : summary

@@ -21,9 +21,12 @@ package class RaspDomainSlot {
     let nameBytes: [UInt8]
     let eventNames: [RaspEventName]
     let eventNameBytes: [[UInt8]]
+    /// The types of other domains each event stands for (``RaspEventSchema/listensTo``).
+    let eventListensTo: [[String]]
 
-    init(name: String, eventNames: [String]) {
+    init(name: String, eventNames: [String], eventListensTo: [[String]] = []) {
       self.name = name
+      self.eventListensTo = eventListensTo
       self.nameBytes = Array(name.utf8)
       self.eventNames = eventNames.enumerated().map { RaspEventName(index: $0, string: $1) }
       self.eventNameBytes = eventNames.map { Array($0.utf8) }
@@ -40,6 +43,10 @@ package class RaspDomainSlot {
   package var eventNames: [RaspEventName] { names.eventNames }
   /// The names of the domain's events as UTF-8, in schema order.
   package var eventNameBytes: [[UInt8]] { names.eventNameBytes }
+
+  /// The types of other domains, or of none, each of the domain's events stands for, by event
+  /// index: patterns of `domain.event` (``RaspEventSchema/listensTo``).
+  package var eventListensTo: [[String]] { names.eventListensTo }
 
   /// Whether the decoder of the last event applied from its payload (not decoded ahead, whose
   /// column says) skipped a field of the payload itself
@@ -116,7 +123,10 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
     self.domain = domain
     self.state = state
     self.columnClass = ObjectIdentifier(RaspDecodedEvents<Domain>.self)
-    super.init(names: Names(name: domain.name, eventNames: domain.events.map(\.name)))
+    super.init(
+      names: Names(
+        name: domain.name, eventNames: domain.events.map(\.name),
+        eventListensTo: domain.events.map(\.listensTo)))
   }
 
   /// A copy of a slot: its state, and the names it shares.

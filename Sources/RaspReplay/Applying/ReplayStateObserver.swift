@@ -78,4 +78,16 @@ package struct ReplayAppliedEvent {
   /// Whether it comes before `--since`: applied, for the state from there on, but not in the
   /// range the output shows.
   package var isBeforeSince = false
+  /// The other domains it changed, in order, when domains listen to its type
+  /// (``RaspDomains/RaspEventSchema/listensTo``): `user.loggedOut` may empty the cart too.
+  package var otherDomains: [Int] = []
+
+  /// Every domain it changed: ``domainIndex``, then ``otherDomains``.
+  package var changedDomains: [Int] { [domainIndex] + otherDomains }
+
+  /// Whether it changed the domain at `index`.
+  @inline(__always)
+  package func changed(_ index: Int) -> Bool {
+    index == domainIndex || (!otherDomains.isEmpty && otherDomains.contains(index))
+  }
 }

@@ -69,6 +69,13 @@ package struct SnapshotState: RaspState {
   /// The names of the domains, in key order.
   package var domainNames: [String] { slots.map(\.name) }
 
+  /// Each domain's name and, by event index, the types of other domains its events stand for
+  /// (``RaspDomains/RaspEventSchema/listensTo``), in key order: what ``TypeListeners`` is made
+  /// of.
+  package var listeningDomains: [(name: String, listensTo: [[String]])] {
+    slots.map { ($0.name, $0.eventListensTo) }
+  }
+
   /// How many domains there are.
   package var domainCount: Int { slots.count }
 

@@ -53,7 +53,14 @@ final class TypeTable: @unchecked Sendable {
   @exclusivity(unchecked) private var used = 0
   @exclusivity(unchecked) private var known: [String: Interned] = [:]
 
-  init(format: LogFormat) {
+  /// The types of no domain that some domain listens to (`ADD_TODO`): kept as they are, with
+  /// no dot, rather than being a line's mistake (``TypeListeners``).
+  let listenedTypes: [TypeGlob]
+
+  /// The table of `format`'s types; `listenedTypes` are the patterns of the types that domains
+  /// listen to (``RaspDomains/RaspEventSchema/listensTo``), for the types with no domain.
+  init(format: LogFormat, listenedTypes: [String] = []) {
+    self.listenedTypes = listenedTypes.filter { !$0.contains(".") }.map(TypeGlob.init)
     self.format = format.effective
     self.lineFormat = format
     entries = .allocate(capacity: Self.capacity)
@@ -159,6 +166,10 @@ final class TypeTable: @unchecked Sendable {
       (domain, event) = (before, after)
     } else if let defaultDomain = format.defaultDomain {
       (domain, event) = (Array(defaultDomain.utf8), utf8)
+    } else if listenedTypes.contains(where: { $0.matches(type) }) {
+      // A type of no domain that domains listen to, as Redux's `ADD_TODO`: kept whole, with
+      // no dot (-1), for the router to leave to them.
+      return store(domain: nil, event: utf8)
     } else {
       let separator = String(decoding: format.separator, as: UTF8.self)
       return .invalid(
@@ -169,15 +180,23 @@ final class TypeTable: @unchecked Sendable {
       return .invalid(
         "'\(JSONError.abbreviated(foreign))' has no domain or no event around its separator")
     }
-    let length = domain.count + 1 + event.count
+    return store(domain: domain, event: event)
+  }
+
+  /// Numbers a new type, `domain.event`, or `event` alone for a type of no domain.
+  private func store(domain: [UInt8]?, event: [UInt8]) -> Interned {
+    let prefix = domain.map { $0.count + 1 } ?? 0
+    let length = prefix + event.count
     guard count < Self.capacity, used + length <= Self.byteCapacity else {
       return .invalid("more than \(Self.capacity) distinct event types")
     }
     let start = bytes + used
-    start.update(from: domain, count: domain.count)
-    start[domain.count] = UInt8(ascii: ".")
-    (start + domain.count + 1).update(from: event, count: event.count)
-    entries[count] = (Int32(used), Int32(length), Int32(domain.count))
+    if let domain {
+      start.update(from: domain, count: domain.count)
+      start[domain.count] = UInt8(ascii: ".")
+    }
+    (start + prefix).update(from: event, count: event.count)
+    entries[count] = (Int32(used), Int32(length), Int32(domain?.count ?? -1))
     used += length
     count += 1
     return .type(Int32(count - 1))
@@ -202,7 +221,7 @@ final class TypeTable: @unchecked Sendable {
     }
   }
 
-  /// A type's `domain.event` bytes and the position of its dot.
+  /// A type's `domain.event` bytes and the position of its dot: -1 for a type of no domain.
   func canonical(_ id: Int32) -> (bytes: UnsafeBufferPointer<UInt8>, dot: Int) {
     let entry = entries[Int(id)]
     return (

@@ -76,6 +76,13 @@ struct ReplayKernel {
   let excludedRouter: Router
   /// The check of payload fields against those each type defines (``PayloadFieldCheck``).
   let payloadFields: PayloadFieldCheck
+  /// The events domains ask for besides their own (``TypeListeners``).
+  var listeners: TypeListeners
+  /// Whether some domain listens to other domains' types: asked for every event.
+  let hasListeners: Bool
+  /// The other domains the event being applied changed, when domains listen to its type
+  /// (set by ``applyAll(_:envelope:_:item:writer:)``, emptied by the next event).
+  var otherDomains: [Int] = []
   /// The messages of bad lines.
   let badLines: BadLineReport
   /// The writer of records other than the plain snapshot.
@@ -144,6 +151,8 @@ struct ReplayKernel {
     excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
       .mapping(with: types)
     payloadFields = PayloadFieldCheck(configuration, typeNames: router.typeNames)
+    listeners = TypeListeners(domains: snapshot.listeningDomains, typeNames: router.typeNames)
+    hasListeners = !listeners.isEmpty
     badLines = BadLineReport(format: configuration.format, inputNames: inputNames)
     recordWriter = RecordWriter(
       includesEvent: configuration.includesEvent, changesOnly: configuration.changesOnly,
@@ -288,31 +297,55 @@ struct ReplayKernel {
   }
 
   /// Applies a routed event and writes the record it calls for.
+  ///
+  /// `listened` holds, for an event of a type no domain here has, the events of the domains
+  /// that listen to it (``TypeListeners``); `routed` is then the first of them.
   @inline(__always)
   mutating func apply(
-    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
+    listened: [TypeListeners.Target]? = nil
   ) -> ReplayOutcome? {
-    if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
-    // A field its type does not define: a bad line under `--strict`; otherwise a warning,
-    // looked for once applied, when the decoder skipped a field.
-    if configuration.isStrict, let error = payloadFields.unknownField(of: routed) {
-      return reject(error, item: item.pointee)
+    if listened == nil {
+      if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
+      // A field its type does not define: a bad line under `--strict`; otherwise a warning,
+      // looked for once applied, when the decoder skipped a field.
+      if configuration.isStrict, let error = payloadFields.unknownField(of: routed) {
+        return reject(error, item: item.pointee)
+      }
     }
-    if isKeyed, case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
+    if listened != nil
+      || (hasListeners
+        && !listeners.targets(domain: routed.domainIndex, event: routed.eventIndex).isEmpty)
     {
-      return outcome
-    }
-    do {
-      try stream.pipeline.send(routed)
-    } catch {
-      isWithoutKey = false
-      return handleFailure(error, of: routed, item: item.pointee, writer: &writer)
+      // With the domains that listen to its type, all or nothing.
+      let others =
+        listened ?? listeners.targets(domain: routed.domainIndex, event: routed.eventIndex)
+      if case .handled(let outcome) = applyAll(
+        listened == nil ? routed : nil, envelope: routed.envelope, others, item: item,
+        writer: &writer)
+      {
+        return outcome
+      }
+    } else {
+      if isKeyed,
+        case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
+      {
+        return outcome
+      }
+      do {
+        try stream.pipeline.send(routed)
+      } catch {
+        isWithoutKey = false
+        return handleFailure(error, of: routed, item: item.pointee, writer: &writer)
+      }
+      stream.text.markChanged(routed.domainIndex)
+      // The domains the last event changed besides its own, when it was listened to.
+      if hasListeners, !otherDomains.isEmpty { otherDomains.removeAll(keepingCapacity: true) }
     }
     if isWithoutKey {
       isWithoutKey = false
       statistics.withoutKey += 1
     }
-    stream.text.markChanged(routed.domainIndex)
     if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     statistics.applied += 1
     if !configuration.isStrict, hasSkippedField(routed),

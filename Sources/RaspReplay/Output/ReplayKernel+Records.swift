@@ -31,7 +31,7 @@ extension ReplayKernel {
       seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
       keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
       domainIndex: routed.domainIndex, state: stream.pipeline.current,
-      isBeforeSince: isBeforeSince)
+      isBeforeSince: isBeforeSince, otherDomains: otherDomains)
     observer.observe(event) {
       routed.envelope.writtenAsRead(typeName: router.typeName(of: routed.envelope))
     }
@@ -73,7 +73,12 @@ extension ReplayKernel {
     }
     if let selection {
       // Only an event of the selected domain can change the value, once there is one.
-      guard selection.mayChange(domain: routed.domainIndex, hasSelected: stream.hasSelected)
+      guard
+        selection.mayChange(domain: routed.domainIndex, hasSelected: stream.hasSelected)
+          || !otherDomains.isEmpty
+            && otherDomains.contains(where: {
+              selection.mayChange(domain: $0, hasSelected: stream.hasSelected)
+            })
       else { return nil }
       let bytes = selection.value(
         event: item.pointee.eventBytes, text: &stream.text, stream.pipeline.current,

@@ -13,6 +13,14 @@ extension ReplayKernel {
     if let routed = router.route(envelope) {
       return apply(routed, item: item, writer: &writer)
     }
+    if hasListeners {
+      let targets = listeners.targets(ofTypeNamed: router.typeName(of: envelope))
+      if let first = targets.first {
+        let routed = SnapshotState.Event(
+          envelope: envelope, domainIndex: first.domain, eventIndex: first.event)
+        return apply(routed, item: item, writer: &writer, listened: targets)
+      }
+    }
     return handleUnrouted(envelope, item: item.pointee, writer: &writer)
   }
 
@@ -100,5 +108,66 @@ extension ReplayKernel {
     statistics.droppedByOption += 1
     return ignoring(
       item.pointee, "an event of the type '\(router.typeName(of: envelope))', dropped by --drop")
+  }
+
+  /// Applies an event to its own domain, when it has one (`own`), and to the events of other
+  /// domains that stand for its type (``TypeListeners``), in the order of the domains, all or
+  /// nothing; notes the other domains it changed (``otherDomains``, until the next event).
+  ///
+  /// - Returns: `.selected` once applied, for ``apply(_:item:writer:listened:)`` to write its
+  ///   record; `.handled` with the outcome of a line refused or read again.
+  @inline(never)
+  mutating func applyAll(
+    _ own: SnapshotState.Event?, envelope: Envelope, _ targets: [TypeListeners.Target],
+    item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  ) -> StreamChoice {
+    otherDomains.removeAll(keepingCapacity: true)
+    var events: [SnapshotState.Event] = []
+    events.reserveCapacity(targets.count + 1)
+    var pending = own
+    for target in targets {
+      if let waiting = pending, waiting.domainIndex <= target.domain {
+        events.append(waiting)
+        pending = nil
+      }
+      events.append(
+        SnapshotState.Event(
+          envelope: envelope, domainIndex: target.domain, eventIndex: target.event))
+    }
+    if let pending { events.append(pending) }
+    let first = own ?? events[0]
+    if isKeyed, case .handled(let outcome) = selectStream(for: first, item: item, writer: &writer) {
+      return .handled(outcome)
+    }
+    let outcome = stream.pipeline.send(composite: events)
+    if let failure = outcome.failure {
+      isWithoutKey = false
+      let refusing = events[min(failure.index, events.count - 1)]
+      var error = failure.underlying
+      if refusing.domainIndex != own?.domainIndex, let eventError = error as? RaspEventError,
+        !envelope.isPayloadEndAssumed
+      {
+        // Which domain refused it, when it is not the event's own.
+        let name = stream.pipeline.current.domainName(at: refusing.domainIndex)
+        error = RaspEventError(
+          offset: eventError.offset,
+          reason: .rejected(
+            "by '\(name)', which listens to '\(router.typeName(of: envelope))': "
+              + Self.withoutPrefix(eventError)))
+      }
+      return .handled(handleFailure(error, of: refusing, item: item.pointee, writer: &writer))
+    }
+    for event in events {
+      stream.text.markChanged(event.domainIndex)
+      if event.domainIndex != first.domainIndex { otherDomains.append(event.domainIndex) }
+    }
+    return .selected
+  }
+
+  /// An event error's text without the "event rejected: " its description starts with.
+  private static func withoutPrefix(_ error: RaspEventError) -> String {
+    let text = error.description
+    let prefix = "event rejected: "
+    return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
   }
 }

@@ -48,7 +48,13 @@ package struct Router {
     for slot in slots {
       domainKeys.append(
         key(slot.nameBytes, firstEvent: eventKeys.count, eventCount: slot.eventNameBytes.count))
-      for name in slot.eventNameBytes { eventKeys.append(key(name)) }
+      for name in slot.eventNameBytes {
+        // An event that stands only for other domains' types has no name, and no type of its
+        // own to route (`cart.` is no type).
+        eventKeys.append(
+          name.isEmpty
+            ? Key(count: -1, head: 0, tailStart: 0, firstEvent: 0, eventCount: 0) : key(name))
+      }
     }
     self.domainKeys = domainKeys
     self.eventKeys = eventKeys
@@ -66,6 +72,8 @@ package struct Router {
     if let id = envelope.mappedType {
       guard let table else { return nil }
       let (bytes, dot) = table.canonical(id)
+      // A type of no domain (`ADD_TODO`), kept for the domains that listen to it.
+      guard dot >= 0 else { return nil }
       domainPart = EventTypePart(line: bytes, start: 0, end: dot)
       namePart = EventTypePart(line: bytes, start: dot + 1, end: bytes.count)
     }
@@ -140,7 +148,8 @@ package struct Router {
   private func routeSlowly(_ envelope: Envelope) -> SnapshotState.Event? {
     for domainIndex in names.indices where envelope.domain.equals(names[domainIndex].domain) {
       let events = names[domainIndex].events
-      for eventIndex in events.indices where envelope.name.equals(events[eventIndex]) {
+      for eventIndex in events.indices
+      where !events[eventIndex].isEmpty && envelope.name.equals(events[eventIndex]) {
         return SnapshotState.Event(
           envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex)
       }

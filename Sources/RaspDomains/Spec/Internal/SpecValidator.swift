@@ -110,10 +110,15 @@ struct SpecValidator {
       report("expected an event object, found \(node.phrase)", at: node.offset, path)
       return nil
     }
+    // An event that stands only for other domains' types (`on`) needs no name of its own.
+    let hasOn = node.members?.contains { $0.key == "on" } ?? false
     let members = object(
-      node, at: path, allowed: ["name", "summary", "ops"], required: ["name", "ops"],
-      owner: "an event")
-    var name: String?
+      node, at: path, allowed: ["name", "summary", "on", "ops"],
+      required: hasOn ? ["ops"] : ["name", "ops"], owner: "an event")
+    let listensTo = members["on"].map {
+      on(node: $0.value, at: path + [.key("on")], domain: domain)
+    }
+    var name: String? = members["name"] == nil && listensTo != nil ? "" : nil
     if let member = members["name"], let text = string(member.value, at: path + [.key("name")]) {
       let namePath = path + [.key("name")]
       if !SpecValidator.isEventName(text) {
@@ -146,7 +151,53 @@ struct SpecValidator {
       }
     }
     guard let name else { return nil }
-    return RaspSpecEventDefinition(name: name, summary: summary, operations: operations)
+    return RaspSpecEventDefinition(
+      name: name, summary: summary, operations: operations, on: listensTo ?? [])
+  }
+
+  /// The types an event's `on` names: a non-empty array of strings, each a type of another
+  /// domain as rasp reads it (`user.loggedOut`) or as Redux writes it (`user/loggedOut`, its
+  /// first `/` read as the dot), `*` for any text, or a type of no domain (`ADD_TODO`).
+  private mutating func on(node: JSONNode, at path: Path, domain: String?) -> [String] {
+    guard let nodes = array(node, at: path) else { return [] }
+    if nodes.isEmpty {
+      report(
+        "expected at least one type, such as 'user.loggedOut' or '*.reset'", at: node.offset,
+        path)
+    }
+    var types: [String] = []
+    for (index, node) in nodes.enumerated() {
+      let itemPath = path + [.index(index)]
+      guard let text = string(node, at: itemPath) else { continue }
+      let type = Self.typeAsRead(text)
+      if type.isEmpty
+        || type.unicodeScalars.contains(where: {
+          $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+        })
+      {
+        report(
+          "'\(JSONError.abbreviated(text))' is not an event type: a type has no spaces or "
+            + "control characters, such as 'user.loggedOut', 'user/loggedOut' or '*.reset'",
+          at: node.offset, itemPath)
+      } else if let domain, type.hasPrefix(domain + "."), !type.contains("*") {
+        report(
+          "'\(JSONError.abbreviated(text))' is a type of this domain: its events are the "
+            + "domain's own, by their 'name'; 'on' names the types of other domains",
+          at: node.offset, itemPath)
+      } else {
+        types.append(type)
+      }
+    }
+    return types
+  }
+
+  /// A type as rasp reads it: Redux's `user/loggedOut` is `user.loggedOut`; a type with a dot
+  /// before its first `/`, or with no `/`, is as written.
+  static func typeAsRead(_ text: String) -> String {
+    guard let slash = text.firstIndex(of: "/"), !text[..<slash].contains(".") else {
+      return text
+    }
+    return text[..<slash] + "." + text[text.index(after: slash)...]
   }
 
   // MARK: Objects, arrays, strings
