@@ -160,17 +160,20 @@ import Testing
     for source in sources { #expect(!text.contains(#""\#(source)""#)) }
   }
 
-  @Test func equalValuesHashAlikeSoKeyByGroupsTheSameEvents() throws {
-    var lines: [String] = []
-    var random = RandomEvents(seed: 40)
+  /// `count` deposits to the vault by bob, ann and cy, picked at random from `seed`, each with
+  /// its source's email in the payload: the log of the keyed redaction tests.
+  private static func deposits(count: Int, seed: UInt64) -> String {
+    var random = RandomEvents(seed: seed)
     let sources = ["bob", "ann", "cy"]
-    for index in 0..<60 {
+    return (0..<count).map { index in
       let source = sources[random.int(3)]
-      lines.append(
-        #"{"type":"vault.deposit","source":"\#(source)","payload":{"amount":\#(index + 1),"#
-          + #""email":"\#(source)@example.com"}}"# + "\n")
-    }
-    let directory = try Self.directory(log: lines.joined())
+      return #"{"type":"vault.deposit","source":"\#(source)","payload":{"amount":\#(index + 1),"#
+        + #""email":"\#(source)@example.com"}}"# + "\n"
+    }.joined()
+  }
+
+  @Test func equalValuesHashAlikeSoKeyByGroupsTheSameEvents() throws {
+    let directory = try Self.directory(log: Self.deposits(count: 60, seed: 40))
     #expect(Self.redact(directory).status == 0)
     let arguments = ["--spec", Self.vault, "--key-by", "source", "--select", "vault.total"]
     let original = CommandRun.run(["replay", "events.jsonl"] + arguments, in: directory.path)
@@ -188,7 +191,7 @@ import Testing
       #expect(String(new) == expected)
     }
     let text = String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
-    for name in sources { #expect(!text.contains(#""\#(name)""#)) }
+    for name in ["bob", "ann", "cy"] { #expect(!text.contains(#""\#(name)""#)) }
   }
 
   @Test(
@@ -310,23 +313,15 @@ import Testing
   /// `--verify` with the log on standard input: the input is kept for the second replay, and
   /// the output is the one redacting the file gives.
   @Test func verifyReadsTheLogFromStandardInput() throws {
-    var lines: [String] = []
-    var random = RandomEvents(seed: 12)
-    let sources = ["bob", "ann", "cy"]
-    for index in 0..<30 {
-      let source = sources[random.int(3)]
-      lines.append(
-        #"{"type":"vault.deposit","source":"\#(source)","payload":{"amount":\#(index + 1),"#
-          + #""email":"\#(source)@example.com"}}"# + "\n")
-    }
-    let directory = try Self.directory(log: lines.joined())
+    let log = Self.deposits(count: 30, seed: 12)
+    let directory = try Self.directory(log: log)
     let verify = ["--verify", "--spec", Self.vault, "--domain", "vault", "--key-by", "source"]
     let fromFile = Self.redact(directory, verify)
     #expect(fromFile.status == 0, "\(fromFile.standardError)")
     let expected = directory.bytes("share.jsonl")
     let run = CommandRun.run(
       ["redact", "-", "--policy", "pii.json", "--key-file", "k", "-o", "piped.jsonl"] + verify,
-      in: directory.path, input: Array(lines.joined().utf8))
+      in: directory.path, input: Array(log.utf8))
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardError.contains("rasp: verified 'piped.jsonl': it replays as '-' redacted"))
     #expect(expected != nil && directory.bytes("piped.jsonl") == expected)
