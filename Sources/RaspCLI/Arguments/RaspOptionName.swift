@@ -36,6 +36,7 @@ enum RaspOptionName: String, CaseIterable, Sendable {
   case first
   case follow
   case format
+  case fromStart = "from-start"
   case golden
   case hide
   case ignore

@@ -92,21 +92,27 @@ enum ReplayRun {
   }
 
   /// Replays inputs already opened — a log in memory, as `rasp shrink` tries its candidates —
-  /// into `sink`: without the options' notes, a progress line or checkpoints.
+  /// into `sink`: without the options' notes, a progress line or checkpoint files.
+  ///
+  /// The checkpoints that the options' configuration asks for go to the sink
+  /// (``ReplaySink/keep(_:)``). Resumed from `checkpoint`, each input must hold the rest of its
+  /// log, from the checkpoint's offset in it on.
   ///
   /// - Parameters:
   ///   - options: How to replay; its files are not opened.
   ///   - inputs: What to replay, one input per file of the options.
+  ///   - checkpoint: The state to start from; `nil` starts from the first line.
   ///   - environment: Where bad lines and notices are reported.
   ///   - sink: Where the records go.
   /// - Returns: What the replay did: its counts, problems and how it ended.
   static func run<Sink: ReplaySink>(
-    _ options: ReplayOptions, inputs: [ReplayInput], environment: RaspEnvironment,
-    into sink: inout Sink
+    _ options: ReplayOptions, inputs: [ReplayInput], resumingFrom checkpoint: ReplayCheckpoint? = nil,
+    environment: RaspEnvironment, into sink: inout Sink
   ) -> ReplayResult {
     var checkpointing: Checkpointing?
     return run(
-      inputs, [:], options, checkpointing: &checkpointing, environment: environment, into: &sink)
+      inputs, [:], options, checkpointing: &checkpointing, resumingFrom: checkpoint,
+      environment: environment, into: &sink)
   }
 
   /// Starts a progress display when the options and the environment want one: the replay
@@ -132,7 +138,8 @@ enum ReplayRun {
   /// Replays opened inputs into `sink`.
   private static func run<Sink: ReplaySink>(
     _ inputs: [ReplayInput], _ documents: [Int: ImportedDocument], _ options: ReplayOptions,
-    checkpointing: inout Checkpointing?, environment: RaspEnvironment, into sink: inout Sink
+    checkpointing: inout Checkpointing?, resumingFrom checkpoint: ReplayCheckpoint? = nil,
+    environment: RaspEnvironment, into sink: inout Sink
   ) -> ReplayResult {
     var result = ReplayResult()
     var replay: Replay
@@ -145,6 +152,14 @@ enum ReplayRun {
           file, line: nil, column: nil,
           path: "state" + (error.path.hasPrefix("[") || error.path.isEmpty ? "" : ".") + error.path,
           reason: error.reason)
+        return result
+      }
+    } else if let checkpoint {
+      do {
+        replay = try Replay(
+          configuration: options.configuration, inputs: inputs, resumingFrom: checkpoint)
+      } catch {
+        result.failure = .failure("cannot resume from a saved state: \(error)")
         return result
       }
     } else {
@@ -198,6 +213,7 @@ enum ReplayRun {
           // What was printed before the checkpoint is delivered before it is saved: a replay
           // resumed from it prints what comes after.
           try sink.flush(&output)
+          sink.keep(checkpoint)
           do {
             try checkpointing?.save(
               checkpoint, linesWritten: sink.linesWritten, environment: environment)

@@ -27,6 +27,9 @@ protocol ReplaySink {
   mutating func ignore(_ diagnostic: ReplayDiagnostic)
   /// How many lines it has delivered, when it counts them: a checkpoint saves it.
   var linesWritten: Int? { get }
+  /// Takes a checkpoint the replay yielded, after what came before it was flushed: a sink of
+  /// `rasp shrink`'s tries keeps the states to resume later tries from.
+  mutating func keep(_ checkpoint: ReplayCheckpoint)
 }
 
 extension ReplaySink {
@@ -36,6 +39,8 @@ extension ReplaySink {
   mutating func ignore(_ diagnostic: ReplayDiagnostic) {}
   /// Most sinks do not count what they deliver.
   var linesWritten: Int? { nil }
+  /// Most sinks leave checkpoints to `--save-state`.
+  mutating func keep(_ checkpoint: ReplayCheckpoint) {}
 }
 
 /// Why a run stopped taking records before the replay's end.

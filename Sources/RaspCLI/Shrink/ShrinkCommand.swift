@@ -7,8 +7,9 @@ import RaspReplay
 ///
 /// The log's lines are tried in subsets (``DeltaDebugging``): first whole keys, with
 /// `--key-by`, then single events, until removing any one remaining event makes the failure
-/// go away. Each candidate is replayed in this process, from memory (``ShrinkFailure``); only
-/// `--cmd` runs a process per try. The output is a subset of the log's lines, byte for byte,
+/// go away. Each candidate is replayed in this process, from memory (``ShrinkFailure``), from
+/// the state saved before its first change (``ShrinkStates``); only `--cmd` runs a process per
+/// try. The output is a subset of the log's lines, byte for byte,
 /// written atomically, and never over the log.
 enum ShrinkCommand {
   static let spec = RaspCommandSpec(
@@ -25,7 +26,8 @@ enum ShrinkCommand {
 
       With --key-by, whole keys are removed first; then single events, by delta debugging (ddmin), \
       until removing any one remaining event makes the failure go away: the result is 1-minimal. \
-      It is deterministic. The output holds lines of the log, byte for byte, in their order, so it \
+      Each candidate is replayed in this process, from the state saved before its first \
+      changed line (--from-start: from the first line). It is deterministic. The output holds lines of the log, byte for byte, in their order, so it \
       is in the log's format; --payloads then makes each remaining event smaller, field by field, \
       and writes a changed line as compact JSON. A summary on standard error says how many keys \
       and events there were and are left, and how many replays it took.
@@ -77,6 +79,11 @@ enum ShrinkCommand {
         help:
           "Then shrink each remaining event: drop fields, empty or halve strings, drop array "
           + "elements, where the failure stays; a changed line is written as compact JSON."),
+      RaspOptionSpec(
+        name: .fromStart,
+        help:
+          "Replay every candidate from the log's first line, not from the state saved before "
+          + "its first change: the same result, slower; for comparison."),
       RaspOptionSpec(
         name: .budget, valueName: "n",
         help: "Stop after <n> replays, with the smallest failing log so far (not minimal)."),
@@ -162,13 +169,19 @@ enum ShrinkCommand {
       standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
       standardError: DiscardingOutput(), variables: environment.variables,
       workingDirectory: environment.workingDirectory)
-    try checkFails(
-      &failure, bytes: bytes, file: file, options: options, environment: environment, quiet: quiet)
+    // Each try goes on from the state its candidate shares with the current log, unless
+    // --from-start asks for the plain ddmin, for comparison.
+    let resumes = !parsed.flag(.fromStart) && failure.resumes(options)
+    let states = try checkFails(
+      &failure, bytes: bytes, file: file, options: options,
+      savingEvery: resumes ? ShrinkStates.interval(forLines: log.lines.count) : nil,
+      environment: environment, quiet: quiet)
     let keyPath = options.configuration.keyPath
     let payloads = parsed.flag(.payloads)
     var search = ShrinkSearch(
       log: log, failure: failure, options: options, environment: quiet, bound: bound,
-      interruption: environment.interruption)
+      interruption: environment.interruption,
+      states: resumes ? ShrinkStates(log: bytes, saved: states) : nil)
     let progress = search.progress
     let display = ProgressDisplay.start(
       counting: ReplayProgress(totalBytes: nil), choice: options.progress, readsTerminal: false,
@@ -248,14 +261,17 @@ enum ShrinkCommand {
   /// check's differing paths).
   ///
   /// - Throws: ``RaspCommandError/failure(_:)`` when it does not fail.
+  ///
+  /// - Returns: The states its replay saved, every `interval` events (none without one).
   private static func checkFails(
     _ failure: inout ShrinkFailure, bytes: [UInt8], file: String, options: ReplayOptions,
-    environment: RaspEnvironment, quiet: RaspEnvironment
-  ) throws(RaspCommandError) {
+    savingEvery interval: Int?, environment: RaspEnvironment, quiet: RaspEnvironment
+  ) throws(RaspCommandError) -> [ReplayCheckpoint] {
+    let replay = ShrinkReplay(bytes: bytes, state: nil, interval: interval)
     switch failure {
     case .exitStatus(var check):
-      let (actual, reason) = ShrinkFailure.exitStatus(
-        of: bytes, options: options, environment: quiet)
+      let (actual, reason, states) = ShrinkFailure.exitStatus(
+        of: replay, options: options, environment: quiet)
       if actual != check.status {
         throw .failure(
           "'\(file)' does not fail: its replay ends with status \(actual), not \(check.status); "
@@ -263,27 +279,33 @@ enum ShrinkCommand {
       }
       check.reason = reason
       failure = .exitStatus(check)
+      return states
     case .golden(var check):
-      guard let paths = check.firstDifferencePaths(of: bytes, options, quiet) else {
+      let (paths, states) = check.firstDifferencePaths(of: replay, options, quiet)
+      guard let paths else {
         throw .failure(
           "'\(file)' does not fail: no snapshot of its replay differs from its line in "
             + "'\(check.name)'; nothing to shrink")
       }
       check.paths = paths
       failure = .golden(check)
+      return states
     case .assertions(var check):
-      guard let first = check.firstViolation(of: bytes, options, quiet) else {
+      let (first, states) = check.firstViolation(of: replay, options, quiet)
+      guard let first else {
         throw .failure(
           "'\(file)' does not fail: every state satisfies the assertions; nothing to shrink")
       }
       check.first = first
       failure = .assertions(check)
+      return states
     case .command(let command):
       if !command.succeeds(with: bytes) {
         throw .failure(
           "'\(file)' does not fail: '--cmd' exits with a status other than 0 for it; "
             + "nothing to shrink")
       }
+      return []
     }
   }
 }

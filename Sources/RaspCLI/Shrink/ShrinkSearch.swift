@@ -93,11 +93,19 @@ struct ShrinkSearch {
   private let clock = ContinuousClock()
   private let start: ContinuousClock.Instant
 
+  /// The saved states of the current log (the smallest failing log so far) that the tries
+  /// start from, or `nil` to replay each try from the first line.
+  private(set) var states: ShrinkStates?
+
   /// A search over all of `log`'s lines, which fail.
+  ///
+  /// - Parameter states: The states of the whole log's replay, to resume tries from; `nil`
+  ///   replays each from the first line.
   init(
     log: ShrinkLog, failure: ShrinkFailure, options: ReplayOptions, environment: RaspEnvironment,
-    bound: ShrinkBound, interruption: ReplayInterruption?
+    bound: ShrinkBound, interruption: ReplayInterruption?, states: ShrinkStates? = nil
   ) {
+    self.states = states
     self.log = log
     self.failure = failure
     self.options = options
@@ -185,10 +193,17 @@ struct ShrinkSearch {
     try checkBound()
     replays += 1
     progress.noteReplay()
-    let fails = failure.holds(
-      for: bytes(of: indices, replacing: replaced), options: options, environment: environment)
+    let candidate = bytes(of: indices, replacing: replaced)
+    var replay = ShrinkReplay(bytes: candidate)
+    if let states {
+      replay.state = states.latest(sharedWith: candidate)
+      replay.interval = ShrinkStates.interval(forLines: indices.count)
+    }
+    let (fails, saved) = failure.attempt(replay, options: options, environment: environment)
     // A try that a signal cut short (a --cmd killed by Ctrl-C) says nothing.
     if let signal = interruption?.signal { throw .interrupted(signal) }
+    // The candidate is the current log now: the states of its replay are its.
+    if fails { states?.adopt(candidate, saved: saved) }
     if fails { progress.noteFailing(events: indices.count, keys: keys) }
     return fails
   }
