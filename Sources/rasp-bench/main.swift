@@ -10,6 +10,8 @@
 //                                                  several, against the unkeyed replay
 //   rasp-bench stages --log FILE                   nanoseconds per line of each stage of a replay
 //   rasp-bench latency --rasp PATH [<options>]     write-to-snapshot latency of `rasp replay -`
+//   rasp-bench shrink --rasp PATH [<options>]      `rasp shrink` of a planted culprit, resumed
+//                                                  from saved states and from the start
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +20,7 @@
 
 let usage = """
   Usage: rasp-bench <subcommand> [<options>]
-    Subcommands: core, generate, replay, formats, keyed, stages, latency
+    Subcommands: core, generate, replay, formats, keyed, stages, latency, shrink
   """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
@@ -37,6 +39,8 @@ case "stages":
   status = StagesBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "latency":
   status = LatencyBenchmark.main(arguments: Array(arguments.dropFirst()))
+case "shrink":
+  status = ShrinkBenchmark.main(arguments: Array(arguments.dropFirst()))
 case "--help", "-h":
   print(usage)
   status = 0

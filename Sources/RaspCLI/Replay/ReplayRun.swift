@@ -106,7 +106,8 @@ enum ReplayRun {
   ///   - sink: Where the records go.
   /// - Returns: What the replay did: its counts, problems and how it ended.
   static func run<Sink: ReplaySink>(
-    _ options: ReplayOptions, inputs: [ReplayInput], resumingFrom checkpoint: ReplayCheckpoint? = nil,
+    _ options: ReplayOptions, inputs: [ReplayInput],
+    resumingFrom checkpoint: ReplayCheckpoint? = nil,
     environment: RaspEnvironment, into sink: inout Sink
   ) -> ReplayResult {
     var checkpointing: Checkpointing?

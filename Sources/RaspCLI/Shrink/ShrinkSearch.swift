@@ -97,10 +97,8 @@ struct ShrinkSearch {
   /// start from, or `nil` to replay each try from the first line.
   private(set) var states: ShrinkStates?
 
-  /// A search over all of `log`'s lines, which fail.
-  ///
-  /// - Parameter states: The states of the whole log's replay, to resume tries from; `nil`
-  ///   replays each from the first line.
+  /// A search over all of `log`'s lines, which fail; its tries resume from `states`, the
+  /// states of the whole log's replay, or replay from the first line without them.
   init(
     log: ShrinkLog, failure: ShrinkFailure, options: ReplayOptions, environment: RaspEnvironment,
     bound: ShrinkBound, interruption: ReplayInterruption?, states: ShrinkStates? = nil

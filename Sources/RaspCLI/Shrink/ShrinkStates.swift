@@ -90,7 +90,9 @@ struct ShrinkStates {
       b.withUnsafeBufferPointer { b in
         var start = 0
         let block = 4096
-        while start + block <= count, a[start..<start + block].elementsEqual(b[start..<start + block]) {
+        while start + block <= count,
+          a[start..<start + block].elementsEqual(b[start..<start + block])
+        {
           start += block
         }
         while start < count, a[start] == b[start] { start += 1 }
