@@ -161,6 +161,8 @@ bench: ## Benchmark rasp against jq, live input's latency, other log formats and
 	$(BUILD_DIR)/release/rasp-bench generate --events $(BENCH_EVENTS) --keys $(BENCH_KEYS) --seed $(BENCH_SEED) > $(BENCH_DIR)/events-keyed.jsonl
 	$(BUILD_DIR)/release/rasp-bench keyed --log $(BENCH_DIR)/events-keyed.jsonl --key-by device --runs $(BENCH_RUNS) \
 	  --rasp $(BUILD_DIR)/release/rasp --jq $(JQ) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
+	$(BUILD_DIR)/release/rasp-bench shrink --rasp $(BUILD_DIR)/release/rasp --spec fixtures/shrink-vault/vault.json \
+	  --events 100000 --keys 1000 --runs $(BENCH_RUNS) --scratch $(BENCH_DIR) --commit "$(BENCH_COMMIT)"
 
 bench-report: ## Time rasp report against rasp replay --emit diff on 1M events, and scrubbing in chromium.
 	$(SWIFT_RELEASE) --product rasp

@@ -27,9 +27,10 @@ enum ShrinkCommand {
       With --key-by, whole keys are removed first; then single events, by delta debugging (ddmin), \
       until removing any one remaining event makes the failure go away: the result is 1-minimal. \
       Each candidate is replayed in this process, from the state saved before its first \
-      changed line (--from-start: from the first line). It is deterministic. The output holds lines of the log, byte for byte, in their order, so it \
-      is in the log's format; --payloads then makes each remaining event smaller, field by field, \
-      and writes a changed line as compact JSON. A summary on standard error says how many keys \
+      changed line (--from-start: from the first line). It is deterministic. The output holds \
+      lines of the log, byte for byte, in their order, so it is in the log's format; --payloads \
+      then makes each remaining event smaller, field by field, and writes a changed line as \
+      compact JSON. A summary on standard error says how many keys \
       and events there were and are left, and how many replays it took.
 
       --budget and --time bound the search, and Ctrl-C stops it: the smallest failing log found so \

@@ -119,7 +119,8 @@ enum ShrinkBenchmark {
       "- Load average before and after: \(loadBefore.map { "\($0)" } ?? "?"), "
         + "\(loadAfter.map { "\($0)" } ?? "?")",
       "",
-      "| `rasp shrink …` | Replays | Resumed from saved states | From the start (`--from-start`) |",
+      "| `rasp shrink …` | Replays | Resumed from saved states "
+        + "| From the start (`--from-start`) |",
       "|---|---:|---:|---:|",
     ]
     for figure in figures {
@@ -170,9 +171,9 @@ struct PlantedLog {
         lines.append(
           #"{"type":"nav.push","source":"\#(key)","payload":{"screen":"\#(screen)"}}"# + "\n")
       default:
+        let amount = 1 + random.below(99)
         lines.append(
-          #"{"type":"vault.deposit","source":"\#(key)","payload":{"amount":\#(1 + random.below(99))}}"#
-            + "\n")
+          #"{"type":"vault.deposit","source":"\#(key)","payload":{"amount":\#(amount)}}"# + "\n")
       }
     }
     var culprits: Set<Int> = []
