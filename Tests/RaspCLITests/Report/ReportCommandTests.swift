@@ -184,6 +184,63 @@ import Testing
     #expect(shown.map(\.1) == [1_767_607_200_000, 1_767_607_202_500])
   }
 
+  /// The lines of a fixture's log, parsed.
+  static func lines(_ path: String) throws -> [JSONValue] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+      .map { try JSONParser.parse(String($0)) }
+  }
+
+  @Test func readsAReduxActionsTypeAsTheReplayReadIt() throws {
+    let folder = Repository.path("fixtures/format-fsa")
+    let result = run([
+      "report", "--log-format", "fsa", "--spec", "\(folder)/redux.json",
+      "\(folder)/actions.jsonl",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    // By hand: an action's `todos/todoAdded` is the event `todos.todoAdded`; the fsa format
+    // drops Redux's own `@@redux/*`, and the spec defines every other action of the log.
+    let expected = try Self.lines("\(folder)/actions.jsonl").compactMap { line -> String? in
+      guard case .string(let type)? = line["type"], !type.hasPrefix("@@redux/") else {
+        return nil
+      }
+      return type.replacingOccurrences(of: "/", with: ".")
+    }
+    #expect(expected.count == 13)
+    #expect(Self.typesAndTimes(try Self.data(of: result.output)).map(\.0) == expected)
+  }
+
+  @Test func readsASegmentCallsTypeAndTimeAsTheReplayReadThem() throws {
+    let folder = Repository.path("fixtures/format-segment")
+    let result = run([
+      "report", "--log-format", "segment", "--spec", "\(folder)/segment.json",
+      "\(folder)/calls.jsonl",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let data = try Self.data(of: result.output)
+    #expect(data["hasTimes"] == .bool(true))
+    // By hand, as docs/formats.md says Segment's calls are read: a track call is the event
+    // `track.<its event>`, a page or screen call `<call>.<its name>`, any other `<call>.<call>`;
+    // the time is the call's `timestamp`.
+    let dates = ISO8601DateFormatter()
+    dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let expected = try Self.lines("\(folder)/calls.jsonl").map { line -> (String, Int64) in
+      guard case .string(let call)? = line["type"], case .string(let stamp)? = line["timestamp"],
+        let date = dates.date(from: stamp)
+      else { return ("?", 0) }
+      let name: String
+      switch (call, line["event"], line["name"]) {
+      case ("track", .string(let event)?, _): name = event
+      case ("page", _, .string(let page)?), ("screen", _, .string(let page)?): name = page
+      default: name = call
+      }
+      return ("\(call).\(name)", Int64((date.timeIntervalSince1970 * 1000).rounded()))
+    }
+    #expect(expected.contains { $0.0 == "track.Course Clicked" })
+    let shown = Self.typesAndTimes(data)
+    #expect(shown.map(\.0) == expected.map(\.0))
+    #expect(shown.map(\.1) == expected.map(\.1))
+  }
+
   @Test func marksTheViolationsOfItsAssertions() throws {
     // In the example log the stack first holds two screens at event 10 (by hand: pushes at
     // 4 and 10, the pop at 17 leaves one); the final tab is "orders".
