@@ -392,21 +392,39 @@ enum ReplayRun {
     return warning + "\n"
   }
 
-  /// The warning of a range of times wholly outside the log: a `--since` after every event's
-  /// time, which prints nothing, or an `--until` or `--at` before the first, which applies
-  /// nothing. It says where the log's times start and end, as far as the replay read them.
+  /// The warning of a range of times that selects nothing the log has: a `--since` after every
+  /// event's time, which prints nothing, or an `--until` or `--at` before the first, which
+  /// applies nothing; a `--since` and an `--until` with no event between them; or any time
+  /// at all for a log whose events have none (each is before every time, so `--since` prints
+  /// nothing, and `--until` and `--at` stop at no event). It says where the log's times start
+  /// and end, as far as the replay read them, or that it has none.
   static func emptyRangeWarning(
     _ statistics: ReplayStatistics, options: ReplayOptions
   ) -> String? {
-    guard let earliest = statistics.earliestTime, let latest = statistics.latestTime else {
-      return nil
-    }
     let configuration = options.configuration
-    if case .time = configuration.since, statistics.applied > 0,
-      statistics.beforeSince == statistics.applied,
-      case let text = options.text(of: .since), !text.isEmpty
-    {
-      return "rasp: warning: no event at or after '--since \(text)'; the log's times run from "
+    let since = configuration.since.flatMap { position -> String? in
+      guard case .time = position else { return nil }
+      let text = options.text(of: .since)
+      return text.isEmpty ? nil : text
+    }
+    guard let earliest = statistics.earliestTime, let latest = statistics.latestTime else {
+      return untimedLogWarning(statistics, options: options, since: since)
+    }
+    if let since, statistics.applied > 0, statistics.beforeSince == statistics.applied {
+      // Stopped by --until before any event at or after --since: there are later events,
+      // past --until, and every event read before them is before --since.
+      if statistics.stoppingOption == "--until", case let until = options.text(of: .until),
+        !until.isEmpty
+      {
+        if case .time = configuration.until {
+          return "rasp: warning: no event between '--since \(since)' and '--until \(until)'; "
+            + "the log's times start at \(earliest), and the first after '--until' is at "
+            + "\(latest)\n"
+        }
+        return "rasp: warning: no event at or after '--since \(since)' up to '--until "
+          + "\(until)'; the log's times up to there run from \(earliest) to \(latest)\n"
+      }
+      return "rasp: warning: no event at or after '--since \(since)'; the log's times run from "
         + "\(earliest) to \(latest)\n"
     }
     for option in [RaspOptionName.until, .at] {
@@ -416,6 +434,30 @@ enum ReplayRun {
       else { continue }
       return "rasp: warning: no event at or before '--\(option.rawValue) \(text)'; the log's "
         + "times start at \(earliest)\n"
+    }
+    return nil
+  }
+
+  /// The warning of a time given to `--since`, `--until` or `--at` for a log none of whose
+  /// events has a time: what the option did instead, and the positions that need no time.
+  private static func untimedLogWarning(
+    _ statistics: ReplayStatistics, options: ReplayOptions, since: String?
+  ) -> String? {
+    guard statistics.applied > 0 else { return nil }
+    let configuration = options.configuration
+    let instead = "; give it a position by line instead (file:line, line:N or #N)\n"
+    if let since {
+      return "rasp: warning: no event has a time, so each is before '--since \(since)' and "
+        + "none at or after it" + instead
+    }
+    for option in [RaspOptionName.until, .at] {
+      let position = option == .at ? configuration.at : configuration.until
+      guard case .time = position, case let text = options.text(of: option), !text.isEmpty
+      else { continue }
+      let result =
+        option == .at ? "the state is the one after the last event" : "the whole log was replayed"
+      return "rasp: warning: no event has a time, so none is after '--\(option.rawValue) "
+        + "\(text)' and \(result)" + instead
     }
     return nil
   }
