@@ -115,6 +115,13 @@ import Testing
 
   struct NoData: Error {}
 
+  /// The data of the report of `arguments` (after `report`), once the command succeeded.
+  func reportData(_ arguments: [String], in directory: String? = nil) throws -> JSONValue {
+    let result = run(["report"] + arguments, in: directory)
+    #expect(result.status == 0, "\(result.errors)")
+    return try Self.data(of: result.output)
+  }
+
   /// The report's data, as its page reads it.
   static func data(of page: String) throws -> JSONValue {
     let start = #"<script type="application/json" id="rasp-data">"#
@@ -142,12 +149,10 @@ import Testing
 
   @Test func readsEachEventsTypeAndTimeAsTheReplayReadThem() throws {
     let folder = Repository.path("fixtures/format-map")
-    let result = run([
-      "report", "--map", "\(folder)/shop.map.json", "--spec", "\(folder)/shop.json",
+    let data = try reportData([
+      "--map", "\(folder)/shop.map.json", "--spec", "\(folder)/shop.json",
       "\(folder)/events.jsonl",
     ])
-    #expect(result.status == 0, "\(result.errors)")
-    let data = try Self.data(of: result.output)
     #expect(data["hasTimes"] == .bool(true))
     // The log's own lines, read by hand: the map names `event` the type (`cart:` → `cart.`,
     // `app` by default), `at` the time in milliseconds, and drops `debug:*`.
@@ -176,9 +181,8 @@ import Testing
         + #""time":"\#(time)","data":{"heading":\#(heading)}}"#
     }
     try directory.write("ce.jsonl", lines.joined(separator: "\n") + "\n")
-    let result = run(["report", "--log-format", "cloudevents", "ce.jsonl"], in: directory.path)
-    #expect(result.status == 0, "\(result.errors)")
-    let shown = Self.typesAndTimes(try Self.data(of: result.output))
+    let shown = Self.typesAndTimes(
+      try reportData(["--log-format", "cloudevents", "ce.jsonl"], in: directory.path))
     // 2026-01-05T10:00:00Z is 1,767,607,200 s after the epoch.
     #expect(shown.map(\.0) == ["geo.heading", "geo.heading"])
     #expect(shown.map(\.1) == [1_767_607_200_000, 1_767_607_202_500])
@@ -192,11 +196,9 @@ import Testing
 
   @Test func readsAReduxActionsTypeAsTheReplayReadIt() throws {
     let folder = Repository.path("fixtures/format-fsa")
-    let result = run([
-      "report", "--log-format", "fsa", "--spec", "\(folder)/redux.json",
-      "\(folder)/actions.jsonl",
+    let data = try reportData([
+      "--log-format", "fsa", "--spec", "\(folder)/redux.json", "\(folder)/actions.jsonl",
     ])
-    #expect(result.status == 0, "\(result.errors)")
     // By hand: an action's `todos/todoAdded` is the event `todos.todoAdded`; the fsa format
     // drops Redux's own `@@redux/*`, and the spec defines every other action of the log.
     let expected = try Self.lines("\(folder)/actions.jsonl").compactMap { line -> String? in
@@ -206,17 +208,14 @@ import Testing
       return type.replacingOccurrences(of: "/", with: ".")
     }
     #expect(expected.count == 13)
-    #expect(Self.typesAndTimes(try Self.data(of: result.output)).map(\.0) == expected)
+    #expect(Self.typesAndTimes(data).map(\.0) == expected)
   }
 
   @Test func readsASegmentCallsTypeAndTimeAsTheReplayReadThem() throws {
     let folder = Repository.path("fixtures/format-segment")
-    let result = run([
-      "report", "--log-format", "segment", "--spec", "\(folder)/segment.json",
-      "\(folder)/calls.jsonl",
+    let data = try reportData([
+      "--log-format", "segment", "--spec", "\(folder)/segment.json", "\(folder)/calls.jsonl",
     ])
-    #expect(result.status == 0, "\(result.errors)")
-    let data = try Self.data(of: result.output)
     #expect(data["hasTimes"] == .bool(true))
     // By hand, as docs/formats.md says Segment's calls are read: a track call is the event
     // `track.<its event>`, a page or screen call `<call>.<its name>`, any other `<call>.<call>`;

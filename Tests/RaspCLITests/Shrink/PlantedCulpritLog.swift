@@ -59,3 +59,14 @@ struct PlantedCulpritLog {
   /// The planted lines, in order: what a shrink must leave.
   var culpritLines: String { culprits.map { lines[$0] }.joined() }
 }
+
+/// `count` deposits to the vault, of amounts from 1 to 99 drawn from `seed` but 500 at the
+/// positions `large` (from 0), each line with its line end: the log of the golden-check
+/// shrinks, whose spec with a bug counts a deposit of 500 twice.
+func vaultDeposits(count: Int, seed: UInt64, largeAt large: Set<Int>) -> [String] {
+  var random = RandomEvents(seed: seed)
+  return (0..<count).map { index in
+    let amount = large.contains(index) ? 500 : 1 + random.int(99)
+    return #"{"type":"vault.deposit","payload":{"amount":\#(amount)}}"# + "\n"
+  }
+}

@@ -50,12 +50,7 @@ import Testing
   }
 
   @Test func aGoldenCheckShrinksToTheEventThatMakesTheSnapshotDiffer() async throws {
-    var lines: [String] = []
-    var random = RandomEvents(seed: 3)
-    for index in 0..<300 {
-      let amount = index == 120 || index == 250 ? 500 : 1 + random.int(99)
-      lines.append(#"{"type":"vault.deposit","payload":{"amount":\#(amount)}}"# + "\n")
-    }
+    let lines = vaultDeposits(count: 300, seed: 3, largeAt: [120, 250])
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", lines.joined())
     // The golden file, from the spec without the bug: a deposit of 500 is counted once.

@@ -185,12 +185,7 @@ import Testing
   }
 
   @Test func aGoldenCheckShrinksAlikeResumedAndFromTheStart() throws {
-    var lines: [String] = []
-    var random = RandomEvents(seed: 8)
-    for index in 0..<3_000 {
-      let amount = index == 1_900 || index == 2_600 ? 500 : 1 + random.int(99)
-      lines.append(#"{"type":"vault.deposit","payload":{"amount":\#(amount)}}"# + "\n")
-    }
+    let lines = vaultDeposits(count: 3_000, seed: 8, largeAt: [1_900, 2_600])
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", lines.joined())
     let select = ["--domain", "vault", "--select", "vault.deposits"]
