@@ -258,7 +258,9 @@ public struct Replay: ~Copyable {
       // Kernels on several threads decode their own events: the reading thread would take
       // on as much of their decoding as it could, and leave them one core to share.
       let decodesAhead = configuration.threading != .readAhead && pool == nil
-      let decoding = decodesAhead ? (kernel.router, kernel.pipeline.current.makeDecoder()) : nil
+      let decoding =
+        decodesAhead
+        ? (kernel.router, kernel.pipeline.current.makeDecoder(), kernel.demand) : nil
       let shares = configuration.threading == .automatic
       let input = inputs[0]
       feed = .readAhead(

@@ -158,6 +158,14 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.beforeSince   // 9
   /// ```
   public internal(set) var beforeSince = 0
+  /// Events of domains the output does not show (``ReplayConfiguration/selection`` of
+  /// another domain): counted in ``applied`` too, their payloads checked to be JSON, but
+  /// neither decoded against their types nor applied, as nothing printed depends on them.
+  ///
+  /// ```swift
+  /// statistics.passedOver   // 16, for --select nav.tab
+  /// ```
+  public internal(set) var passedOver = 0
   /// The option that stopped the reading before the inputs' end, `--until` or `--at`; `nil`
   /// when it did not.
   ///
@@ -208,6 +216,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     droppedByOption += other.droppedByOption
     hidden += other.hidden
     beforeSince += other.beforeSince
+    passedOver += other.passedOver
     otherDomain += other.otherDomain
     skippedInExport += other.skippedInExport
     blank += other.blank
@@ -280,6 +289,9 @@ public struct ReplayStatistics: Sendable, Equatable {
     }
     if beforeSince > 0 { notes.append("\(beforeSince) before --since") }
     if hidden > 0 { notes.append("\(hidden) hidden by --hide") }
+    if passedOver > 0 {
+      notes.append("\(passedOver) of domains --select does not read, not decoded")
+    }
     if !notes.isEmpty { appliedText += " (" + notes.joined(separator: "; ") + ")" }
     return
       "rasp: \(lines): \(appliedText), \(skipped) skipped, \(ignoredText), "

@@ -15,6 +15,8 @@ import RaspJSON
 ///   `Parallel/ReplayKernel+Part`);
 /// - route: an envelope to its domain, or counted as ignored; `--drop` (``Router``,
 ///   ``TypeFilter``; `Routing/ReplayKernel+Routing`);
+/// - demand: an event of a domain the output does not show, passed over — counted, not
+///   decoded nor applied (``DomainDemand``; `Routing/ReplayKernel+Routing`);
 /// - check: payload fields the type does not define (``PayloadFieldCheck``);
 /// - key: the stream of the event's key, with `--key-by` (``ReplayKeys``, ``KeyLookAhead``;
 ///   `Keys/ReplayKernel+Keys`);
@@ -80,6 +82,10 @@ struct ReplayKernel {
   var listeners: TypeListeners
   /// Whether some domain listens to other domains' types: asked for every event.
   let hasListeners: Bool
+  /// The domains the output can show (``DomainDemand``).
+  let demand: DomainDemand
+  /// Whether some domain's events are passed over, the output not showing its state.
+  let passesOver: Bool
   /// The other domains the event being applied changed, when domains listen to its type
   /// (set by ``applyAll(_:envelope:_:item:writer:)``, emptied by the next event).
   var otherDomains: [Int] = []
@@ -165,6 +171,10 @@ struct ReplayKernel {
     filtersTypes = typeFilter != nil
     hidesTypes = typeFilter?.hidesSome ?? false
     selection = ReplaySelection(configuration.selection, snapshot: snapshot)
+    demand = DomainDemand(
+      configuration, selection: selection, listeners: listeners,
+      domainCount: snapshot.domainCount)
+    passesOver = !demand.needsEvery
     if selection != nil { stream.selector = RaspSelector { (value: [UInt8]) in value } }
     if configuration.emit == .diff {
       var initial = SnapshotText(snapshot)
@@ -234,6 +244,12 @@ struct ReplayKernel {
         envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex,
         column: columns[domainIndex], row: row)
       return apply(routed, item: item, writer: &writer)
+    case .passedOver(let envelope, let domainIndex, let eventIndex):
+      countLine(of: item)
+      let routed = SnapshotState.Event(
+        envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex)
+      if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
+      return passOver(routed, item: item, writer: &writer, isPayloadChecked: true)
     case .event(let envelope):
       countLine(of: item)
       return handle(envelope, item: item, writer: &writer)
@@ -312,6 +328,9 @@ struct ReplayKernel {
       if configuration.isStrict, let error = payloadFields.unknownField(of: routed) {
         return reject(error, item: item.pointee)
       }
+    }
+    if passesOver, !demand.needs(routed.domainIndex) {
+      return passOver(routed, item: item, writer: &writer)
     }
     if listened != nil
       || (hasListeners

@@ -20,7 +20,7 @@ struct KeyHints {
     hints.reserveCapacity(items.count)
     for item in items {
       switch item.kind {
-      case .event(let envelope), .decoded(let envelope, _, _, _):
+      case .event(let envelope), .decoded(let envelope, _, _, _), .passedOver(let envelope, _, _):
         let typeName = keys.root == .type ? router.typeName(of: envelope) : ""
         hints.append(keys.sought(of: envelope, typeName: typeName))
       default:

@@ -130,7 +130,7 @@ struct KeyLookAhead {
     var found: ReplayKeys.Sought?
     var line: UnsafePointer<UInt8>?
     switch item.pointee.kind {
-    case .decoded(let envelope, _, _, _), .event(let envelope):
+    case .decoded(let envelope, _, _, _), .event(let envelope), .passedOver(let envelope, _, _):
       // Another kernel's event, in a pool, is left alone.
       if let share, share != Int(item.pointee.share) { break }
       if let hint {

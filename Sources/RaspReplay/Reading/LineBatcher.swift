@@ -38,8 +38,9 @@ final class LineBatcher: @unchecked Sendable {
   // checks, which cost a thread-local lookup per access.
   private let reader: JSONLinesReader<InputReading>
   @exclusivity(unchecked) private var classifier: LineClassifier
-  /// The router and decoder to decode a share of the lines with, ahead of the replay.
-  private let decoding: (router: Router, decoder: EventDecoder)?
+  /// The router and decoder to decode a share of the lines with, ahead of the replay, and the
+  /// domains whose events to decode (the others are passed over, ``DomainDemand``).
+  private let decoding: (router: Router, decoder: EventDecoder, demand: DomainDemand)?
   /// Which lines to decode ahead.
   @exclusivity(unchecked) private var share: DecodeShare
   /// How to tell which kernel of a pool handles each event (``KernelPart``), in a keyed replay
@@ -80,7 +81,8 @@ final class LineBatcher: @unchecked Sendable {
   ///     items' ``ReplayItem/lineEnd``.
   init(
     input: Int, reading: InputReading, tracksTime: Bool, types: TypeTable? = nil,
-    assumesPayloadEnd: Bool = true, decoding: (router: Router, decoder: EventDecoder)? = nil,
+    assumesPayloadEnd: Bool = true,
+    decoding: (router: Router, decoder: EventDecoder, demand: DomainDemand)? = nil,
     sharesDecoding: Bool = false, partition: KeyPartition? = nil, keyHints: KeyHints? = nil,
     linesBefore: Int = 0,
     timeBefore: RaspTimestamp? = nil, offsetBefore: Int = 0
@@ -210,7 +212,7 @@ final class LineBatcher: @unchecked Sendable {
     let items = batch.items
     for index in items.indices {
       switch items[index].kind {
-      case .event(let envelope), .decoded(let envelope, _, _, _):
+      case .event(let envelope), .decoded(let envelope, _, _, _), .passedOver(let envelope, _, _):
         let share: UInt8
         if hintsKeys, index < batch.keyHints.count, let hint = batch.keyHints[index],
           let count = partition?.count
@@ -313,11 +315,19 @@ final class LineBatcher: @unchecked Sendable {
     // Through optional chaining, not `guard let`, which would copy — and retain — the router
     // and the decoder for every line.
     guard case .event(let envelope) = item.kind,
-      let routed = decoding?.router.route(envelope),
-      let row = try? decoding?.decoder.decode(routed, into: columns[routed.domainIndex])
+      let routed = decoding?.router.route(envelope)
     else { return item }
-    let kind = ReplayItem.Kind.decoded(
-      envelope, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
+    let kind: ReplayItem.Kind
+    if decoding?.demand.needs(routed.domainIndex) == false {
+      guard (try? envelope.checkPayload()) != nil else { return item }
+      kind = .passedOver(
+        envelope, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex)
+    } else {
+      guard let row = try? decoding?.decoder.decode(routed, into: columns[routed.domainIndex])
+      else { return item }
+      kind = .decoded(
+        envelope, domainIndex: routed.domainIndex, eventIndex: routed.eventIndex, row: row)
+    }
     var decoded = ReplayItem(
       input: item.input, lineNumber: item.lineNumber, bytes: item.bytes, kind: kind,
       time: item.time)

@@ -21,6 +21,9 @@ struct ReplayItem {
     /// A well-formed envelope whose payload was decoded ahead: its routing, and its row in its
     /// domain's column of the batch.
     case decoded(Envelope, domainIndex: Int, eventIndex: Int, row: Int)
+    /// A well-formed envelope of a domain the output does not show (``DomainDemand``), its
+    /// payload checked to be JSON ahead, not decoded: its routing.
+    case passedOver(Envelope, domainIndex: Int, eventIndex: Int)
     /// A bad line, or the end of what could be read: the problem at this index of the batch's
     /// ``ReplayBatch/problems``.
     case problem(Int)
@@ -82,7 +85,8 @@ struct ReplayItem {
   /// event rasp wrote from the line.
   var eventBytes: UnsafeBufferPointer<UInt8> {
     switch kind {
-    case .event(let envelope), .decoded(let envelope, _, _, _): return envelope.line
+    case .event(let envelope), .decoded(let envelope, _, _, _), .passedOver(let envelope, _, _):
+      return envelope.line
     default: return bytes
     }
   }
@@ -98,7 +102,8 @@ struct ReplayItem {
   /// when the replay asks for it.)
   var ownTime: RaspTimestamp? {
     switch kind {
-    case .event(let envelope), .decoded(let envelope, _, _, _): return envelope.context.timestamp
+    case .event(let envelope), .decoded(let envelope, _, _, _), .passedOver(let envelope, _, _):
+      return envelope.context.timestamp
     default: return nil
     }
   }

@@ -110,6 +110,45 @@ extension ReplayKernel {
       item.pointee, "an event of the type '\(router.typeName(of: envelope))', dropped by --drop")
   }
 
+  /// Counts an event of a domain the output does not show (``DomainDemand``) as applied, with
+  /// its number, key and record, but neither decoded nor applied: a bad line only if its
+  /// payload is not JSON, as for an event `--drop` matches (unless the reading thread
+  /// checked it: `isPayloadChecked`).
+  @inline(never)
+  mutating func passOver(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
+    isPayloadChecked: Bool = false
+  ) -> ReplayOutcome? {
+    let envelope = routed.envelope
+    if !isPayloadChecked {
+      do {
+        try envelope.checkPayload()
+      } catch {
+        return envelope.isPayloadEndAssumed
+          ? handleAgain(item.pointee, writer: &writer)
+          : reject(router.namingPayload(in: error, of: envelope), item: item.pointee)
+      }
+    }
+    if isKeyed,
+      case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
+    {
+      return outcome
+    }
+    if isWithoutKey {
+      isWithoutKey = false
+      statistics.withoutKey += 1
+    }
+    if hasListeners, !otherDomains.isEmpty { otherDomains.removeAll(keepingCapacity: true) }
+    statistics.applied += 1
+    statistics.passedOver += 1
+    seq += 1
+    stream.lastSeq = .known(seq)
+    stream.lastInput = item.pointee.input
+    stream.lastLine = item.pointee.lineNumber
+    if isPart { noteApplied() }
+    return record(routed, item: item, writer: &writer)
+  }
+
   /// Applies an event to its own domain, when it has one (`own`), and to the events of other
   /// domains that stand for its type (``TypeListeners``), in the order of the domains, all or
   /// nothing; notes the other domains it changed (``otherDomains``, until the next event).

@@ -80,6 +80,31 @@ struct TypeListeners {
     return found
   }
 
+  /// Marks, in `domains` (by position), every domain that shares an event with a marked one:
+  /// the owner and the listeners of a type, applied all or nothing, are all marked or none.
+  /// The types no domain has are not known yet: a marked domain that listens at all marks
+  /// every listening domain.
+  func includeDomainsSharingEvents(in domains: inout [Bool]) {
+    guard !isEmpty else { return }
+    var groups: [[Int]] = [listeners.map(\.target.domain)]
+    for domain in starts.indices {
+      let end = domain + 1 < starts.count ? starts[domain + 1] : routed.count
+      for index in starts[domain]..<end where !routed[index].isEmpty {
+        groups.append([domain] + routed[index].map(\.domain))
+      }
+    }
+    var changed = true
+    while changed {
+      changed = false
+      for group in groups where group.contains(where: { domains[$0] }) {
+        for domain in group where !domains[domain] {
+          domains[domain] = true
+          changed = true
+        }
+      }
+    }
+  }
+
   /// The listening events whose patterns match `type`, in the order of the domains and of
   /// their events, but none of the type's own domain.
   private static func targets(
