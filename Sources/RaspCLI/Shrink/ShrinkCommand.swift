@@ -144,11 +144,6 @@ enum ShrinkCommand {
     if options.emitsDevTools {
       throw fail("Option '--emit devtools' writes an export: use it with 'rasp replay'")
     }
-    if let document = options.configuration.format.document {
-      throw fail(
-        "A log of the format '\(options.configuration.format.name)' is one document "
-          + "(\(document)), which 'rasp shrink' cannot cut into lines yet")
-    }
     let bound = try ShrinkBound(parsed, fail: fail)
     // The tries are silent and cannot be stopped half-way: the search stops between them.
     options.configuration.interruption = nil
@@ -162,10 +157,19 @@ enum ShrinkCommand {
       options.configuration.isFinal = true
     }
     defer { if case .command(let command) = failure { command.remove() } }
-    let bytes = try environment.readFile(file)
+    let fileBytes = try environment.readFile(file)
+    // A DevTools export is shrunk over the lines it makes, and written as an export again.
+    var devTools: ShrinkDevTools?
+    if options.configuration.format.document == .devtools {
+      let export = try ShrinkDevTools(bytes: fileBytes, name: file)
+      options.configuration.domains = export.document.startingDomains(
+        options.configuration.domains)
+      devTools = export
+    }
+    let bytes = devTools?.lines ?? fileBytes
     // An output that cannot be written is said before the search, not after it.
     try environment.makeAtomicWriter(output).discard()
-    let log = ShrinkLog(bytes: bytes)
+    let log = ShrinkLog(bytes: bytes, pinned: devTools?.pinnedLines ?? 0)
     let quiet = RaspEnvironment(
       standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
       standardError: DiscardingOutput(), variables: environment.variables,
@@ -174,7 +178,7 @@ enum ShrinkCommand {
     // --from-start asks for the plain ddmin, for comparison.
     let resumes = !parsed.flag(.fromStart) && failure.resumes(options)
     let states = try checkFails(
-      &failure, bytes: bytes, file: file, options: options,
+      &failure, bytes: bytes, commandBytes: fileBytes, file: file, options: options,
       savingEvery: resumes ? ShrinkStates.interval(forLines: log.lines.count) : nil,
       environment: environment, quiet: quiet)
     let keyPath = options.configuration.keyPath
@@ -183,6 +187,7 @@ enum ShrinkCommand {
       log: log, failure: failure, options: options, environment: quiet, bound: bound,
       interruption: environment.interruption,
       states: resumes ? ShrinkStates(log: bytes, saved: states) : nil)
+    search.devTools = devTools
     let progress = search.progress
     let display = ProgressDisplay.start(
       counting: ReplayProgress(totalBytes: nil), choice: options.progress, readsTerminal: false,
@@ -195,7 +200,7 @@ enum ShrinkCommand {
     }
     display?.stop()
     let writer = try environment.makeAtomicWriter(output)
-    try writer.write(search.bytes(of: search.kept))
+    try writer.write(try search.shrunkBytes())
     try writer.commit()
     RaspDiagnostics.write(
       "rasp: shrunk '\(file)' into '\(output)': \(search.summary)\n", to: environment)
@@ -265,7 +270,8 @@ enum ShrinkCommand {
   ///
   /// - Returns: The states its replay saved, every `interval` events (none without one).
   private static func checkFails(
-    _ failure: inout ShrinkFailure, bytes: [UInt8], file: String, options: ReplayOptions,
+    _ failure: inout ShrinkFailure, bytes: [UInt8], commandBytes: [UInt8], file: String,
+    options: ReplayOptions,
     savingEvery interval: Int?, environment: RaspEnvironment, quiet: RaspEnvironment
   ) throws(RaspCommandError) -> [ReplayCheckpoint] {
     let replay = ShrinkReplay(bytes: bytes, state: nil, interval: interval)
@@ -301,7 +307,7 @@ enum ShrinkCommand {
       failure = .assertions(check)
       return states
     case .command(let command):
-      if !command.succeeds(with: bytes) {
+      if !command.succeeds(with: commandBytes) {
         throw .failure(
           "'\(file)' does not fail: '--cmd' exits with a status other than 0 for it; "
             + "nothing to shrink")

@@ -99,7 +99,7 @@ enum ShrinkFailure {
       guard let paths else { return (false, states) }
       return (check.paths.map { $0 == paths } ?? true, states)
     case .command(let command):
-      return (command.succeeds(with: replay.bytes), [])
+      return (command.succeeds(with: replay.commandBytes ?? replay.bytes), [])
     case .assertions(let check):
       let (first, states) = check.firstViolation(of: replay, options, environment)
       guard let first else { return (false, states) }
@@ -165,6 +165,8 @@ struct ShrinkReplay {
   var state: ReplayCheckpoint?
   /// The events between the states it saves, or `nil` to save none.
   var interval: Int?
+  /// What `--cmd` is given instead of ``bytes``: the DevTools export of the candidate.
+  var commandBytes: [UInt8]?
 
   /// The replay options: `options`, saving a state every ``interval`` events.
   func options(_ options: ReplayOptions) -> ReplayOptions {

@@ -18,11 +18,16 @@ import RaspReplay
 struct ShrinkLog {
   /// The lines, each with its line end (the last may have none).
   let lines: [ArraySlice<UInt8>]
+  /// The first lines of the log, which every candidate keeps: not among ``lines``.
+  let prefix: [UInt8]
 
   /// Splits `bytes` into lines.
   ///
-  /// - Parameter bytes: The whole log.
-  init(bytes: [UInt8]) {
+  /// - Parameters:
+  ///   - bytes: The whole log.
+  ///   - pinned: How many of its first lines every candidate keeps (a DevTools export's
+  ///     `@@INIT`).
+  init(bytes: [UInt8], pinned: Int = 0) {
     var lines: [ArraySlice<UInt8>] = []
     var start = 0
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
@@ -30,7 +35,9 @@ struct ShrinkLog {
       start = index + 1
     }
     if start < bytes.count { lines.append(bytes[start...]) }
-    self.lines = lines
+    let pinned = min(pinned, lines.count)
+    self.prefix = lines.prefix(pinned).flatMap { $0 }
+    self.lines = Array(lines.dropFirst(pinned))
   }
 
   /// The bytes of the candidate made of the lines at `indices`, in the order given.
@@ -38,8 +45,8 @@ struct ShrinkLog {
   /// - Parameter indices: Positions in ``lines``, ascending.
   /// - Returns: The candidate log.
   func bytes(of indices: [Int]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(indices.reduce(0) { $0 + lines[$1].count })
+    var bytes = prefix
+    bytes.reserveCapacity(indices.reduce(prefix.count) { $0 + lines[$1].count })
     for index in indices { bytes.append(contentsOf: lines[index]) }
     return bytes
   }

@@ -84,6 +84,11 @@ struct ShrinkSearch {
   private(set) var keys: (before: Int, after: Int)?
   /// The lines the payloads pass rewrote, by position: compact JSON and the line's end.
   private(set) var replacements: [Int: [UInt8]] = [:]
+  /// The events the payloads pass changed, by position, as the DevTools export writes them.
+  private(set) var shrunkActions: [Int: JSONValue] = [:]
+  /// A DevTools export, when the log is one: what `--cmd` is given, and how the payloads
+  /// pass reads its actions.
+  var devTools: ShrinkDevTools?
   /// How many fields the payloads pass dropped, when it ran.
   private(set) var droppedFields: Int?
   /// How many candidates were replayed (the whole log's first replay included).
@@ -153,24 +158,30 @@ struct ShrinkSearch {
       var end = line.endIndex
       while end > line.startIndex, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
       let lineEnd = Array(line[end...])
-      guard let value = try? JSONParser.parse(Array(line[..<end])) else { continue }
+      guard var value = try? JSONParser.parse(Array(line[..<end])) else { continue }
+      let pinned = devTools?.pinnedLines ?? 0
+      if let devTools { value = devTools.action(ofLine: index + pinned, value) }
+      let devTools = self.devTools
       func encoded(_ value: JSONValue) -> [UInt8] {
         var writer = JSONWriter()
-        writer.write(value)
+        writer.write(devTools?.line(ofLine: index + pinned, value) ?? value)
         return writer.bytes + lineEnd
       }
       let lines = kept
       let smaller = try shrinker.shrink(value) { (candidate: JSONValue) throws(Stop) -> Bool in
         try stillFails(lines, replacing: (index, encoded(candidate)))
       }
-      if smaller != value { replacements[index] = encoded(smaller) }
+      if smaller != value {
+        replacements[index] = encoded(smaller)
+        shrunkActions[index + pinned] = smaller
+      }
     }
   }
 
   /// The bytes of the candidate of the lines at `indices`, with the payloads pass's lines.
   func bytes(of indices: [Int], replacing replaced: (Int, [UInt8])? = nil) -> [UInt8] {
     guard !replacements.isEmpty || replaced != nil else { return log.bytes(of: indices) }
-    var bytes: [UInt8] = []
+    var bytes = log.prefix
     for index in indices {
       if let replaced, replaced.0 == index {
         bytes += replaced.1
@@ -183,6 +194,23 @@ struct ShrinkSearch {
     return bytes
   }
 
+  /// The DevTools actions the payloads pass changed, with the one of `replaced`.
+  private func actions(replacing replaced: (Int, [UInt8])?) -> [Int: JSONValue] {
+    var actions = shrunkActions
+    if let replaced, let devTools, let value = try? JSONParser.parse(Array(replaced.1)) {
+      let line = replaced.0 + devTools.pinnedLines
+      actions[line] = devTools.action(ofLine: line, value)
+    }
+    return actions
+  }
+
+  /// The shrunk log: its lines, or, for a DevTools export, the export of its actions.
+  func shrunkBytes() throws(RaspCommandError) -> [UInt8] {
+    guard let devTools else { return bytes(of: kept) }
+    return try devTools.export(
+      keeping: kept.map { $0 + devTools.pinnedLines }, actions: shrunkActions)
+  }
+
   /// Replays the candidate of the lines at `indices`, unless the bound or a signal stops the
   /// search first.
   private mutating func stillFails(
@@ -193,6 +221,12 @@ struct ShrinkSearch {
     progress.noteReplay()
     let candidate = bytes(of: indices, replacing: replaced)
     var replay = ShrinkReplay(bytes: candidate)
+    if let devTools, case .command = failure {
+      // The command is given the export, as the user would give it.
+      replay.commandBytes = try? devTools.export(
+        keeping: indices.map { $0 + devTools.pinnedLines },
+        actions: actions(replacing: replaced))
+    }
     if let states {
       replay.state = states.latest(sharedWith: candidate)
       replay.interval = ShrinkStates.interval(forLines: indices.count)

@@ -44,6 +44,9 @@ public struct DevToolsExport {
     /// actions or its lifted state as a string (``offset`` is then the string's); `nil`
     /// otherwise. ``DevToolsExport/positionInPayload(of:)`` gives its line and column there.
     public var payloadOffset: Int? = nil
+    /// The entry's `timestamp`, which the line has in its `meta.timestamp` (a lifted state's
+    /// action only).
+    public var timestamp: Int64? = nil
   }
 
   /// A state the app recorded: an entry of the lifted state's `computedStates`, the state after
@@ -515,7 +518,9 @@ public struct DevToolsExport {
       type = text
     }
     places.append(
-      Line(path: path, offset: place, problem: nil, type: type, payloadOffset: payloadOffset))
+      Line(
+        path: path, offset: place, problem: nil, type: type, payloadOffset: payloadOffset,
+        timestamp: timestamp))
   }
 
   /// Adds a line that no format reads, `0`, for an action that could not be read.
