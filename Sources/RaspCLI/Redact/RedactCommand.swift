@@ -99,6 +99,15 @@ enum RedactCommand {
     }
     let policy = try RedactionPolicy(file: policyFile, bytes: environment.readFile(policyFile))
     let key = try readKey(parsed, policy: policy, environment: environment, fail: fail)
+    // A DevTools export is one document, redacted action by action (DevToolsRedaction).
+    if parsed.isGiven(.logFormat) || parsed.isGiven(.map) {
+      let replay = try DevToolsRedaction.options(parsed, domains: domains, environment: environment)
+      if let replay {
+        return try DevToolsRedaction.run(
+          file: file, output: output, policy: policy, key: key, options: replay,
+          verifies: parsed.flag(.verify), environment: environment)
+      }
+    }
     var options: ReplayOptions?
     let replayOnly = ReplayOptions.specs.map(\.name)
     if !parsed.flag(.verify), let given = replayOnly.first(where: { parsed.isGiven($0) }) {

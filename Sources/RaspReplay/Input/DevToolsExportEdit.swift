@@ -14,9 +14,9 @@ public struct DevToolsExportEdit: Sendable {
   public var keptLines: [Int]?
   /// The new JSON text of actions, by their position in ``DevToolsExport/actions(in:)``.
   public var actions: [Int: [UInt8]] = [:]
-  /// What strings of the recorded states (`committedState`, `preloadedState`,
-  /// `computedStates`) become, wherever one is a value there.
-  public var stateStrings: [String: String] = [:]
+  /// The new JSON text of recorded states, by their position in
+  /// ``DevToolsExport/states(in:)``.
+  public var states: [Int: [UInt8]] = [:]
 
   /// No change.
   public init() {}
@@ -39,6 +39,21 @@ extension DevToolsExport {
     public let isInString: Bool
     /// Its JSON path in the export.
     public let path: String
+  }
+
+  /// The states the export records, as written: `committedState`, each `computedStates`
+  /// entry's `state`, and `preloadedState` (as ``Action`` values, whose ``Action/line`` is
+  /// `nil`).
+  ///
+  /// ```swift
+  /// export.states(in: bytes).map(\.path)   // ["committedState", "computedStates[0].state", …]
+  /// ```
+  ///
+  /// - Parameter bytes: The export's text, as read.
+  /// - Returns: The states; none when `bytes` is not the export's.
+  public func states(in bytes: [UInt8]) -> [Action] {
+    guard var layout = try? DevToolsExportLayout(self, bytes: bytes) else { return [] }
+    return layout.stateTexts()
   }
 
   /// Every action of the export, in order: those of its lines, then the others of
@@ -87,7 +102,12 @@ extension DevToolsExport {
         layout.replace(actions[position], with: text)
       }
     }
-    if !edit.stateStrings.isEmpty { layout.substitute(edit.stateStrings) }
+    if !edit.states.isEmpty {
+      let states = layout.stateNodes()
+      for (position, text) in edit.states where position < states.count {
+        layout.replace(states[position].located, with: text)
+      }
+    }
     return try layout.rewriter.write()
   }
 }
@@ -106,6 +126,10 @@ struct DevToolsExportLayout {
   private var entries: Located?
   private var computedStates: Located?
   private var preloadedState: Located?
+  /// Whether the lifted state is the one `payload` holds.
+  private var isWrapped = false
+  /// The `actionsById` key of each action of ``actionNodes()``.
+  private var actionKeys: [String] = []
 
   init(_ export: DevToolsExport, bytes: [UInt8]) throws(DevToolsExportError) {
     self.export = export
@@ -130,6 +154,7 @@ struct DevToolsExportLayout {
     case .liftedState:
       var liftedRoot: Located = (root, 0)
       if let payload = fields["payload"] {
+        isWrapped = true
         liftedRoot = layer(payload, in: 0)
         if liftedRoot.text == 0 { rewriter.addScope(payload, in: 0) }
         if let state = fields["preloadedState"] { preloadedState = layer(state, in: 0) }
@@ -180,6 +205,7 @@ struct DevToolsExportLayout {
       }
       let lineKeys = Set(keys)
       keys += members.map(\.key).filter { !lineKeys.contains($0) }
+      actionKeys = keys
       let byKey = Self.fields(entries.node)
       return keys.map { key -> Located? in
         guard let entry = byKey[key] else { return nil }
@@ -227,7 +253,13 @@ struct DevToolsExportLayout {
           isDecoded = true
         }
       }
-      let path = line.map { export.places[$0].path } ?? "actionsById"
+      let prefix = isWrapped ? "payload." : ""
+      var path = line.map { export.places[$0].path } ?? ""
+      if line == nil, position < actionKeys.count {
+        var writer = JSONWriter()
+        writer.writeString(actionKeys[position])
+        path = prefix + "actionsById[\(String(decoding: writer.bytes, as: UTF8.self))].action"
+      }
       let offset = located.text == 0 ? located.node.offset : outerOffset(of: located.text)
       actions.append(
         DevToolsExport.Action(
@@ -293,29 +325,34 @@ struct DevToolsExportLayout {
     }
   }
 
-  /// Puts each string of the recorded states that `map` has as it says.
-  mutating func substitute(_ map: [String: String]) {
-    var parts: [Located] = []
-    if let state = lifted["committedState"] { parts.append(state) }
-    if let computedStates { parts.append(computedStates) }
-    if let preloadedState { parts.append(preloadedState) }
-    for part in parts { substitute(map, in: part.node, text: part.text) }
+  /// The recorded states: `committedState`, each `computedStates` entry's `state`, and
+  /// `preloadedState`, with their paths.
+  mutating func stateNodes() -> [(located: Located, path: String)] {
+    var states: [(located: Located, path: String)] = []
+    let prefix = isWrapped ? "payload." : ""
+    if let state = lifted["committedState"] { states.append((state, prefix + "committedState")) }
+    if let computedStates, case .array(let entries) = computedStates.node.content {
+      for (index, entry) in entries.enumerated() {
+        if let state = Self.fields(entry)["state"] {
+          states.append(
+            ((state, computedStates.text), prefix + "computedStates[\(index)].state"))
+        }
+      }
+    }
+    if let preloadedState { states.append((preloadedState, "preloadedState")) }
+    return states
   }
 
-  private mutating func substitute(_ map: [String: String], in node: JSONNode, text: Int) {
-    switch node.content {
-    case .string(let value):
-      if let new = map[value] {
-        rewriter.replace(node, in: text, with: DevToolsExportRewriter.string(Array(new.utf8)))
-      }
-    case .array(let elements):
-      for element in elements { substitute(map, in: element, text: text) }
-    case .object(let members):
-      // A `$jsan` tag is no string of the state.
-      if members.count == 1, members[0].key == "$jsan" { return }
-      for member in members { substitute(map, in: member.value, text: text) }
-    case .null, .bool, .number:
-      break
+  /// The texts of the recorded states, as written.
+  mutating func stateTexts() -> [DevToolsExport.Action] {
+    stateNodes().map { located, path in
+      let bytes = rewriter.texts[located.text].bytes
+      let node = located.node
+      return DevToolsExport.Action(
+        line: nil, text: Array(bytes[node.offset..<Self.end(of: node, in: bytes)]),
+        isDecoded: false,
+        offset: located.text == 0 ? node.offset : outerOffset(of: located.text),
+        isInString: located.text != 0, path: path)
     }
   }
 }

@@ -358,7 +358,15 @@ struct DevToolsExportRewriter {
         } else {
           out.append(step)
         }
-        if overrides[childID] != nil { isRemoved = true }
+        if let bytes = overrides[childID] {
+          // Into a value written anew: to what it became, if it is still there.
+          let rest = steps[(position + 1)...]
+          guard
+            let written = try? JSONNode.read(bytes, maximumDepth: JSONLimits.maximumWrittenDepth),
+            Self.resolves(rest, in: written)
+          else { return Array(#"{"$jsan":"u"}"#.utf8) }
+          return Self.reference(out + rest)
+        }
       }
       if isRemoved, let path = scopes[place.scope].inlined[childID] {
         best = (path, position)
@@ -381,6 +389,23 @@ struct DevToolsExportRewriter {
       scopes[place.scope].inlined[NodeID(text: scope.text, offset: current.offset)] = path
     }
     return try emit(current, text: scope.text, at: place, depth: depth + 1)
+  }
+
+  /// Whether a path leads to a value from `node`.
+  static func resolves(_ steps: some Sequence<Step>, in node: JSONNode) -> Bool {
+    var current = node
+    for step in steps {
+      switch (step, current.content) {
+      case (.key(let key), .object(let members)):
+        guard let member = members.first(where: { $0.key == key }) else { return false }
+        current = member.value
+      case (.index(let index), .array(let elements)) where index < elements.count:
+        current = elements[index]
+      default:
+        return false
+      }
+    }
+    return true
   }
 
   // MARK: Text
