@@ -28,9 +28,6 @@ enum DevToolsRedaction {
   static func options(
     _ parsed: RaspParsedArguments, domains: [any RaspDomain], environment: RaspEnvironment
   ) throws(RaspCommandError) -> ReplayOptions? {
-    var options = try ReplayOptions(
-      parsed: parsed, domains: domains, spec: RedactCommand.spec, environment: environment)
-    guard options.configuration.format.document == .devtools else { return nil }
     let formatOptions: Set<RaspOptionName> = [.logFormat, .map]
     if !parsed.flag(.verify),
       let given = ReplayOptions.specs.map(\.name).first(where: {
@@ -41,6 +38,9 @@ enum DevToolsRedaction {
         "Option '--\(given.rawValue)' says how '--verify' replays: use it with '--verify'",
         usage: RedactCommand.spec.usage, command: RedactCommand.spec.name)
     }
+    var options = try ReplayOptions(
+      parsed: parsed, domains: domains, spec: RedactCommand.spec, environment: environment)
+    guard options.configuration.format.document == .devtools else { return nil }
     options.configuration.interruption = nil
     options.notes = []
     return options
