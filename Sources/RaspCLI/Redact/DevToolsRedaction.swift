@@ -69,7 +69,10 @@ enum DevToolsRedaction {
     }
     RaspDiagnostics.write(
       "rasp: redacted '\(name)' into '\(output)': \(redaction.changedActions) of "
-        + "\(redaction.actions) actions changed, \(redaction.result.changes) values\n",
+        + "\(redaction.actions) actions changed, \(redaction.result.changes) value\(redaction.result.changes == 1 ? "" : "s")"
+        + (redaction.states == 0
+          ? "" : "; \(redaction.changedStates) of \(redaction.states) recorded states")
+        + "\n",
       to: environment)
     guard verifies else { return .success }
     let redacted = try ImportedDocument.read(redaction.bytes, name: output)
@@ -93,6 +96,9 @@ enum DevToolsRedaction {
     /// How many actions there are, and how many changed.
     let actions: Int
     let changedActions: Int
+    /// How many recorded states there are, and how many changed.
+    let states: Int
+    let changedStates: Int
     /// The values changed, and what `--verify` needs of them.
     let result: RedactCommand.Result
   }
@@ -119,9 +125,8 @@ enum DevToolsRedaction {
     let states = export.states(in: document.bytes)
     var redactedStates: [[UInt8]] = []
     for state in states {
-      if let (text, count) = try redact(state, in: document, &redactor, &result) {
+      if let (text, _) = try redact(state, in: document, &redactor, &result) {
         redactedStates.append(text)
-        result.changes += count
       } else {
         redactedStates.append(state.text)
       }
@@ -138,7 +143,8 @@ enum DevToolsRedaction {
     do {
       let bytes = try export.edited(document.bytes, edit)
       return Redaction(
-        bytes: bytes, actions: actions.count, changedActions: result.changedLines, result: result)
+        bytes: bytes, actions: actions.count, changedActions: result.changedLines,
+        states: states.count, changedStates: edit.states.count, result: result)
     } catch {
       let place = error.position(in: document.bytes)
       throw .invalidFile(
