@@ -76,7 +76,8 @@ enum DevToolsRedactVerification {
         inner = inner.dropFirst()
       }
       guard inner.first == "{" || inner.first == "[",
-        let held = try? JSONNode.read(Array(inner.utf8), maximumDepth: JSONLimits.maximumWrittenDepth)
+        let held = try? JSONNode.read(
+          Array(inner.utf8), maximumDepth: JSONLimits.maximumWrittenDepth)
       else { return nil }
       return firstLeak(in: held, at: &path, outer: offset, originals)
     case .array(let elements):

@@ -67,9 +67,10 @@ enum DevToolsRedaction {
       writer.discard()
       throw error
     }
+    let changes = redaction.result.changes
     RaspDiagnostics.write(
       "rasp: redacted '\(name)' into '\(output)': \(redaction.changedActions) of "
-        + "\(redaction.actions) actions changed, \(redaction.result.changes) value\(redaction.result.changes == 1 ? "" : "s")"
+        + "\(redaction.actions) actions changed, \(changes) value\(changes == 1 ? "" : "s")"
         + (redaction.states == 0
           ? "" : "; \(redaction.changedStates) of \(redaction.states) recorded states")
         + "\n",

@@ -1,7 +1,7 @@
 import RaspJSON
 
-/// What to change in a Redux DevTools export: which of its lines' actions to keep, what some
-/// actions become, and what strings of its recorded states become (``DevToolsExport/edited(_:_:)``).
+/// What to change in a Redux DevTools export: which of its lines' actions to keep, and what
+/// some actions and recorded states become (``DevToolsExport/edited(_:_:)``).
 ///
 /// ```swift
 /// var edit = DevToolsExportEdit()
@@ -289,7 +289,9 @@ struct DevToolsExportLayout {
     case .actions, .payload:
       if let list { rewriter.keep(indices: lines, of: list.node, in: list.text) }
     case .liftedState:
-      let staged = lines.compactMap { $0 < export.stagedIndices.count ? export.stagedIndices[$0] : nil }
+      let staged = lines.compactMap {
+        $0 < export.stagedIndices.count ? export.stagedIndices[$0] : nil
+      }
       if let node = lifted["stagedActionIds"] {
         rewriter.keep(indices: staged, of: node.node, in: node.text)
       }

@@ -183,7 +183,7 @@ struct DevToolsExportRewriter {
   }
 
   /// Whether anything inside a node changes.
-  private mutating func changesWithin(_ node: JSONNode, in text: Int, scope: Int) -> Bool {
+  private mutating func changesWithin(_ node: JSONNode, in text: Int) -> Bool {
     let end = end(of: node, in: text)
     if let offsets = sortedMarks[text] {
       var low = 0
@@ -194,11 +194,11 @@ struct DevToolsExportRewriter {
       }
       if low < offsets.count, offsets[low] < end { return true }
     }
-    return rewritesReferences(scope) && Self.contains(texts[text].bytes[node.offset..<end])
+    return rewritesReferences && Self.contains(texts[text].bytes[node.offset..<end])
   }
 
-  /// Whether the references of a scope may lead elsewhere now.
-  private func rewritesReferences(_ scope: Int) -> Bool {
+  /// Whether references may lead elsewhere now: something was removed or written anew.
+  private var rewritesReferences: Bool {
     !keptIndices.isEmpty || !keptKeys.isEmpty || !overrides.isEmpty
   }
 
@@ -235,7 +235,7 @@ struct DevToolsExportRewriter {
       if written.elementsEqual(raw(layer.root, in: inner)) { return Array(raw(node, in: text)) }
       return Self.string(written)
     }
-    guard changesWithin(node, in: text, scope: place.scope) else {
+    guard changesWithin(node, in: text) else {
       return Array(raw(node, in: text))
     }
     switch node.content {
@@ -313,9 +313,11 @@ struct DevToolsExportRewriter {
     else { return Array(raw(node, in: text)) }
     let inner = texts.count
     texts.append(Text(bytes: Array(tag.utf8.dropFirst()), root: root, scope: nil))
-    let written = try emit(root, text: inner, at: Place(scope: place.scope, path: nil), depth: depth)
+    let written = try emit(
+      root, text: inner, at: Place(scope: place.scope, path: nil), depth: depth)
     if written.elementsEqual(texts[inner].bytes) { return Array(raw(node, in: text)) }
-    return Array(#"{"$jsan":"#.utf8) + Self.string([UInt8(ascii: kind == "m" ? "m" : "l")] + written)
+    return Array(#"{"$jsan":"#.utf8)
+      + Self.string([UInt8(ascii: kind == "m" ? "m" : "l")] + written)
       + [UInt8(ascii: "}")]
   }
 

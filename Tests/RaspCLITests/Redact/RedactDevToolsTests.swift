@@ -10,7 +10,8 @@ import Testing
 /// in every string of the output; a hash is the HMAC-SHA256 that openssl computes; what was
 /// not redacted is the original's.
 @Suite(
-  .enabled(if: ExternalTool.exists("jq") && ExternalTool.exists("openssl"), "jq or openssl missing"))
+  .enabled(if: ExternalTool.exists("jq") && ExternalTool.exists("openssl"), "jq or openssl missing")
+)
 struct RedactDevToolsTests {
   static let session = Repository.path("fixtures/devtools-todos/session.json")
   static let policy = Repository.path("fixtures/redact-devtools/pii.json")
@@ -146,7 +147,10 @@ struct RedactDevToolsTests {
           states: ($s.computedStates == $o.computedStates)
         }
       """,
-      ["--slurpfile", "o", folder + "/export.json", "--slurpfile", "s", directory.file("share.json")])
+      [
+        "--slurpfile", "o", folder + "/export.json", "--slurpfile", "s",
+        directory.file("share.json"),
+      ])
     // The Date's text, as JSON.stringify writes it (payloads.jsonl), hashed; `undefined` left
     // out, as JSON.stringify leaves it.
     let hash = try await Self.hmac(#""2025-11-25T09:00:00.250Z""#)
