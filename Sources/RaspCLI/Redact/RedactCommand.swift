@@ -40,7 +40,10 @@ enum RedactCommand {
     usage:
       "rasp redact <file> --policy <file> -o <file> [--key-file <file>] [--verify [<options>]]",
     arguments: [
-      RaspArgumentSpec(name: "file", help: "The event log to redact (JSON lines).")
+      RaspArgumentSpec(
+        name: "file",
+        help: "The event log to redact (JSON lines, or with --log-format devtools a Redux "
+          + "DevTools export).")
     ],
     options: [
       RaspOptionSpec(

@@ -30,7 +30,8 @@ enum ShrinkCommand {
       changed line (--from-start: from the first line). It is deterministic. The output holds \
       lines of the log, byte for byte, in their order, so it is in the log's format; --payloads \
       then makes each remaining event smaller, field by field, and writes a changed line as \
-      compact JSON. A summary on standard error says how many keys \
+      compact JSON. A Redux DevTools export (--log-format devtools) shrinks into an export of \
+      the same shape with the kept actions. A summary on standard error says how many keys \
       and events there were and are left, and how many replays it took.
 
       --budget and --time bound the search, and Ctrl-C stops it: the smallest failing log found so \

@@ -222,6 +222,44 @@ struct ShrinkDevToolsTests {
     #expect(replay.standardOutput == #"{"color":"red","completed":true,"id":3}"# + "\n")
   }
 
+  @Test func aLiftedStateThatPayloadHoldsStaysOneAndABareArrayStaysAnArray() async throws {
+    let wrapped = Repository.path("fixtures/devtools-wrapped-payload/wrapped.json")
+    let array = Repository.path("fixtures/format-devtools-array/actions.json")
+    let directory = try TemporaryDirectory()
+    for (file, output) in [(wrapped, "wrapped.json"), (array, "array.json")] {
+      let run = CommandRun.run(
+        [
+          "shrink", file, "--log-format", "devtools", "--spec", Self.todosSpec, "--assert",
+          ".todos | all(.completed == false)", "-o", directory.file(output),
+        ])
+      #expect(run.status == 0, "\(run.standardError)")
+    }
+    let report = try await Self.jq(
+      """
+      ($w[0]) as $w | ($o[0].payload | fromjson) as $o | ($w.payload | fromjson) as $s
+      | ($o.stagedActionIds - $o.skippedActionIds) as $replayed
+      | {
+          shape: [($w | keys), ($w.payload | type)],
+          preloaded: ($w.preloadedState == $ow[0].preloadedState),
+          importable: ($s | \(Self.importable)),
+          subsequence: ($s.stagedActionIds | map(. as $id | $replayed | index($id))
+            | all(. != null) and . == sort),
+          entries: ([$s.stagedActionIds[] | tostring | $s.actionsById[.] == $o.actionsById[.]]
+            | all),
+          array: ($a[0] | map(. as $x | $all[0] | index([$x])))
+        }
+      """,
+      [
+        "--slurpfile", "w", directory.file("wrapped.json"), "--slurpfile", "o", wrapped,
+        "--slurpfile", "ow", wrapped, "--slurpfile", "a", directory.file("array.json"),
+        "--slurpfile", "all", array,
+      ])
+    #expect(
+      report
+        == #"{"shape":[["payload","preloadedState"],"string"],"preloaded":true,"#
+        + #""importable":true,"subsequence":true,"entries":true,"array":[0]}"#)
+  }
+
   @Test func theCommandOfCmdIsGivenEachCandidateAsAnExport() async throws {
     let directory = try TemporaryDirectory()
     // jq reads a lifted state, not the lines rasp makes of it.
