@@ -30,12 +30,8 @@ extension ReplayKernel {
   mutating func handleUnrouted(
     _ envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
   ) -> ReplayOutcome? {
-    do {
-      try envelope.checkPayload()
-    } catch {
-      return envelope.isPayloadEndAssumed
-        ? handleAgain(item, writer: &writer)
-        : reject(router.namingPayload(in: error, of: envelope), item: item)
+    if case .notJSON(let outcome) = checkPayload(of: envelope, item: item, writer: &writer) {
+      return outcome
     }
     if excludedRouter.route(envelope) != nil {
       statistics.otherDomain += 1
@@ -91,6 +87,30 @@ extension ReplayKernel {
     typeFilter?.action(domain: routed.domainIndex, event: routed.eventIndex) == .hide
   }
 
+  /// What checking an undecoded payload found (``checkPayload(of:item:writer:)``).
+  enum PayloadCheck {
+    /// The payload is JSON.
+    case json
+    /// It is not: the outcome of its line, read again or refused.
+    case notJSON(ReplayOutcome?)
+  }
+
+  /// Checks that the payload of an event no domain decodes is JSON: if not, its line is read
+  /// again when its payload's end was assumed, and is a bad line otherwise.
+  mutating func checkPayload(
+    of envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
+  ) -> PayloadCheck {
+    do {
+      try envelope.checkPayload()
+      return .json
+    } catch {
+      return .notJSON(
+        envelope.isPayloadEndAssumed
+          ? handleAgain(item, writer: &writer)
+          : reject(router.namingPayload(in: error, of: envelope), item: item))
+    }
+  }
+
   /// Counts an event `--drop` matches, not applied and not decoded: a bad line if its payload
   /// is not JSON, as for an event of a domain left out.
   @inline(never)
@@ -98,12 +118,10 @@ extension ReplayKernel {
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
   ) -> ReplayOutcome? {
     let envelope = routed.envelope
-    do {
-      try envelope.checkPayload()
-    } catch {
-      return envelope.isPayloadEndAssumed
-        ? handleAgain(item.pointee, writer: &writer)
-        : reject(router.namingPayload(in: error, of: envelope), item: item.pointee)
+    if case .notJSON(let outcome) = checkPayload(
+      of: envelope, item: item.pointee, writer: &writer)
+    {
+      return outcome
     }
     statistics.droppedByOption += 1
     return ignoring(
@@ -119,15 +137,11 @@ extension ReplayKernel {
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
     isPayloadChecked: Bool = false
   ) -> ReplayOutcome? {
-    let envelope = routed.envelope
-    if !isPayloadChecked {
-      do {
-        try envelope.checkPayload()
-      } catch {
-        return envelope.isPayloadEndAssumed
-          ? handleAgain(item.pointee, writer: &writer)
-          : reject(router.namingPayload(in: error, of: envelope), item: item.pointee)
-      }
+    if !isPayloadChecked,
+      case .notJSON(let outcome) = checkPayload(
+        of: routed.envelope, item: item.pointee, writer: &writer)
+    {
+      return outcome
     }
     if isKeyed,
       case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
