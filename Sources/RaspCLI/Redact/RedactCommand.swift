@@ -160,10 +160,7 @@ enum RedactCommand {
       "rasp: redacted '\(file)' into '\(output)': \(result.changedLines) of "
         + "\(result.lines) lines changed, \(result.changes) values\n", to: environment)
     if let options {
-      let quiet = RaspEnvironment(
-        standardInput: .memory(JSONMemorySource([])), standardOutput: DiscardingOutput(),
-        standardError: DiscardingOutput(), variables: environment.variables,
-        workingDirectory: environment.workingDirectory)
+      let quiet = RedactReplayComparison.quiet(environment)
       let original: [UInt8]
       if let keptInput { original = keptInput } else { original = try environment.readFile(file) }
       if let problem = RedactVerification.firstProblem(

@@ -6,10 +6,10 @@ import RaspReplay
 ///
 /// The original's snapshots are redacted by putting, for every string a rule changed, its
 /// replacement in its place (a hashed key, a replaced name); the redacted log's snapshots must
-/// then be equal to them, one by one, and its replay must end with the same status. Strings
-/// are searched for in every key and string of the output (and in lines that are not JSON), as
-/// themselves or, from four characters on, inside a longer string. Numbers are not searched: a
-/// shifted time may well be another event's original one.
+/// then be equal to them, one by one, and its replay must end with the same status
+/// (``RedactReplayComparison``). Strings are searched for in every key and string of the
+/// output, the JSON held in strings included, and in lines that are not JSON
+/// (``RedactLeakSearch``).
 ///
 /// ```swift
 /// let problem = RedactVerification.firstProblem(
@@ -39,27 +39,22 @@ enum RedactVerification {
     original: [UInt8], file: String, redacted: [UInt8], result: RedactCommand.Result,
     output: String, options: ReplayOptions, quiet: RaspEnvironment
   ) -> String? {
-    let originals = result.originals
-    let substitutions = result.substitutions
-    if let leak = firstLeak(in: redacted, of: originals) {
+    if let leak = firstLeak(in: redacted, of: result.originals) {
       return "\(output):\(leak.line): \(leak.path.map { "at \($0): " } ?? "")the value of "
         + "\(leak.original.path) at \(file):\(leak.original.line) is left in the output"
     }
-    let (before, statusBefore) = snapshots(of: original, options: options, quiet: quiet)
-    let (after, statusAfter) = snapshots(of: redacted, options: options, quiet: quiet)
-    for index in 0..<max(before.count, after.count) {
-      let expected = index < before.count ? substitute(before[index], substitutions) : nil
-      let actual = index < after.count ? after[index] : nil
-      if expected != actual {
-        return "the replay of '\(output)' differs from the replay of '\(file)', redacted, at "
-          + "snapshot \(index + 1)"
-      }
-    }
-    if statusBefore != statusAfter {
-      return "the replay of '\(output)' ends with status \(statusAfter), that of '\(file)' with "
-        + "\(statusBefore)"
-    }
-    return nil
+    return RedactReplayComparison.firstDifference(
+      original: (
+        file,
+        RedactReplayComparison.replay(
+          ShrinkFailure.input(original, options: options), options: options, quiet: quiet)
+      ),
+      redacted: (
+        output,
+        RedactReplayComparison.replay(
+          ShrinkFailure.input(redacted, options: options), options: options, quiet: quiet)
+      ),
+      result: result)
   }
 
   /// Every string of a value, keys included.
@@ -73,96 +68,26 @@ enum RedactVerification {
     }
   }
 
-  private static func leaks(_ text: String, _ originals: [String: (line: Int, path: String)])
-    -> (line: Int, path: String)?
-  {
-    if let exact = originals[text] { return exact }
-    for (original, place) in originals where original.count >= 4 && text.contains(original) {
-      return place
-    }
-    return nil
-  }
-
+  /// The first line of the output that leaks an original, with the path there (none for a
+  /// line that is not JSON).
   private static func firstLeak(
-    in bytes: [UInt8], of originals: [String: (line: Int, path: String)]
-  ) -> (line: Int, path: String?, original: (line: Int, path: String))? {
+    in bytes: [UInt8], of originals: [String: RedactLeakSearch.Place]
+  ) -> (line: Int, path: String?, original: RedactLeakSearch.Place)? {
     guard !originals.isEmpty else { return nil }
     for (index, line) in ShrinkLog(bytes: bytes).lines.enumerated() {
-      let parsed = line.withUnsafeBufferPointer { try? JSONParser.parse($0) }
-      guard let value = parsed else {
-        if let place = leaks(String(decoding: line, as: UTF8.self), originals) {
+      guard let root = try? JSONNode.read(Array(line), maximumDepth: JSONLimits.maximumWrittenDepth)
+      else {
+        if let place = RedactLeakSearch.leak(
+          in: String(decoding: line, as: UTF8.self), of: originals)
+        {
           return (index + 1, nil, place)
         }
         continue
       }
-      var path: [JSONPath.Component] = []
-      if let (at, place) = firstLeak(in: value, at: &path, originals) {
-        return (index + 1, JSONPath(components: at).description, place)
+      if let leak = RedactLeakSearch.firstLeak(in: root, of: originals) {
+        return (index + 1, JSONPath(components: leak.path).description, leak.original)
       }
     }
     return nil
   }
-
-  private static func firstLeak(
-    in value: JSONValue, at path: inout [JSONPath.Component],
-    _ originals: [String: (line: Int, path: String)]
-  ) -> ([JSONPath.Component], (line: Int, path: String))? {
-    switch value {
-    case .string(let text):
-      return leaks(text, originals).map { (path, $0) }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        path.append(.index(index))
-        defer { path.removeLast() }
-        if let found = firstLeak(in: element, at: &path, originals) { return found }
-      }
-    case .object(let object):
-      for member in object.members {
-        path.append(.key(member.key))
-        defer { path.removeLast() }
-        if let place = leaks(member.key, originals) { return (path, place) }
-        if let found = firstLeak(in: member.value, at: &path, originals) { return found }
-      }
-    case .null, .bool, .number:
-      break
-    }
-    return nil
-  }
-
-  /// A snapshot with every string the policy changed put as it was changed.
-  private static func substitute(_ value: JSONValue, _ map: [JSONValue: JSONValue]) -> JSONValue {
-    if let replacement = map[value] { return replacement }
-    switch value {
-    case .array(let elements): return .array(elements.map { substitute($0, map) })
-    case .object(let object):
-      return .object(
-        JSONObject(sortedMembers: object.members.map { ($0.key, substitute($0.value, map)) }))
-    case .null, .bool, .number, .string: return value
-    }
-  }
-
-  /// The snapshots of a replay of `bytes`, parsed, and its exit status.
-  private static func snapshots(
-    of bytes: [UInt8], options: ReplayOptions, quiet: RaspEnvironment
-  ) -> ([JSONValue], Int32) {
-    var sink = CollectingSink()
-    let result = ReplayRun.run(
-      options, inputs: [ShrinkFailure.input(bytes, options: options)], environment: quiet,
-      into: &sink)
-    let status = ReplayRun.finish(result, options: options, environment: quiet).rawValue
-    return (sink.snapshots, status)
-  }
-}
-
-/// Keeps every snapshot of a replay, parsed.
-private struct CollectingSink: ReplaySink {
-  private(set) var snapshots: [JSONValue] = []
-
-  mutating func take(_ record: ReplayRecord, in output: inout [UInt8]) throws(ReplayStop) {
-    let bytes = Array(output[record.range])
-    snapshots.append((try? JSONParser.parse(bytes)) ?? .null)
-    output.removeSubrange(record.range.lowerBound...)
-  }
-  mutating func flush(_ output: inout [UInt8]) throws(ReplayStop) { output.removeAll() }
-  mutating func finish(_ output: inout [UInt8]) throws(ReplayStop) { output.removeAll() }
 }

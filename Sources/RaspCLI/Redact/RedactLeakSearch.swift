@@ -1,0 +1,102 @@
+import RaspJSON
+
+/// `rasp redact --verify`'s search for original values left in the output: every key and
+/// string of a JSON text, and the JSON text that a string holds (a kcat message's `payload`,
+/// a DevTools action written as a string, a `$jsan` Map), searched in turn.
+///
+/// A string leaks an original string of a redacted path when it is that string or, for an
+/// original of four characters or more, holds it. Numbers are not searched: a shifted time may
+/// well be another event's original one.
+///
+/// ```swift
+/// let root = try JSONNode.read(line)
+/// if let leak = RedactLeakSearch.firstLeak(in: root, of: result.originals) {
+///   print(leak.path, leak.original.path)
+/// }
+/// ```
+enum RedactLeakSearch {
+  /// Where an original value was: its line (from 1) and its path there.
+  typealias Place = (line: Int, path: String)
+
+  /// An original value found in the output.
+  struct Leak {
+    /// Where it is: the offset of its key or string in the text searched (of the outermost
+    /// string that holds it, when one does).
+    let offset: Int
+    /// Its path in the text searched, the JSON held in strings continuing it.
+    let path: [JSONPath.Component]
+    /// Where the original value was.
+    let original: Place
+  }
+
+  /// The first key or string of `root` (or of the JSON its strings hold) that leaks one of
+  /// `originals`; `nil` when none does.
+  ///
+  /// - Parameters:
+  ///   - root: The text searched.
+  ///   - originals: The original strings of the redacted paths, with where each was.
+  /// - Returns: The first leak, in the text's order.
+  static func firstLeak(in root: JSONNode, of originals: [String: Place]) -> Leak? {
+    guard !originals.isEmpty else { return nil }
+    var path: [JSONPath.Component] = []
+    return firstLeak(in: root, at: &path, outer: nil, originals)
+  }
+
+  /// Where the original was, when `text` (a line that is not JSON, a key, a string) is one or
+  /// holds one of four characters or more.
+  static func leak(in text: String, of originals: [String: Place]) -> Place? {
+    if let exact = originals[text] { return exact }
+    for (original, place) in originals where original.count >= 4 && text.contains(original) {
+      return place
+    }
+    return nil
+  }
+
+  /// Searches a node, and the JSON its strings hold; `outer` is the offset of the string of
+  /// the text that holds the node, if one does.
+  private static func firstLeak(
+    in node: JSONNode, at path: inout [JSONPath.Component], outer: Int?,
+    _ originals: [String: Place]
+  ) -> Leak? {
+    let offset = outer ?? node.offset
+    switch node.content {
+    case .string(let text):
+      if let place = leak(in: text, of: originals) {
+        return Leak(offset: offset, path: path, original: place)
+      }
+      // A string of JSON (`payload`, a `$jsan` Map or Set): what it holds, too.
+      var inner = Substring(text)
+      if path.last == .key("$jsan"), let first = inner.first, first == "m" || first == "l" {
+        inner = inner.dropFirst()
+      }
+      guard let first = inner.first(where: { !" \t\r\n".contains($0) }),
+        first == "{" || first == "[",
+        let held = try? JSONNode.read(
+          Array(inner.utf8), maximumDepth: JSONLimits.maximumWrittenDepth)
+      else { return nil }
+      return firstLeak(in: held, at: &path, outer: offset, originals)
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        path.append(.index(index))
+        defer { path.removeLast() }
+        if let found = firstLeak(in: element, at: &path, outer: outer, originals) {
+          return found
+        }
+      }
+    case .object(let members):
+      for member in members {
+        path.append(.key(member.key))
+        defer { path.removeLast() }
+        if let place = leak(in: member.key, of: originals) {
+          return Leak(offset: outer ?? member.keyOffset, path: path, original: place)
+        }
+        if let found = firstLeak(in: member.value, at: &path, outer: outer, originals) {
+          return found
+        }
+      }
+    case .null, .bool, .number:
+      break
+    }
+    return nil
+  }
+}
