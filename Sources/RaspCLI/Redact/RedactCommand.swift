@@ -24,7 +24,9 @@ enum RedactCommand {
       under the key of --key-file, so that equal values stay equal and --key-by still groups the \
       same events), 'drop', 'replace' (with 'value'), 'round' (numbers, with 'decimals') or \
       'shift' (numbers such as times, with 'by', so that their order is kept). The first rule \
-      whose path matches a value, or one of its ancestors, applies to it.
+      whose path matches a value, or one of its ancestors, applies to it. A path goes on into \
+      the JSON text that a string holds ('payload.payload.latitude' in a kcat message), which \
+      is written back as a string.
 
       A line that no rule changes is copied byte for byte; a changed line keeps its bytes but \
       for the values changed, each written in place as compact JSON, and the members dropped, \

@@ -61,20 +61,21 @@ enum RedactLeakSearch {
     let offset = outer ?? node.offset
     switch node.content {
     case .string(let text):
-      if let place = leak(in: text, of: originals) {
-        return Leak(offset: offset, path: path, original: place)
-      }
-      // A string of JSON (`payload`, a `$jsan` Map or Set): what it holds, too.
+      // A string of JSON (`payload`, a `$jsan` Map or Set): what it holds, where it is.
       var inner = Substring(text)
       if path.last == .key("$jsan"), let first = inner.first, first == "m" || first == "l" {
         inner = inner.dropFirst()
       }
-      guard let first = inner.first(where: { !" \t\r\n".contains($0) }),
+      if let first = inner.first(where: { !" \t\r\n".contains($0) }),
         first == "{" || first == "[",
         let held = try? JSONNode.read(
           Array(inner.utf8), maximumDepth: JSONLimits.maximumWrittenDepth)
-      else { return nil }
-      return firstLeak(in: held, at: &path, outer: offset, originals)
+      {
+        if let found = firstLeak(in: held, at: &path, outer: offset, originals) { return found }
+      }
+      if let place = leak(in: text, of: originals) {
+        return Leak(offset: offset, path: path, original: place)
+      }
     case .array(let elements):
       for (index, element) in elements.enumerated() {
         path.append(.index(index))

@@ -83,6 +83,8 @@ struct Redactor {
   private enum Place {
     case key(JSONRawString)
     case index(Int)
+    /// A key of a text walked before the one being walked: a string's JSON is walked apart.
+    case name(String)
   }
 
   /// Where a value goes: no rule can match below it, some may, or one matches it.
@@ -124,6 +126,9 @@ struct Redactor {
   /// The line being walked, while it is: the keys of ``path`` are in it.
   private var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   private var changeCount = 0
+  /// While the JSON text a string holds is walked: where the outermost such string starts in
+  /// the line, for messages.
+  private var heldStart: Int?
 
   /// The longest path a rule may have, in steps: one bit each, and one for the end.
   static let maximumSteps = 63
@@ -212,18 +217,23 @@ struct Redactor {
     }
     if let mistake { return .mistake(mistake) }
     guard changeCount > 0 else { return .unchanged }
+    appendEdited(line, into: &output)
+    return .changed(changeCount)
+  }
+
+  /// Appends `text` with ``edits`` made, from ``replacements``.
+  private func appendEdited(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     var copied = 0
     for edit in edits {
       if copied < edit.start {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied..<edit.start]))
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<edit.start]))
       }
       output.append(contentsOf: replacements[edit.replacement])
       copied = edit.end
     }
-    if copied < line.count {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied..<line.count]))
+    if copied < text.count {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<text.count]))
     }
-    return .changed(changeCount)
   }
 
   // MARK: The walk
@@ -258,9 +268,72 @@ struct Redactor {
         index += 1
       }
       finish(kept)
-    case .string, .number, .bool, .null:
+    case .string:
+      try walkHeld(&scanner, level: level)
+    case .number, .bool, .null:
       try scanner.skipValue()
     }
+  }
+
+  /// Walks the JSON text that the string at the scanner holds (a kcat message's `payload`),
+  /// since a rule's path goes on below the string: the paths go on into the text, and the
+  /// string, when a rule changed it, is written anew as the text redacted. A string that holds
+  /// no JSON object or array is left as it is.
+  private mutating func walkHeld(_ scanner: inout JSONScanner, level: Int) throws(JSONError) {
+    let start = scanner.position
+    let raw = try scanner.readRawString()
+    let contents = scanner.bytes(of: raw)
+    guard let first = contents.first(where: { !JSONScanner.isWhitespace($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return }
+    let text = Array(scanner.string(raw).utf8)
+    // The outer text's walk is put aside, and its path's keys decoded: they are in its bytes.
+    let outer = (
+      edits: edits, replacements: replacements, path: path, line: line, heldStart: heldStart,
+      changeCount: changeCount, changes: changes.count, mistake: mistake
+    )
+    path = path.map { place in
+      if case .key(let key) = place { return .name(JSONScanner(line).string(key)) }
+      return place
+    }
+    edits.removeAll()
+    replacements.removeAll()
+    heldStart = heldStart ?? start
+    var redacted: [UInt8]?
+    var isJSON = false
+    text.withUnsafeBufferPointer { text in
+      line = text
+      var inner = JSONScanner(text)
+      do {
+        try walk(&inner, level: level)
+        try inner.expectEnd()
+      } catch {
+        return
+      }
+      isJSON = true
+      if changeCount > outer.changeCount, mistake == nil {
+        var bytes: [UInt8] = []
+        appendEdited(text, into: &bytes)
+        redacted = bytes
+      }
+    }
+    edits = outer.edits
+    replacements = outer.replacements
+    path = outer.path
+    line = outer.line
+    heldStart = outer.heldStart
+    if !isJSON {
+      // Not JSON after all: nothing of it counts.
+      changeCount = outer.changeCount
+      changes.removeSubrange(outer.changes...)
+      mistake = outer.mistake
+    }
+    guard let redacted else { return }
+    writer.removeAll()
+    writer.writeString(String(decoding: redacted, as: UTF8.self))
+    let replacementStart = replacements.count
+    replacements.append(contentsOf: writer.bytes)
+    addEdit(start..<scanner.position, with: replacementStart..<replacements.count)
   }
 
   /// How far a container's members (or elements) were kept, for removing the dropped ones with
@@ -529,7 +602,14 @@ struct Redactor {
 
   private mutating func report(_ reason: String, at offset: Int) {
     guard mistake == nil else { return }
-    mistake = Mistake(offset: offset, path: pathDescription(), reason: reason)
+    guard let heldStart else {
+      mistake = Mistake(offset: offset, path: pathDescription(), reason: reason)
+      return
+    }
+    let place = JSONTextPosition(offset: offset, in: line)
+    mistake = Mistake(
+      offset: heldStart, path: pathDescription(),
+      reason: reason + " (at \(place) of the JSON text the string holds)")
   }
 
   /// Keeps the change of the value from `start` to the scanner's position.
@@ -546,6 +626,7 @@ struct Redactor {
       switch place {
       case .key(let key): return .key(scanner.string(key))
       case .index(let index): return .index(index)
+      case .name(let name): return .key(name)
       }
     }
     return JSONPath(components: components).description

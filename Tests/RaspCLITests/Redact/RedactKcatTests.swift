@@ -1,0 +1,119 @@
+import Foundation
+import RaspTestSupport
+import Testing
+
+@testable import RaspCLI
+
+/// `rasp redact` of kcat messages, whose event is JSON text in the string `payload`: the rules'
+/// paths go on into that text. Checked with jq (`.payload | fromjson`), apart from rasp.
+@Suite struct RedactKcatTests {
+  static let log = "fixtures/redact-kcat/messages.jsonl"
+  static let policy = "fixtures/redact-kcat/pii.json"
+  static let key = "fixtures/shrink-vault/docs.key"
+
+  /// Runs a shell command in the repository with the built `rasp` and `jq`; its output.
+  private func shell(_ command: String) async throws -> String {
+    let result = try await BuiltBinary.shell(command)
+    #expect(result.status == 0, "\(command): \(result.standardError)")
+    return result.text
+  }
+
+  @Test func rulesReachIntoTheEventAPayloadStringHoldsAndTheStringStaysJSONText() async throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.file("share.jsonl")
+    let run = CommandRun.run(
+      [
+        "redact", Self.log, "--policy", Self.policy, "--key-file", Self.key, "-o", output,
+      ], in: Repository.root)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError
+        == "rasp: redacted '\(Self.log)' into '\(output)': 5 of 5 lines changed, 13 values\n")
+    // The events in the strings: jq rounds the original's, and puts the message's key's code
+    // (the same name, hashed alike) as the source; every other member as it was, in order.
+    let expected = try await shell(
+      "jq -c -n --slurpfile out \(output) '[inputs] as $in | range(0; $in | length) as $i "
+        + "| $in[$i].payload | (fromjson? // .) | if type == \"object\" then "
+        + ".source = $out[$i].key | .payload |= (if has(\"latitude\") then "
+        + ".latitude = ((.latitude * 100 | round) / 100) | "
+        + ".longitude = ((.longitude * 100 | round) / 100) else . end) else . end' \(Self.log)")
+    let actual = try await shell("jq -c '.payload | fromjson? // .' \(output)")
+    #expect(!actual.isEmpty)
+    #expect(actual == expected)
+    // The order of the events' members is kept, and the messages' other members are too.
+    let order = "jq -c '.payload | fromjson? | [keys_unsorted, (.payload | keys_unsorted)]'"
+    await #expect(try shell("\(order) \(output)") == (try shell("\(order) \(Self.log)")))
+    let rest = "jq -c 'del(.key, .payload)'"
+    await #expect(try shell("\(rest) \(output)") == (try shell("\(rest) \(Self.log)")))
+    // The key is hashed, as a 64-digit code; the tombstone keeps its null.
+    await #expect(
+      try shell("jq -c '[(.key | test(\"^[0-9a-f]{64}$\")), .payload == null]' \(output)")
+        == "[true,false]\n[true,false]\n[true,false]\n[true,true]\n[true,false]\n")
+    // rasp reads the redacted messages as kcat messages, with the rounded positions.
+    await #expect(
+      try shell("rasp replay --log-format kcat --select geo.location \(output)")
+        == "{\"latitude\":52.52,\"longitude\":13.4}\n{\"latitude\":52.52,\"longitude\":13.38}\n")
+  }
+
+  /// The string's text is written anew only when a rule changed it; wildcards go into it as
+  /// elsewhere; a string that holds no JSON, or a value as a whole, is left.
+  @Test func wildcardsGoIntoTheTextAndOtherStringsStayByteForByte() throws {
+    let log =
+      #"{"k":"a","payload":"{ \"type\": \"geo.location\", \"payload\": {\"latitude\": 1.25,"#
+      + #" \"email\": \"x@y.z\"}, \"n\": [\"{\\\"email\\\":1}\"] }"}"# + "\n"
+      + #"{"payload":"this is payload"}"# + "\n"
+      + #"{"payload":"{\"type\":\"a.b\"}"}"# + "\n"
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", log)
+    try directory.write(
+      "pii.json", #"{"rules":[{"path":"**.email","action":"drop"}]}"#)
+    let run = CommandRun.run(
+      ["redact", "events.jsonl", "--policy", "pii.json", "-o", "share.jsonl"],
+      in: directory.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    // The inner text keeps its layout; a string in it that holds JSON is redacted in turn.
+    let expected =
+      #"{"k":"a","payload":"{ \"type\": \"geo.location\", \"payload\": {\"latitude\": 1.25},"#
+      + #" \"n\": [\"{}\"] }"}"# + "\n"
+      + #"{"payload":"this is payload"}"# + "\n"
+      + #"{"payload":"{\"type\":\"a.b\"}"}"# + "\n"
+    #expect(String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self) == expected)
+    #expect(run.standardError.hasSuffix("1 of 3 lines changed, 2 values\n"))
+  }
+
+  @Test func aValueInTheTextThatItsRuleCannotChangeIsNamedAtTheString() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "pii.json", #"{"rules":[{"path":"payload.payload.heading","action":"round","decimals":0}]}"#)
+    let run = CommandRun.run(
+      [
+        "redact", Repository.path("fixtures/format-kcat/messages.jsonl"), "--policy", "pii.json",
+        "-o", "share.jsonl",
+      ], in: directory.path)
+    #expect(run.status == 2)
+    #expect(
+      run.standardError
+        == "\(Repository.path("fixtures/format-kcat/messages.jsonl")):5:123: error: at "
+        + "payload.payload.heading: cannot round a string: 'round' takes numbers (at 1:44 of "
+        + "the JSON text the string holds)\n")
+    #expect(directory.bytes("share.jsonl") == nil)
+  }
+
+  /// `--verify` searches the text in the strings: the name left in the event, where only the
+  /// message's key was hashed, is found there, at its path through the string.
+  @Test func verifyFindsAnOriginalLeftInTheTextOfAString() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("pii.json", #"{"rules":[{"path":"key","action":"hash"}]}"#)
+    let output = directory.file("share.jsonl")
+    let run = CommandRun.run(
+      [
+        "redact", Self.log, "--policy", directory.file("pii.json"), "--key-file", Self.key,
+        "-o", output, "--verify", "--log-format", "kcat",
+      ], in: Repository.root)
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.hasSuffix(
+        "rasp: error: --verify: \(output):1: at payload.source: the value of key at "
+          + "\(Self.log):1 is left in the output\n"))
+  }
+}
