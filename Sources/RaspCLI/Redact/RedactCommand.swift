@@ -26,7 +26,8 @@ enum RedactCommand {
       'shift' (numbers such as times, with 'by', so that their order is kept). The first rule \
       whose path matches a value, or one of its ancestors, applies to it. A path goes on into \
       the JSON text that a string holds ('payload.payload.latitude' in a kcat message), which \
-      is written back as a string.
+      is written back as a string. With --log-format gpsd, 'GGA.lat', 'RMC.lon', ... name \
+      fields of NMEA sentences ('round', 'replace', 'drop'), whose checksums are written anew.
 
       A line that no rule changes is copied byte for byte; a changed line keeps its bytes but \
       for the values changed, each written in place as compact JSON, and the members dropped, \
@@ -102,7 +103,10 @@ enum RedactCommand {
     if output == file || (file != "-" && environment.isSameFile(output, file)) {
       throw .failure("refusing to write '\(output)': it is the event log '\(file)', to be kept")
     }
-    let policy = try RedactionPolicy(file: policyFile, bytes: environment.readFile(policyFile))
+    // A gpsd log's sentences: a path such as 'GGA.lat' names a field of theirs.
+    let policy = try RedactionPolicy(
+      file: policyFile, bytes: environment.readFile(policyFile),
+      sentences: parsed.value(.logFormat) == "gpsd")
     let key = try readKey(parsed, policy: policy, environment: environment, fail: fail)
     // A DevTools export is one document, redacted action by action (DevToolsRedaction).
     if parsed.isGiven(.logFormat) || parsed.isGiven(.map) {
@@ -114,7 +118,8 @@ enum RedactCommand {
       }
     }
     var options: ReplayOptions?
-    let replayOnly = ReplayOptions.specs.map(\.name)
+    // The format says how the log is read, gpsd's sentences too; the rest how --verify replays.
+    let replayOnly = ReplayOptions.specs.map(\.name).filter { $0 != .logFormat && $0 != .map }
     if !parsed.flag(.verify), let given = replayOnly.first(where: { parsed.isGiven($0) }) {
       throw fail(
         "Option '--\(given.rawValue)' says how '--verify' replays: use it with '--verify'")
@@ -152,9 +157,11 @@ enum RedactCommand {
       throw error
     }
     if let first = result.firstNotJSON {
+      let what =
+        policy.sentenceRules.isEmpty ? "not JSON" : "neither JSON nor a sentence a rule names"
       RaspDiagnostics.warn(
         "rasp: warning: \(file):\(first): "
-          + "\(result.notJSON == 1 ? "a line is" : "\(result.notJSON) lines are") not JSON, "
+          + "\(result.notJSON == 1 ? "a line is" : "\(result.notJSON) lines are") \(what), "
           + "copied as \(result.notJSON == 1 ? "it is" : "they are"): no rule could read "
           + "\(result.notJSON == 1 ? "it" : "them")\n", to: environment)
     }

@@ -51,8 +51,20 @@ struct RedactionPolicy {
     let action: Action
   }
 
-  /// The rules, in the file's order.
+  /// A rule of a field of gpsd's NMEA sentences (`GGA.lat`), read with `--log-format gpsd`.
+  struct SentenceRule {
+    /// The path as written in the file.
+    let text: String
+    /// The field.
+    let field: NMEASentences.Field
+    /// What is done to it: `round`, `replace` (a number) or `drop`.
+    let action: Action
+  }
+
+  /// The rules of JSON paths, in the file's order.
   let rules: [Rule]
+  /// The rules of NMEA sentences' fields, in the file's order.
+  let sentenceRules: [SentenceRule]
 
   /// The names of the actions, in the order the docs give them.
   static let actionNames = ["hash", "drop", "replace", "round", "shift"]
@@ -64,17 +76,22 @@ struct RedactionPolicy {
   var hashes: Bool { rules.contains { $0.action == .hash } }
 
   /// Creates a policy from rules, for tests.
-  init(rules: [Rule]) { self.rules = rules }
+  init(rules: [Rule], sentenceRules: [SentenceRule] = []) {
+    self.rules = rules
+    self.sentenceRules = sentenceRules
+  }
 
   /// Reads a policy file.
   ///
   /// - Parameters:
   ///   - file: The file's name, for messages.
   ///   - bytes: Its contents.
+  ///   - sentences: Whether a path such as `GGA.lat` names a field of an NMEA sentence (a
+  ///     gpsd log's), rather than a JSON path.
   /// - Throws: Every mistake in the file, each with its line, column and path, and a
-  ///   did-you-mean for a misspelt key or action.
-  init(file: String, bytes: [UInt8]) throws(RaspCommandError) {
-    var reader = Reader()
+  ///   did-you-mean for a misspelt key, action, sentence or field.
+  init(file: String, bytes: [UInt8], sentences: Bool = false) throws(RaspCommandError) {
+    var reader = Reader(sentences: sentences)
     let root: JSONNode
     do {
       root = try JSONNode.read(file: bytes)
@@ -97,6 +114,7 @@ struct RedactionPolicy {
       throw errors.count == 1 ? errors[0] : .multiple(errors)
     }
     self.rules = rules
+    self.sentenceRules = reader.sentenceRules
   }
 }
 
@@ -112,7 +130,10 @@ extension RedactionPolicy {
       let reason: String
     }
 
+    /// Whether paths may name NMEA sentences' fields.
+    let sentences: Bool
     private(set) var problems: [Problem] = []
+    private(set) var sentenceRules: [SentenceRule] = []
 
     mutating func report(_ reason: String, at offset: Int, _ path: Path) {
       problems.append(Problem(offset: offset, path: path, reason: reason))
@@ -151,7 +172,13 @@ extension RedactionPolicy {
       let members = object(
         node, at: path, allowed: ["path", "action", "value", "decimals", "by"], owner: "a rule")
       var pattern: (text: String, path: JSONPath)?
-      if let member = members["path"] {
+      var field: (text: String, field: NMEASentences.Field)?
+      if let member = members["path"], sentences, case .string(let text) = member.value.content,
+        NMEASentences.namesSentence(text)
+      {
+        field = sentenceField(text, at: member.value.offset, path + [.key("path")])
+        if field == nil { return nil }
+      } else if let member = members["path"] {
         pattern = self.pattern(member.value, at: path + [.key("path")])
       } else {
         report("missing required key 'path'", at: node.offset, path)
@@ -199,8 +226,66 @@ extension RedactionPolicy {
           }
         }
       }
+      if let field, let action {
+        if NMEASentences.actionNames.contains(action.name) {
+          if case .replace(let value) = action, value.kind != .number {
+            report(
+              "'replace' of \(field.text) takes a number, found \(value.kind.phrase)",
+              at: members["value"]?.value.offset ?? node.offset, path + [.key("value")])
+            return nil
+          }
+          if case .replace(.number(let number)) = action, field.field.kind != .number {
+            let limit = field.field.kind == .latitude ? 90.0 : 180.0
+            guard abs(number.doubleValue) <= limit else {
+              report(
+                "'replace' of \(field.text) takes degrees from -\(Int(limit)) to \(Int(limit)), "
+                  + "found \(number)", at: members["value"]?.value.offset ?? node.offset,
+                path + [.key("value")])
+              return nil
+            }
+          }
+          sentenceRules.append(SentenceRule(text: field.text, field: field.field, action: action))
+        } else {
+          report(
+            "'\(action.name)' does not apply to \(field.text): an NMEA field takes "
+              + NMEASentences.actionNames.map { "'\($0)'" }.joined(separator: ", "),
+            at: actionMember.value.offset, actionPath)
+        }
+        return nil
+      }
       guard let pattern, let action else { return nil }
       return Rule(text: pattern.text, pattern: pattern.path, action: action)
+    }
+
+    /// The field an NMEA path names (`GGA.lat`), or a mistake with a did-you-mean.
+    private mutating func sentenceField(_ text: String, at offset: Int, _ path: Path)
+      -> (text: String, field: NMEASentences.Field)?
+    {
+      let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      let sentence = parts[0]
+      guard let fields = NMEASentences.fields[sentence] else {
+        var reason = "unknown NMEA sentence '\(JSONError.abbreviated(sentence))'"
+        if let near = RaspSpelling.nearest(to: sentence, among: NMEASentences.sentenceNames) {
+          reason += ". Did you mean '\(near)'?"
+        } else {
+          reason += ": the sentences are " + NMEASentences.sentenceNames.joined(separator: ", ")
+        }
+        report(reason, at: offset, path)
+        return nil
+      }
+      let names = fields.map(\.name)
+      guard parts.count == 2, let field = NMEASentences.field(parts[1], of: sentence) else {
+        let name = parts.dropFirst().joined(separator: ".")
+        var reason = "unknown field '\(JSONError.abbreviated(name))' of \(sentence)"
+        if let near = RaspSpelling.nearest(to: name, among: names) {
+          reason += ". Did you mean '\(sentence).\(near)'?"
+        } else {
+          reason += ": its fields are " + names.map { "\(sentence).\($0)" }.joined(separator: ", ")
+        }
+        report(reason, at: offset, path)
+        return nil
+      }
+      return (text, field)
     }
 
     private mutating func pattern(_ node: JSONNode, at path: Path) -> (String, JSONPath)? {

@@ -109,6 +109,8 @@ struct Redactor {
   private(set) var changes: [Change] = []
 
   private let code: HMACSHA256
+  /// The rules of NMEA sentences' fields, for a line that is not JSON.
+  private let sentences: NMEARedactor
   private var codes = HMACSHA256Cache()
   private let patterns: [Pattern]
   private let steps: [Step]
@@ -141,6 +143,7 @@ struct Redactor {
   init(policy: RedactionPolicy, key: [UInt8]) {
     self.policy = policy
     self.code = HMACSHA256(key: key)
+    self.sentences = NMEARedactor(rules: policy.sentenceRules)
     var patterns: [Pattern] = []
     var steps: [Step] = []
     var stepKeys: [UInt8] = []
@@ -213,7 +216,13 @@ struct Redactor {
       }
       try scanner.expectEnd()
     } catch {
-      return .notJSON
+      switch sentences.redact(line: line, into: &output) {
+      case .notSentence: return .notJSON
+      case .unchanged: return .unchanged
+      case .changed(let count): return .changed(count)
+      case .mistake(let offset, let path, let reason):
+        return .mistake(Mistake(offset: offset, path: path, reason: reason))
+      }
     }
     if let mistake { return .mistake(mistake) }
     guard changeCount > 0 else { return .unchanged }
