@@ -162,7 +162,7 @@ enum CompareCommand {
     let run = CompareRun(
       versions: versions, options: comparison.diff, allowed: allowed, environment: environment,
       standardInput: standardInput)
-    let jobs = versions.old.configuration.jobs
+    let jobs = versions.old.jobs ?? 1
     let results: [CompareRun.Result]
     if let interruption = environment.interruption {
       results = interruption.watching { run.compareAll(logs, jobs: jobs) }

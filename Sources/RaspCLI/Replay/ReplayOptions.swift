@@ -27,6 +27,9 @@ struct ReplayOptions {
   var specDomainNames: [String] = []
   /// What the replay applies and yields.
   var configuration = ReplayConfiguration(domains: [])
+  /// The number `--jobs` gives, or `nil` without it; the configuration holds how the replay
+  /// runs on them (``threads(jobs:processors:isKeyed:isFinal:)``).
+  var jobs: Int?
   /// Whether to indent the output.
   var isPretty = false
   /// Whether to print selected strings as their text, as `jq -r` does (`rasp replay` only).
@@ -160,9 +163,10 @@ struct ReplayOptions {
     RaspOptionSpec(
       name: .jobs, short: "j", valueName: "n",
       help:
-        "Apply a keyed replay's events (--key-by) on <n> threads, each the events of a share of "
-        + "the keys; the output is the same for every <n>. By default, with --final, one thread "
-        + "fewer than there are cores (one reads the log), otherwise 1."
+        "Run on <n> threads in all, at most one per core: 1 reads and applies on one thread; "
+        + "2 reads the log on one and applies on the other; more apply a keyed replay's events "
+        + "(--key-by) on <n>-1 threads, each a share of the keys. The output is the same for "
+        + "every <n>. By default 2, and with --key-by and --final one per core."
     ),
     RaspOptionSpec(name: .final, help: "Print only the snapshot after the last event."),
     RaspOptionSpec(
@@ -256,10 +260,25 @@ struct ReplayOptions {
   /// The most threads `--jobs` takes.
   static let maximumJobs = 256
 
-  /// How many threads apply a keyed `--final` replay's events without `--jobs`: one fewer
-  /// than there are processors, since one reads the log; at least one.
-  static func defaultJobs(processors: Int) -> Int {
-    min(max(1, processors - 1), maximumJobs)
+  /// How a replay runs on the threads `--jobs <n>` gives it, `n` counting every thread,
+  /// the one that reads the log among them, and at most one per processor: more threads than
+  /// cores take turns, and a replay on three threads on two cores is slower than on one.
+  ///
+  /// One thread reads and applies (``ReplayConfiguration/Threading/single``); two read on one
+  /// and apply on the other, the reading thread decoding a share of the events; more apply a
+  /// keyed replay's events on `n - 1` kernels, each a share of the keys. Without `--jobs`, a
+  /// replay runs on two threads, and a keyed `--final` replay on one per processor.
+  ///
+  /// ```swift
+  /// ReplayOptions.threads(jobs: 3, processors: 8, isKeyed: true)  // (.automatic, kernels: 2)
+  /// ```
+  static func threads(jobs: Int?, processors: Int, isKeyed: Bool, isFinal: Bool) -> (
+    threading: ReplayConfiguration.Threading, kernels: Int
+  ) {
+    let cores = min(max(1, processors), maximumJobs)
+    let threads = min(jobs ?? (isKeyed && isFinal ? cores : 2), cores)
+    if threads <= 1 { return (.single, 1) }
+    return (.automatic, isKeyed ? threads - 1 : 1)
   }
 
   /// Reads the options from a parsed command line, and the spec files it names.
@@ -335,15 +354,16 @@ struct ReplayOptions {
     configuration.concatenatesInputs = parsed.flag(.concat)
     try readRange(parsed, fail: fail)
     if let text = parsed.value(.jobs) {
-      guard let jobs = Int(text), (1...Self.maximumJobs).contains(jobs) else {
+      guard let number = Int(text), (1...Self.maximumJobs).contains(number) else {
         throw fail(
           "Invalid value '\(text)' for '--jobs <n>': expected a whole number from 1 to "
             + "\(Self.maximumJobs)")
       }
-      configuration.jobs = jobs
-    } else if configuration.isFinal, configuration.keyPath != nil {
-      configuration.jobs = Self.defaultJobs(processors: environment.processorCount)
+      jobs = number
     }
+    (configuration.threading, configuration.jobs) = Self.threads(
+      jobs: jobs, processors: environment.processorCount,
+      isKeyed: configuration.keyPath != nil, isFinal: configuration.isFinal)
     configuration.includesEvent = parsed.flag(.withEvent)
     configuration.isStrict = parsed.flag(.strict)
     configuration.errorMode =

@@ -20,23 +20,40 @@ import RaspTestSupport
       environment: environment)
   }
 
-  @Test func aKeyedFinalReplayLeavesOneProcessorToRead() throws {
-    let keyedFinal = ["--key-by", "device", "--final", "log.jsonl"]
-    #expect(try options(keyedFinal, processors: 1).configuration.jobs == 1)
-    #expect(try options(keyedFinal, processors: 2).configuration.jobs == 1)
-    #expect(try options(keyedFinal, processors: 8).configuration.jobs == 7)
-    #expect(try options(keyedFinal, processors: 1_000).configuration.jobs == 256)
-    // Every snapshot, or no keys: one thread applies.
-    let every = try options(["--key-by", "device", "log.jsonl"], processors: 8)
-    #expect(every.configuration.jobs == 1)
-    #expect(try options(["--final", "log.jsonl"], processors: 8).configuration.jobs == 1)
+  /// How a replay runs: its threading and how many kernels apply its events.
+  private func threads(_ arguments: [String], processors: Int = 2) throws -> String {
+    let configuration = try options(arguments + ["log.jsonl"], processors: processors)
+      .configuration
+    return "\(configuration.threading) \(configuration.jobs)"
   }
 
-  @Test func aNumberGivenIsTaken() throws {
-    #expect(try options(["-j", "3", "--key-by", "device", "log.jsonl"]).configuration.jobs == 3)
-    let final = try options(
-      ["--jobs=1", "--key-by", "device", "--final", "log.jsonl"], processors: 8)
-    #expect(final.configuration.jobs == 1)
+  @Test func byDefaultAReplayRunsOnTwoThreadsAndAKeyedFinalOneOnEveryProcessor() throws {
+    let keyedFinal = ["--key-by", "device", "--final"]
+    #expect(try threads(keyedFinal, processors: 1) == "single 1")
+    #expect(try threads(keyedFinal, processors: 2) == "automatic 1")
+    #expect(try threads(keyedFinal, processors: 8) == "automatic 7")
+    #expect(try threads(keyedFinal, processors: 1_000) == "automatic 255")
+    // Every snapshot, or no keys: one thread reads, one applies.
+    #expect(try threads(["--key-by", "device"], processors: 8) == "automatic 1")
+    #expect(try threads(["--final"], processors: 8) == "automatic 1")
+    #expect(try threads([], processors: 8) == "automatic 1")
+    #expect(try threads([], processors: 1) == "single 1")
+  }
+
+  @Test func theNumberCountsEveryThreadAndAtMostOnePerProcessor() throws {
+    let keyed = ["--key-by", "device"]
+    #expect(try threads(["-j", "1"] + keyed, processors: 8) == "single 1")
+    #expect(try threads(["-j", "2"] + keyed, processors: 8) == "automatic 1")
+    #expect(try threads(["-j", "3"] + keyed, processors: 8) == "automatic 2")
+    #expect(try threads(["--jobs=8", "--final"] + keyed, processors: 8) == "automatic 7")
+    // More threads than processors would take turns on them.
+    #expect(try threads(["-j", "3"] + keyed, processors: 2) == "automatic 1")
+    #expect(try threads(["-j", "256"] + keyed, processors: 4) == "automatic 3")
+    // Without keys, a replay has one stream to apply: one thread, or one reading and one.
+    #expect(try threads(["-j", "1"], processors: 8) == "single 1")
+    #expect(try threads(["-j", "4"], processors: 8) == "automatic 1")
+    #expect(try options(["-j", "4", "log.jsonl"], processors: 8).jobs == 4)
+    #expect(try options(["log.jsonl"], processors: 8).jobs == nil)
   }
 
   @Test(arguments: ["0", "-1", "two", "257", "1.5", ""])

@@ -1,8 +1,15 @@
-import RaspCLI
 import RaspJSON
 
-/// Runs the command line in-process with memory streams and returns what it printed.
+@testable import RaspCLI
+
+/// Runs the command line in-process with memory streams and returns what it printed, as on a
+/// machine of ``processors`` processors.
 struct CommandRun {
+  /// The processors the commands run as if they had: `-j` takes at most one thread per
+  /// processor, and the tests' `-j 2` and `-j 3` must run on two and three threads (the pool
+  /// of kernels) on any machine. The output is the same for every number of threads.
+  static let processors = 4
+
   let status: Int32
   let standardOutput: String
   let standardError: String
@@ -14,9 +21,10 @@ struct CommandRun {
   ) -> CommandRun {
     let output = RaspMemoryOutput(brokenPipeAfter: brokenPipeAfter)
     let errors = RaspMemoryOutput()
-    let environment = RaspEnvironment(
+    var environment = RaspEnvironment(
       standardInput: .memory(JSONMemorySource(input, chunkSize: 7)), standardOutput: output,
       standardError: errors, variables: variables, workingDirectory: directory)
+    environment.processorCount = processors
     let status = RaspCommandLine.run(arguments: arguments, environment: environment)
     return CommandRun(status: status, standardOutput: output.text, standardError: errors.text)
   }
@@ -27,9 +35,10 @@ struct CommandRun {
     status: Int32, text: String
   ) {
     let both = RaspMemoryOutput()
-    let environment = RaspEnvironment(
+    var environment = RaspEnvironment(
       standardInput: .memory(JSONMemorySource([])), standardOutput: both, standardError: both,
       variables: [:], workingDirectory: directory)
+    environment.processorCount = processors
     let status = RaspCommandLine.run(arguments: arguments, environment: environment)
     return (status, both.text)
   }
