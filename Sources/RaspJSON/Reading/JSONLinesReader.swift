@@ -21,7 +21,7 @@
 /// ```swift
 /// let reader = JSONLinesReader(source: JSONMemorySource(Array("{\"a\":1}\r\n\n[2]".utf8)))
 /// while let line = try reader.next() {
-///   print(line.number, line.bytes.count)   // 1 7, 2 0, 3 3
+///   print(line.number, line.count)   // 1 7, 2 0, 3 3
 /// }
 /// ```
 public final class JSONLinesReader<Source: JSONByteSource> {
@@ -360,14 +360,56 @@ public final class JSONLinesBlock: @unchecked Sendable {
 
 /// One line of a JSON-lines input.
 ///
+/// The line's bytes stay in the reader's buffer: they are lent to a closure as a `Span`
+/// (``withSpan(_:)``), valid only inside it, or copied (``array``).
+///
 /// ```swift
-/// if let line = try reader.next(), !line.isBlank { try decode(line.bytes) }
+/// if let line = try reader.next(), !line.isBlank {
+///   let value = try line.withSpan { try JSONParser.parse($0) }
+/// }
 /// ```
 public struct JSONLine {
   /// The line's number, counting from 1.
   public let number: Int
-  /// The line's bytes, without the line end; valid until the reader's next call.
-  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The line's bytes, without the line end; valid until the reader's next call. The
+  /// package's own readers use them in place; the public forms are ``withSpan(_:)`` and
+  /// ``array``.
+  package let bytes: UnsafeBufferPointer<UInt8>
+
+  /// The number of the line's bytes, without the line end.
+  ///
+  /// ```swift
+  /// print(line.count)   // 7 for {"a":1}
+  /// ```
+  public var count: Int { bytes.count }
+
+  /// A copy of the line's bytes, without the line end, that stays valid after the reader
+  /// reads on.
+  ///
+  /// ```swift
+  /// lines.append(line.array)
+  /// ```
+  public var array: [UInt8] { Array(bytes) }
+
+  /// Calls `body` with the line's bytes, without the line end, as a span valid only inside the
+  /// call, and returns what it returns.
+  ///
+  /// The span reads the reader's buffer in place, without a copy; it cannot outlive the call,
+  /// so it cannot be read after the reader has read on and reused the buffer.
+  ///
+  /// ```swift
+  /// let value = try line.withSpan { try JSONParser.parse($0) }
+  /// let isArray = line.withSpan { !$0.isEmpty && $0[0] == UInt8(ascii: "[") }
+  /// ```
+  ///
+  /// - Parameter body: What to do with the bytes.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func withSpan<Result, Failure: Error>(
+    _ body: (Span<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try body(Span(_unsafeElements: bytes))
+  }
   /// Whether the line exceeded the reader's limit; its bytes were skipped and ``bytes`` is empty.
   public let isTooLong: Bool
 

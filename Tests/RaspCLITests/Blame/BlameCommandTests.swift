@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (keys: 0, jobs: "1"), (keys: 7, jobs: "1"), (keys: 7, jobs: "2"),
+    (keys: 0, jobs: "1"), (keys: 7, jobs: "1"), (keys: 7, jobs: "3"),
   ])
   func findsEveryChangeTheStatesShow(keys: Int, jobs: String) throws {
     let log =
@@ -125,7 +125,7 @@ import Testing
   /// the whole replay had it (the value is followed from the start, not from `--since`).
   @Test(arguments: [
     (keys: 0, jobs: "1", since: 50, until: 400), (keys: 7, jobs: "1", since: 137, until: 300),
-    (keys: 7, jobs: "2", since: 2, until: 51),
+    (keys: 7, jobs: "3", since: 2, until: 51),
   ])
   func sinceAndUntilKeepTheChangesInTheirRange(keys: Int, jobs: String, since: Int, until: Int)
     throws

@@ -165,7 +165,7 @@ import RaspTestSupport
     }
   }
 
-  @Test(arguments: ["1", "2"])
+  @Test(arguments: ["1", "3"])
   func hidingATypeByKeyRemovesItsLinesOnEveryNumberOfJobs(_ jobs: String) throws {
     let directory = try TemporaryDirectory()
     let log = directory.file("keyed.jsonl")
@@ -188,7 +188,7 @@ import RaspTestSupport
           log,
         ]
       let one = replay(["-j", "1"] + arguments)
-      for jobs in ["2", "3"] {
+      for jobs in ["2", "3", "4"] {
         let several = replay(["-j", jobs] + arguments)
         #expect(several.standardOutput == one.standardOutput, "\(options) -j \(jobs)")
         #expect(several.standardError == one.standardError, "\(options) -j \(jobs)")

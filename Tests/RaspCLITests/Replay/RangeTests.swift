@@ -142,7 +142,7 @@ import RaspTestSupport
     }
   }
 
-  @Test(arguments: ["1", "2"])
+  @Test(arguments: ["1", "3"])
   func keyedRangesAreTheFullKeyedReplayCut(_ jobs: String) throws {
     let directory = try TemporaryDirectory()
     let text = DropHideTests.keyedLog(count: 120)

@@ -20,9 +20,10 @@ import RaspTestSupport
   ) throws -> String {
     let output = RaspMemoryOutput()
     let errors = RaspMemoryOutput()
-    let environment = RaspEnvironment(
+    var environment = RaspEnvironment(
       standardInput: .memory(JSONMemorySource(input, chunkSize: 7)), standardOutput: output,
       standardError: errors, variables: [:], workingDirectory: nil)
+    environment.processorCount = CommandRun.processors
     let parsed = try RaspArgumentParser.parse(arguments, spec: ReplayCommand.spec)
     var options = try ReplayOptions(
       parsed: parsed, domains: RaspBuiltinDomains.all, spec: ReplayCommand.spec,
@@ -126,13 +127,14 @@ import RaspTestSupport
     #expect(logs.count > 40)
   }
 
-  /// Expects a keyed replay on 2 and 3 threads (`--jobs`) to print what it prints on one.
+  /// Expects a keyed replay on 2, 3 and 4 threads (`--jobs`: with 3 and 4, 2 and 3 kernels) to
+  /// print what it prints on one.
   private func expectSameForEveryNumberOfJobs(
     _ arguments: [String], input: [UInt8], _ context: String
   ) throws {
     let one = try replay(["--jobs", "1"] + arguments, input: input, threading: .automatic)
     #expect(one.contains(" read: "), "\(context): \(one)")
-    for jobs in ["2", "3"] {
+    for jobs in ["2", "3", "4"] {
       let other = try replay(["-j", jobs] + arguments, input: input, threading: .automatic)
       #expect(other == one, "\(context), \(jobs) jobs")
     }

@@ -305,7 +305,7 @@ import Testing
     let directory = try TemporaryDirectory()
     try directory.write("events.jsonl", log.text)
     var results: [String] = []
-    for jobs in ["1", "2"] {
+    for jobs in ["1", "3"] {
       let run = CommandRun.run(
         [
           "shrink", "events.jsonl", "--spec", Self.vault, "--key-by", "source", "--final",

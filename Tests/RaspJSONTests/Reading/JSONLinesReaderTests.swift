@@ -26,6 +26,32 @@ private struct FailingSource: JSONByteSource {
     #expect(bytes.withUnsafeBufferPointer { JSONLine.isBlank($0) } == isBlank)
   }
 
+  /// The public forms of a line's bytes — the span lent to a closure, the copy, the count —
+  /// give the text between its line ends, as splitting the input on `\n` does.
+  @Test func aLineLendsItsBytesAsASpanAndCopiesThem() throws {
+    let text = "{\"a\":1}\r\n\n[2]\n\"éé\""
+    // Split as bytes: as characters, "\r\n" is one, not a "\n".
+    let expected = Array(text.utf8).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    ).map { Array($0).filter { $0 != UInt8(ascii: "\r") } }
+    let reader = JSONLinesReader(
+      source: JSONMemorySource(Array(text.utf8), chunkSize: 3), chunkSize: 4)
+    var spans: [[UInt8]] = []
+    var copies: [[UInt8]] = []
+    var counts: [Int] = []
+    var values: [JSONValue] = []
+    while let line = try reader.next() {
+      spans.append(line.withSpan { span in (0..<span.count).map { span[$0] } })
+      copies.append(line.array)
+      counts.append(line.count)
+      if !line.isBlank { values.append(try line.withSpan { try JSONParser.parse($0) }) }
+    }
+    #expect(spans == expected)
+    #expect(copies == expected)
+    #expect(counts == expected.map(\.count))
+    #expect(values == (try ["{\"a\":1}", "[2]", "\"éé\""].map { try JSONParser.parse($0) }))
+  }
+
   /// Every line a reader returns, as `number:text`, or `number:long` for a line too long.
   ///
   /// With `keepsLines`, the lines are described only once the input has been read to its end,
