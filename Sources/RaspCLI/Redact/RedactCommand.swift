@@ -35,10 +35,11 @@ enum RedactCommand {
       atomically, and never over the log.
 
       --verify then replays both logs with the options of 'rasp replay' given (--spec, \
-      --domain, --key-by, ...): the redacted log's snapshots must be the original's with each \
-      string the policy changed changed alike, its replay must end with the same status, and \
-      no original string of a redacted path may be left anywhere in the output; else it exits \
-      with 1, naming the first leak or difference.
+      --domain, --key-by, ...): the redacted log's snapshots must be the original's, value by \
+      value, with each string the policy changed changed alike, a rounded number within its \
+      rounding, a dropped value absent, null or as before; its replay must end with the same \
+      status, and no original string of a redacted path may be left anywhere in the output; \
+      else it exits with 1, naming the first leak or difference.
       """,
     usage:
       "rasp redact <file> --policy <file> -o <file> [--key-file <file>] [--verify [<options>]]",
@@ -201,6 +202,14 @@ enum RedactCommand {
     var originals: [String: (line: Int, path: String)] = [:]
     /// With ``Redactor/collectsChanges``: what each string changed became.
     var substitutions: [JSONValue: JSONValue] = [:]
+    /// With ``Redactor/collectsChanges``: each number rounded, by its value, with the
+    /// decimals it was rounded to.
+    var rounded: [Double: Set<Int>] = [:]
+    /// With ``Redactor/collectsChanges``: each number shifted, by its value, with what it
+    /// became.
+    var shifted: [Double: Set<Double>] = [:]
+    /// With ``Redactor/collectsChanges``: each value dropped, and each value inside one.
+    var dropped: Set<JSONValue> = []
   }
 
   /// How much output is gathered before it is written.

@@ -5,8 +5,9 @@ import RaspJSON
 /// a DevTools action written as a string, a `$jsan` Map), searched in turn.
 ///
 /// A string leaks an original string of a redacted path when it is that string or, for an
-/// original of four characters or more, holds it. Numbers are not searched: a shifted time may
-/// well be another event's original one.
+/// original of four characters or more, holds it; a shorter original leaks only as the whole
+/// value of a member named as the last key of its own path (``searchedLength``). Numbers are
+/// not searched: a shifted time may well be another event's original one.
 ///
 /// ```swift
 /// let root = try JSONNode.read(line)
@@ -42,11 +43,34 @@ enum RedactLeakSearch {
     return firstLeak(in: root, at: &path, outer: nil, originals)
   }
 
+  /// How long an original string must be to be searched everywhere: as a key, in a line
+  /// that is not JSON, and inside longer strings. A shorter one (`"a"`, `"ok"`, `"US"`) is
+  /// as likely another field's code as a leak, and is a leak only as the whole value of a
+  /// member of the same name as where it was redacted.
+  static let searchedLength = 4
+
   /// Where the original was, when `text` (a line that is not JSON, a key, a string) is one or
-  /// holds one of four characters or more.
-  static func leak(in text: String, of originals: [String: Place]) -> Place? {
-    if let exact = originals[text] { return exact }
-    for (original, place) in originals where original.count >= 4 && text.contains(original) {
+  /// holds one of ``searchedLength`` characters or more.
+  ///
+  /// - Parameters:
+  ///   - text: The text searched.
+  ///   - originals: The original strings of the redacted paths, with where each was.
+  ///   - path: Where `text` is the value of a member, its path: a short original leaks there
+  ///     when the member's name is that of its own path's last key.
+  /// - Returns: Where the original that `text` leaks was.
+  static func leak(
+    in text: String, of originals: [String: Place], at path: [JSONPath.Component]? = nil
+  ) -> Place? {
+    if let exact = originals[text] {
+      if text.count >= searchedLength { return exact }
+      if let last = path?.last, case .key = last,
+        (try? JSONPath(exact.path, allowsPatterns: true))?.components.last == last
+      {
+        return exact
+      }
+    }
+    for (original, place) in originals
+    where original.count >= searchedLength && text.contains(original) {
       return place
     }
     return nil
@@ -73,7 +97,7 @@ enum RedactLeakSearch {
       {
         if let found = firstLeak(in: held, at: &path, outer: offset, originals) { return found }
       }
-      if let place = leak(in: text, of: originals) {
+      if let place = leak(in: text, of: originals, at: path) {
         return Leak(offset: offset, path: path, original: place)
       }
     case .array(let elements):

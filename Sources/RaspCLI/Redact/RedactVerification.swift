@@ -32,6 +32,16 @@ enum RedactVerification {
     if case .string = change.original, let redacted = change.redacted {
       result.substitutions[change.original] = redacted
     }
+    switch (change.action, change.original, change.redacted) {
+    case (.round(let decimals), .number(let number), _):
+      result.rounded[number.doubleValue, default: []].insert(decimals)
+    case (.shift, .number(let number), .number(let shifted)?):
+      result.shifted[number.doubleValue, default: []].insert(shifted.doubleValue)
+    case (.drop, let value, _):
+      insertWithParts(value, into: &result.dropped)
+    default:
+      break
+    }
   }
 
   /// The first leak or difference, as a message; `nil` when there is none.
@@ -54,7 +64,17 @@ enum RedactVerification {
         RedactReplayComparison.replay(
           ShrinkFailure.input(redacted, options: options), options: options, quiet: quiet)
       ),
-      result: result)
+      result: result, namesLines: true)
+  }
+
+  /// A value and every value inside it.
+  private static func insertWithParts(_ value: JSONValue, into set: inout Set<JSONValue>) {
+    set.insert(value)
+    switch value {
+    case .array(let elements): elements.forEach { insertWithParts($0, into: &set) }
+    case .object(let object): object.members.forEach { insertWithParts($0.value, into: &set) }
+    case .null, .bool, .number, .string: break
+    }
   }
 
   /// Every string of a value, keys included.

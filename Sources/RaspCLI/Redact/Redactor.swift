@@ -38,6 +38,8 @@ struct Redactor {
     let original: JSONValue
     /// The value as it is now; `nil` when it was dropped.
     let redacted: JSONValue?
+    /// What the rule did.
+    let action: RedactionPolicy.Action
   }
 
   /// What became of a line.
@@ -365,7 +367,7 @@ struct Redactor {
       let valueStart = try scanner.skipValue()
       dropped = true
       changeCount += 1
-      if collectsChanges { collect(from: valueStart, in: scanner, redacted: nil) }
+      if collectsChanges { collect(from: valueStart, in: scanner, redacted: nil, rule: rule) }
     }
     if dropped {
       if let keptEnd = removal.keptEnd {
@@ -558,7 +560,7 @@ struct Redactor {
     changeCount += 1
     if collectsChanges {
       let text = Array(replacements[replacementStart...])
-      collect(from: start, in: scanner, redacted: try? JSONParser.parse(text))
+      collect(from: start, in: scanner, redacted: try? JSONParser.parse(text), rule: rule)
     }
   }
 
@@ -622,10 +624,15 @@ struct Redactor {
   }
 
   /// Keeps the change of the value from `start` to the scanner's position.
-  private mutating func collect(from start: Int, in scanner: JSONScanner, redacted: JSONValue?) {
+  private mutating func collect(
+    from start: Int, in scanner: JSONScanner, redacted: JSONValue?, rule: Int
+  ) {
     var probe = JSONScanner(scanner.input, position: start)
     guard let original = try? probe.readValue() else { return }
-    changes.append(Change(path: pathDescription(), original: original, redacted: redacted))
+    changes.append(
+      Change(
+        path: pathDescription(), original: original, redacted: redacted,
+        action: policy.rules[rule].action))
   }
 
   /// The path being walked, as `--select` takes it; only for messages.

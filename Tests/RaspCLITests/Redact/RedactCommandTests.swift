@@ -357,6 +357,7 @@ import Testing
     #expect(!text.contains(#""email":"bob@x.org""#))
   }
 
+  /// The first total, 1 for 1.4, is within the rounding of its amount; the second is not.
   @Test func verifyFindsAReplayThatARoundingChanged() throws {
     let log = String(
       repeating: #"{"type":"vault.deposit","payload":{"amount":1.4}}"# + "\n", count: 2)
@@ -367,7 +368,8 @@ import Testing
     #expect(
       run.standardError.hasSuffix(
         "rasp: error: --verify: the replay of 'share.jsonl' differs from the replay of "
-          + "'events.jsonl', redacted, at snapshot 1\n"))
+          + "'events.jsonl', redacted, at snapshot 2 (line 2 of 'share.jsonl'), at vault.total: "
+          + "expected 2.8, found 2\n"))
   }
 
   @Test func aReplayOptionWithoutVerifyIsAUsageError() throws {

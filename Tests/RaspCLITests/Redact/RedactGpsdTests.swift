@@ -12,13 +12,6 @@ import Testing
   static let policy = "fixtures/redact-gpsd/pii.json"
   static let checker = "fixtures/redact-gpsd/expected.py"
 
-  /// Runs a shell command in the repository with the built `rasp`; its output.
-  private func shell(_ command: String) async throws -> String {
-    let result = try await BuiltBinary.shell(command)
-    #expect(result.status == 0, "\(command): \(result.standardError)")
-    return result.text
-  }
-
   private func redact(_ log: String, policy: String, into output: String) -> CommandRun {
     CommandRun.run(
       ["redact", log, "--log-format", "gpsd", "--policy", policy, "-o", output],
@@ -35,11 +28,12 @@ import Testing
         == "rasp: warning: \(Self.log):1: 32 lines are neither JSON nor a sentence a rule "
         + "names, copied as they are: no rule could read them\n"
         + "rasp: redacted '\(Self.log)' into '\(output)': 28 of 80 lines changed, 56 values\n")
-    let expected = try await shell("python3 \(Self.checker) \(Self.policy) \(Self.log)")
+    let expected = try await BuiltBinary.output(
+      "python3 \(Self.checker) \(Self.policy) \(Self.log)")
     #expect(String(decoding: directory.bytes("share.chk") ?? [], as: UTF8.self) == expected)
     // Every checksum is right, and each sentence's position is the next report's.
     await #expect(
-      try shell("python3 \(Self.checker) --check \(output)")
+      try BuiltBinary.output("python3 \(Self.checker) --check \(output)")
         == "44 sentences, every checksum right\n")
     // rasp replays the redacted log into the original's positions, rounded (by jq); a
     // position that rounds as the one before is no change, and so no snapshot.
@@ -48,10 +42,10 @@ import Testing
       + "| .longitude |= ((. * 1000 | round) / 1000)'"
     let replay = "rasp replay --log-format gpsd --select geo.location"
     await #expect(
-      try shell("\(replay) \(output)")
-        == (try shell("\(replay) \(Self.log) | \(round) | uniq")))
+      try BuiltBinary.output("\(replay) \(output)")
+        == (try BuiltBinary.output("\(replay) \(Self.log) | \(round) | uniq")))
     await #expect(
-      try shell("python3 \(Self.checker) --positions \(output)")
+      try BuiltBinary.output("python3 \(Self.checker) --positions \(output)")
         == "12 positions, each the next report's\n")
   }
 
@@ -66,14 +60,14 @@ import Testing
     let run = redact(log, policy: directory.file("pii.json"), into: output)
     #expect(run.status == 0, "\(run.standardError)")
     let written = String(decoding: directory.bytes("share.chk") ?? [], as: UTF8.self)
-    let expected = try await shell(
+    let expected = try await BuiltBinary.output(
       "python3 \(Self.checker) \(directory.file("pii.json")) \(log)")
     #expect(written == expected)
     // The sentence without a fix keeps its empty fields.
     #expect(written.contains("$GPRMC,,V,,,,,,,,,,N*53\n"))
     #expect(written.contains("$GPRMC,000231.42,A,3351.4080,S,,,0.16,212.28,220899,,,A*"))
     await #expect(
-      try shell("python3 \(Self.checker) --check \(output)")
+      try BuiltBinary.output("python3 \(Self.checker) --check \(output)")
         == "3 sentences, every checksum right\n")
   }
 

@@ -11,13 +11,6 @@ import Testing
   static let policy = "fixtures/redact-kcat/pii.json"
   static let key = "fixtures/shrink-vault/docs.key"
 
-  /// Runs a shell command in the repository with the built `rasp` and `jq`; its output.
-  private func shell(_ command: String) async throws -> String {
-    let result = try await BuiltBinary.shell(command)
-    #expect(result.status == 0, "\(command): \(result.standardError)")
-    return result.text
-  }
-
   @Test func rulesReachIntoTheEventAPayloadStringHoldsAndTheStringStaysJSONText() async throws {
     let directory = try TemporaryDirectory()
     let output = directory.file("share.jsonl")
@@ -31,27 +24,32 @@ import Testing
         == "rasp: redacted '\(Self.log)' into '\(output)': 5 of 5 lines changed, 13 values\n")
     // The events in the strings: jq rounds the original's, and puts the message's key's code
     // (the same name, hashed alike) as the source; every other member as it was, in order.
-    let expected = try await shell(
+    let expected = try await BuiltBinary.output(
       "jq -c -n --slurpfile out \(output) '[inputs] as $in | range(0; $in | length) as $i "
         + "| $in[$i].payload | (fromjson? // .) | if type == \"object\" then "
         + ".source = $out[$i].key | .payload |= (if has(\"latitude\") then "
         + ".latitude = ((.latitude * 100 | round) / 100) | "
         + ".longitude = ((.longitude * 100 | round) / 100) else . end) else . end' \(Self.log)")
-    let actual = try await shell("jq -c '.payload | fromjson? // .' \(output)")
+    let actual = try await BuiltBinary.output("jq -c '.payload | fromjson? // .' \(output)")
     #expect(!actual.isEmpty)
     #expect(actual == expected)
     // The order of the events' members is kept, and the messages' other members are too.
     let order = "jq -c '.payload | fromjson? | [keys_unsorted, (.payload | keys_unsorted)]'"
-    await #expect(try shell("\(order) \(output)") == (try shell("\(order) \(Self.log)")))
+    await #expect(
+      try BuiltBinary.output("\(order) \(output)")
+        == (try BuiltBinary.output("\(order) \(Self.log)")))
     let rest = "jq -c 'del(.key, .payload)'"
-    await #expect(try shell("\(rest) \(output)") == (try shell("\(rest) \(Self.log)")))
+    await #expect(
+      try BuiltBinary.output("\(rest) \(output)") == (try BuiltBinary.output("\(rest) \(Self.log)"))
+    )
     // The key is hashed, as a 64-digit code; the tombstone keeps its null.
     await #expect(
-      try shell("jq -c '[(.key | test(\"^[0-9a-f]{64}$\")), .payload == null]' \(output)")
+      try BuiltBinary.output(
+        "jq -c '[(.key | test(\"^[0-9a-f]{64}$\")), .payload == null]' \(output)")
         == "[true,false]\n[true,false]\n[true,false]\n[true,true]\n[true,false]\n")
     // rasp reads the redacted messages as kcat messages, with the rounded positions.
     await #expect(
-      try shell("rasp replay --log-format kcat --select geo.location \(output)")
+      try BuiltBinary.output("rasp replay --log-format kcat --select geo.location \(output)")
         == "{\"latitude\":52.52,\"longitude\":13.4}\n{\"latitude\":52.52,\"longitude\":13.38}\n")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RaspTestSupport
+import Testing
 
 /// The `rasp` executable that `swift build` put beside the test bundle, and a way to run shell
 /// commands with it on the `PATH`.
@@ -46,5 +47,13 @@ enum BuiltBinary {
     try await TestProcess.run(
       "/bin/sh", ["-c", mergingErrors ? "{ \(command) ; } 2>&1" : command], in: Repository.root,
       environment: environment)
+  }
+
+  /// Runs `/bin/sh -c command` as ``shell(_:mergingErrors:)`` does, records an issue when it
+  /// fails, and returns its standard output.
+  static func output(_ command: String) async throws -> String {
+    let result = try await shell(command)
+    #expect(result.status == 0, "\(command): \(result.standardError)")
+    return result.text
   }
 }
