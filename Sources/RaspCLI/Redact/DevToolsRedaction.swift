@@ -73,6 +73,8 @@ enum DevToolsRedaction {
         + "\(redaction.actions) actions changed, \(changes) value\(changes == 1 ? "" : "s")"
         + (redaction.states == 0
           ? "" : "; \(redaction.changedStates) of \(redaction.states) recorded states")
+        + (redaction.shiftedEntries == 0
+          ? "" : "; \(redaction.shiftedEntries) entries' timestamps shifted")
         + "\n",
       to: environment)
     guard verifies else { return .success }
@@ -100,6 +102,8 @@ enum DevToolsRedaction {
     /// How many recorded states there are, and how many changed.
     let states: Int
     let changedStates: Int
+    /// How many entries' `timestamp`s a `shift` of `meta.timestamp` moved.
+    let shiftedEntries: Int
     /// The values changed, and what `--verify` needs of them.
     let result: RedactCommand.Result
   }
@@ -141,11 +145,19 @@ enum DevToolsRedaction {
       if substituted != states[position].text { edit.states[position] = substituted }
     }
     result.lines = actions.count
+    var shiftedEntries = 0
     do {
-      let bytes = try export.edited(document.bytes, edit)
+      var bytes = try export.edited(document.bytes, edit)
+      // The entries' times, which the actions' lines have as their `meta.timestamp`.
+      if let offset = entryShift(policy) {
+        let shifted = shiftingEntryTimestamps(in: bytes, by: offset)
+        bytes = shifted.text
+        shiftedEntries = shifted.count
+      }
       return Redaction(
         bytes: bytes, actions: actions.count, changedActions: result.changedLines,
-        states: states.count, changedStates: edit.states.count, result: result)
+        states: states.count, changedStates: edit.states.count,
+        shiftedEntries: shiftedEntries, result: result)
     } catch {
       let place = error.position(in: document.bytes)
       throw .invalidFile(
@@ -190,6 +202,70 @@ enum DevToolsRedaction {
         RedactVerification.record(change, line: place.line, in: &result)
       }
       return (output, count)
+    }
+  }
+
+  /// What a `shift` of `meta.timestamp` adds to each entry's `timestamp`: the `by` of the
+  /// first rule whose path matches `meta.timestamp` or `meta`, when it shifts; `nil` else.
+  static func entryShift(_ policy: RedactionPolicy) -> JSONNumber? {
+    let meta: [JSONPath.Component] = [.key("meta")]
+    let rule = policy.rules.first {
+      $0.pattern.matches(meta) || $0.pattern.matches(meta + [.key("timestamp")])
+    }
+    guard let rule, case .shift(let offset) = rule.action else { return nil }
+    return offset
+  }
+
+  /// A lifted state's text (or an export whose `payload` string holds one) with `offset`
+  /// added to the `timestamp` of each entry of `actionsById`, the rest byte for byte; and how
+  /// many changed.
+  static func shiftingEntryTimestamps(in text: [UInt8], by offset: JSONNumber) -> (
+    text: [UInt8], count: Int
+  ) {
+    guard let root = try? JSONNode.read(file: text, maximumDepth: JSONLimits.maximumWrittenDepth),
+      let members = root.members
+    else { return (text, 0) }
+    var edits: [(range: Range<Int>, bytes: [UInt8])] = []
+    var count = 0
+    if let entries = members.first(where: { $0.key == "actionsById" })?.value.members {
+      for entry in entries {
+        guard let time = entry.value.members?.first(where: { $0.key == "timestamp" })?.value,
+          case .number(let number) = time.content,
+          let shifted = Redactor.shift(number, by: offset), shifted != number
+        else { continue }
+        var writer = JSONWriter()
+        writer.writeNumber(shifted)
+        edits.append((time.offset..<valueEnd(in: text, at: time.offset), writer.bytes))
+        count += 1
+      }
+    } else if let payload = members.first(where: { $0.key == "payload" })?.value,
+      case .string(let inner) = payload.content, inner.first == "{"
+    {
+      let held = shiftingEntryTimestamps(in: Array(inner.utf8), by: offset)
+      guard held.count > 0 else { return (text, 0) }
+      var writer = JSONWriter()
+      writer.writeString(String(decoding: held.text, as: UTF8.self))
+      edits.append((payload.offset..<valueEnd(in: text, at: payload.offset), writer.bytes))
+      count = held.count
+    }
+    guard !edits.isEmpty else { return (text, 0) }
+    var out: [UInt8] = []
+    var copied = 0
+    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      out += text[copied..<edit.range.lowerBound]
+      out += edit.bytes
+      copied = edit.range.upperBound
+    }
+    out += text[copied...]
+    return (out, count)
+  }
+
+  /// Where the JSON value that starts at `offset` of `text` ends.
+  private static func valueEnd(in text: [UInt8], at offset: Int) -> Int {
+    text.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer, position: offset)
+      _ = try? scanner.skipValue()
+      return scanner.position
     }
   }
 

@@ -191,4 +191,40 @@ struct RedactDevToolsTests {
       run.standardError.hasPrefix(
         "rasp: error: option '--spec' says how '--verify' replays: use it with '--verify'"))
   }
+
+  /// A `shift` of `meta.timestamp` moves each entry's `timestamp` — the time an action's line
+  /// has — in a lifted state and in one that `payload` holds as a string: jq subtracts apart;
+  /// every other byte is the original's.
+  @Test(arguments: [
+    ("fixtures/devtools-todos/session.json", ".actionsById", "del(.actionsById[].timestamp)", 19),
+    (
+      "fixtures/devtools-wrapped-payload/wrapped.json", ".payload | fromjson | .actionsById",
+      "[(.payload | fromjson | del(.actionsById[].timestamp)), del(.payload)]", 7
+    ),
+  ])
+  func aShiftOfTheMetaTimestampMovesTheEntriesTimestamps(
+    export: String, entries: String, rest: String, count: Int
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "shift.json",
+      #"{"rules": [{"path": "meta.timestamp", "action": "shift", "by": -1764000000000}]}"#)
+    let output = directory.file("share.json")
+    let run = CommandRun.run([
+      "redact", Repository.path(export), "--log-format", "devtools", "--policy",
+      directory.file("shift.json"), "-o", output, "--verify", "--spec", Self.todosSpec,
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("; \(count) entries' timestamps shifted\n"))
+    let times = "[\(entries)[] | .timestamp]"
+    let shifted = try await Self.jq(
+      "$in[0] | \(times) | map(. - 1764000000000)", ["--slurpfile", "in", Repository.path(export)])
+    #expect(try await Self.jq("$out[0] | \(times)", ["--slurpfile", "out", output]) == shifted)
+    // Nothing else changed: without the entries' times, the export is the original.
+    #expect(
+      try await Self.jq(
+        "($out[0] | \(rest)) == ($in[0] | \(rest))",
+        ["--slurpfile", "out", output, "--slurpfile", "in", Repository.path(export)])
+        == "true")
+  }
 }
