@@ -85,8 +85,6 @@ struct Redactor {
   private enum Place {
     case key(JSONRawString)
     case index(Int)
-    /// A key of a text walked before the one being walked: a string's JSON is walked apart.
-    case name(String)
   }
 
   /// Where a value goes: no rule can match below it, some may, or one matches it.
@@ -133,6 +131,11 @@ struct Redactor {
   /// While the JSON text a string holds is walked: where the outermost such string starts in
   /// the line, for messages.
   private var heldStart: Int?
+  /// The texts walked around the one being walked, with how many steps of ``path`` were
+  /// theirs: the keys of those steps are in their bytes.
+  private var outerTexts: [(count: Int, line: UnsafeBufferPointer<UInt8>)] = []
+  /// Buffers for the texts that strings hold, reused.
+  private var heldTexts: [[UInt8]] = []
 
   /// The longest path a rule may have, in steps: one bit each, and one for the end.
   static let maximumSteps = 63
@@ -197,6 +200,7 @@ struct Redactor {
     edits.removeAll(keepingCapacity: true)
     replacements.removeAll(keepingCapacity: true)
     path.removeAll(keepingCapacity: true)
+    outerTexts.removeAll(keepingCapacity: true)
     changes.removeAll(keepingCapacity: true)
     mistake = nil
     changeCount = 0
@@ -228,14 +232,17 @@ struct Redactor {
     }
     if let mistake { return .mistake(mistake) }
     guard changeCount > 0 else { return .unchanged }
-    appendEdited(line, into: &output)
+    appendEdited(line, edits: 0..<edits.count, into: &output)
     return .changed(changeCount)
   }
 
-  /// Appends `text` with ``edits`` made, from ``replacements``.
-  private func appendEdited(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  /// Appends `text` with some of ``edits`` made, from ``replacements``.
+  @inline(__always)
+  private func appendEdited(
+    _ text: UnsafeBufferPointer<UInt8>, edits range: Range<Int>, into output: inout [UInt8]
+  ) {
     var copied = 0
-    for edit in edits {
+    for edit in edits[range] {
       if copied < edit.start {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<edit.start]))
       }
@@ -289,7 +296,9 @@ struct Redactor {
   /// Walks the JSON text that the string at the scanner holds (a kcat message's `payload`),
   /// since a rule's path goes on below the string: the paths go on into the text, and the
   /// string, when a rule changed it, is written anew as the text redacted. A string that holds
-  /// no JSON object or array is left as it is.
+  /// no JSON object or array is left as it is. The text's edits follow the line's in
+  /// ``edits`` while it is walked, and go once it is written; its buffers are reused.
+  @inline(never)
   private mutating func walkHeld(_ scanner: inout JSONScanner, level: Int) throws(JSONError) {
     let start = scanner.position
     let raw = try scanner.readRawString()
@@ -297,21 +306,21 @@ struct Redactor {
     guard let first = contents.first(where: { !JSONScanner.isWhitespace($0) }),
       first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     else { return }
-    let text = Array(scanner.string(raw).utf8)
-    // The outer text's walk is put aside, and its path's keys decoded: they are in its bytes.
-    let outer = (
-      edits: edits, replacements: replacements, path: path, line: line, heldStart: heldStart,
-      changeCount: changeCount, changes: changes.count, mistake: mistake
-    )
-    path = path.map { place in
-      if case .key(let key) = place { return .name(JSONScanner(line).string(key)) }
-      return place
-    }
-    edits.removeAll()
-    replacements.removeAll()
+    var text = heldTexts.popLast() ?? []
+    text.removeAll(keepingCapacity: true)
+    JSONScanner.unescape(contents, appendingTo: &text)
+    // The outer text's walk, to go back to.
+    let outerLine = line
+    let outerHeldStart = heldStart
+    let outerChangeCount = changeCount
+    let outerChanges = changes.count
+    let outerMistake = mistake
+    let firstEdit = edits.count
+    let firstReplacement = replacements.count
+    outerTexts.append((path.count, line))
     heldStart = heldStart ?? start
-    var redacted: [UInt8]?
     var isJSON = false
+    var isChanged = false
     text.withUnsafeBufferPointer { text in
       line = text
       var inner = JSONScanner(text)
@@ -322,29 +331,30 @@ struct Redactor {
         return
       }
       isJSON = true
-      if changeCount > outer.changeCount, mistake == nil {
-        var bytes: [UInt8] = []
-        appendEdited(text, into: &bytes)
-        redacted = bytes
-      }
+      guard changeCount > outerChangeCount, mistake == nil else { return }
+      var redacted = heldTexts.popLast() ?? []
+      redacted.removeAll(keepingCapacity: true)
+      appendEdited(text, edits: firstEdit..<edits.count, into: &redacted)
+      writer.removeAll()
+      redacted.withUnsafeBufferPointer { writer.writeString(utf8: $0) }
+      heldTexts.append(redacted)
+      isChanged = true
     }
-    edits = outer.edits
-    replacements = outer.replacements
-    path = outer.path
-    line = outer.line
-    heldStart = outer.heldStart
+    heldTexts.append(text)
+    line = outerLine
+    heldStart = outerHeldStart
+    outerTexts.removeLast()
+    edits.removeSubrange(firstEdit...)
+    replacements.removeSubrange(firstReplacement...)
     if !isJSON {
       // Not JSON after all: nothing of it counts.
-      changeCount = outer.changeCount
-      changes.removeSubrange(outer.changes...)
-      mistake = outer.mistake
+      changeCount = outerChangeCount
+      changes.removeSubrange(outerChanges...)
+      mistake = outerMistake
     }
-    guard let redacted else { return }
-    writer.removeAll()
-    writer.writeString(String(decoding: redacted, as: UTF8.self))
-    let replacementStart = replacements.count
+    guard isChanged else { return }
     replacements.append(contentsOf: writer.bytes)
-    addEdit(start..<scanner.position, with: replacementStart..<replacements.count)
+    addEdit(start..<scanner.position, with: firstReplacement..<replacements.count)
   }
 
   /// How far a container's members (or elements) were kept, for removing the dropped ones with
@@ -637,12 +647,16 @@ struct Redactor {
 
   /// The path being walked, as `--select` takes it; only for messages.
   private func pathDescription() -> String {
-    let scanner = JSONScanner(line)
-    let components = path.map { place -> JSONPath.Component in
+    var components: [JSONPath.Component] = []
+    var text = 0
+    for (position, place) in path.enumerated() {
+      while text < outerTexts.count, position >= outerTexts[text].count { text += 1 }
       switch place {
-      case .key(let key): return .key(scanner.string(key))
-      case .index(let index): return .index(index)
-      case .name(let name): return .key(name)
+      case .key(let key):
+        let bytes = text < outerTexts.count ? outerTexts[text].line : line
+        components.append(.key(JSONScanner(bytes).string(key)))
+      case .index(let index):
+        components.append(.index(index))
       }
     }
     return JSONPath(components: components).description
