@@ -49,6 +49,23 @@ import Testing
         == "12 positions, each the next report's\n")
   }
 
+  /// `--verify` replays both logs as gpsd logs: the reports' rounded positions are within
+  /// their rounding, and the sentences hold no string to leak.
+  @Test func theRoundedLogVerifies() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.file("share.chk")
+    let run = CommandRun.run(
+      [
+        "redact", Self.log, "--log-format", "gpsd", "--policy", Self.policy, "-o", output,
+        "--verify",
+      ], in: Repository.root)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError.hasSuffix(
+        "rasp: verified '\(output)': it replays as '\(Self.log)' "
+          + "redacted, and no original string of a redacted path is left in it\n"))
+  }
+
   @Test func replaceSetsTheHemisphereAndDropEmptiesItToo() async throws {
     let directory = try TemporaryDirectory()
     try directory.write(

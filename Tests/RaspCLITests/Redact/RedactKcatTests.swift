@@ -97,6 +97,20 @@ import Testing
     #expect(directory.bytes("share.jsonl") == nil)
   }
 
+  /// `--verify` replays both as kcat logs: the key and the source hashed alike, the
+  /// positions within their rounding.
+  @Test func theRedactedMessagesVerify() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.file("share.jsonl")
+    let run = CommandRun.run(
+      [
+        "redact", Self.log, "--policy", Self.policy, "--key-file", Self.key, "-o", output,
+        "--verify", "--log-format", "kcat",
+      ], in: Repository.root)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("rasp: verified '\(output)'"))
+  }
+
   /// `--verify` searches the text in the strings: the name left in the event, where only the
   /// message's key was hashed, is found there, at its path through the string.
   @Test func verifyFindsAnOriginalLeftInTheTextOfAString() throws {
