@@ -6,8 +6,10 @@ import RaspReplay
 /// engine of `rasp check --assert`.
 ///
 /// The observer keeps, for each key (one stream without `--key-by`), the value of each
-/// domain an assertion reads, parsed from the domain's JSON only when an event changed that
-/// domain; the state is never written out whole and read back. After an event, it evaluates
+/// domain an assertion reads, read again only when an event changed that domain: a member
+/// read alone (`.geo.heading`) from the domain's typed state where the domain can
+/// (``RaspDomains/RaspMemberReading``), otherwise from the domain's JSON, as is a domain read
+/// whole; the state is never written out whole and read back. After an event, it evaluates
 /// only the assertions that could have changed: those that read the event's domain, the
 /// event, the key or `$prev`. A violation is an event after which an assertion that held (or
 /// had not been checked) no longer holds; while it stays false, the events after it are not
@@ -23,6 +25,17 @@ import RaspReplay
 /// observer.violations.first?.text
 /// ```
 final class AssertionObserver: ReplayStateObserver {
+  /// A member read alone (`.geo.heading`), with the slot that holds its value.
+  private struct MemberSlot {
+    /// Where its value is, in ``PredicateScope/currentMembers`` and `previousMembers`.
+    let slot: Int
+    /// The domain's handle on it, to read it from the typed state; `nil` when the domain
+    /// cannot.
+    let member: RaspStateMember?
+    /// Its path in the domain's JSON, to find it there when the domain cannot.
+    let path: JSONPath
+  }
+
   /// What the observer knows of one key's states: a class, changed in place where the
   /// streams keep it, without a copy of its arrays per event.
   private final class Stream {
@@ -58,9 +71,10 @@ final class AssertionObserver: ReplayStateObserver {
   private let initialValues: [JSONValue]
   /// The initial values of the members read member by member, by slot.
   private let initialMembers: [JSONValue]
-  /// For each domain read only member by member (`.geo.heading`), the slots and paths of
-  /// those members: only they are parsed from the domain's JSON; `nil` for a domain read whole.
-  private let memberSlots: [[(slot: Int, path: JSONPath)]?]
+  /// For each domain read only member by member (`.geo.heading`), the slots of those members,
+  /// each with the domain's handle on it to read it from the typed state or, where the domain
+  /// has none, its path to find it in the domain's JSON; `nil` for a domain read whole.
+  private let memberSlots: [[MemberSlot]?]
   /// The room each changed domain is encoded in, kept from one event to the next.
   @exclusivity(unchecked) private var writer = JSONWriter()
   private let readsEvent: Bool
@@ -132,7 +146,7 @@ final class AssertionObserver: ReplayStateObserver {
     }
     let members = PredicateReads.membersRead(by: assertions.map(\.expression))
     var slots: [String: Int] = [:]
-    var memberSlots: [[(slot: Int, path: JSONPath)]?] = []
+    var memberSlots: [[MemberSlot]?] = []
     for index in names.indices {
       guard !readsAll, case .some(.some(let read)) = members[index] else {
         memberSlots.append(nil)
@@ -142,7 +156,9 @@ final class AssertionObserver: ReplayStateObserver {
         read.sorted().map { name in
           let slot = slots.count
           slots["\(index).\(name)"] = slot
-          return (slot, JSONPath(components: [.key(name)]))
+          return MemberSlot(
+            slot: slot, member: initial.member(named: name, ofDomainAt: index),
+            path: JSONPath(components: [.key(name)]))
         })
     }
     self.memberSlots = memberSlots
@@ -175,11 +191,22 @@ final class AssertionObserver: ReplayStateObserver {
   }
 
   /// Reads the domain at `index` of `state` into `scope`: whole, or only the members the
-  /// assertions read, each found in the domain's JSON and parsed alone, into its slot.
+  /// assertions read, into their slots, each read from the typed state or, where the domain
+  /// cannot, found in the domain's JSON and parsed alone. The domain is encoded only when it
+  /// is read whole or a member must be read from its JSON.
   private static func refresh(
     _ index: Int, in state: SnapshotState, scope: inout PredicateScope,
-    slots: [(slot: Int, path: JSONPath)]?, writer: inout JSONWriter
+    slots: [MemberSlot]?, writer: inout JSONWriter
   ) {
+    var readsJSON = slots == nil
+    for slot in slots ?? [] {
+      guard let member = slot.member else {
+        readsJSON = true
+        continue
+      }
+      scope.currentMembers[slot.slot] = state.value(of: member, ofDomainAt: index)
+    }
+    guard readsJSON else { return }
     writer.removeAll()
     state.encodeState(ofDomainAt: index, into: &writer)
     writer.bytes.withUnsafeBufferPointer { buffer in
@@ -187,12 +214,12 @@ final class AssertionObserver: ReplayStateObserver {
         scope.current[index] = (try? JSONParser.parse(buffer)) ?? .null
         return
       }
-      for (slot, path) in slots {
-        guard case .value(let range)? = try? path.locate(in: buffer) else {
-          scope.currentMembers[slot] = .null
+      for slot in slots where slot.member == nil {
+        guard case .value(let range)? = try? slot.path.locate(in: buffer) else {
+          scope.currentMembers[slot.slot] = .null
           continue
         }
-        scope.currentMembers[slot] =
+        scope.currentMembers[slot.slot] =
           (try? JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[range]))) ?? .null
       }
     }
@@ -205,7 +232,9 @@ final class AssertionObserver: ReplayStateObserver {
       scope.previous[index] = scope.current[index]
       return
     }
-    for (slot, _) in slots { scope.previousMembers[slot] = scope.currentMembers[slot] }
+    for member in slots {
+      scope.previousMembers[member.slot] = scope.currentMembers[member.slot]
+    }
   }
 
   /// A key's first stream: the initial values, but the domains read from its state that its

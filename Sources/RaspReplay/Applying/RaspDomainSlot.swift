@@ -95,6 +95,14 @@ package class RaspDomainSlot {
   /// Writes the state's canonical JSON; overridden.
   package func encodeState(into writer: inout JSONWriter) {}
 
+  /// The member `name` of the state's JSON, when the domain reads it from its typed state
+  /// (``RaspDomains/RaspMemberReading/member(named:)``); overridden.
+  package func member(named name: String) -> RaspStateMember? { nil }
+
+  /// The value of a member of the state's JSON, read from the typed state
+  /// (``RaspDomains/RaspMemberReading/value(of:in:)``); overridden.
+  package func value(of member: RaspStateMember) -> JSONValue { .null }
+
   /// Replaces the state with one read back from its JSON (``RaspDomain/decodeState(_:)``);
   /// overridden.
   ///
@@ -164,6 +172,14 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
     // initial state at once (`FinalRuns`, `-j`), and an `inout` access, even one that
     // changes nothing, would be two conflicting accesses.
     domain.encode(state, into: &writer)
+  }
+
+  override func member(named name: String) -> RaspStateMember? {
+    domain.member(named: name)
+  }
+
+  override func value(of member: RaspStateMember) -> JSONValue {
+    domain.value(of: member, in: state)
   }
 
   override func restoreState(from value: JSONValue) throws(RaspStateError) {

@@ -13,8 +13,9 @@ import RaspJSON
 /// is one line (see the end of this file).
 ///
 /// Only this package's domains conform: a domain from another package is wrapped in a
-/// ``RaspForeignDomain``, which is correct and a little slower per event.
-package protocol RaspSpecializedDomain: RaspDomain {
+/// ``RaspForeignDomain``, which is correct and a little slower per event. Each also reads the
+/// members of its state's JSON from the typed state (``RaspDomains/RaspMemberReading``).
+package protocol RaspSpecializedDomain: RaspMemberReading {
   /// Decodes one event's payload and applies it to `state`, with rollback.
   ///
   /// - Throws: ``RaspEventError`` for a payload that does not decode, or the reducer's
@@ -117,6 +118,11 @@ package struct RaspForeignDomain<Base: RaspDomain>: RaspSpecializedDomain {
   package func decodeState(_ value: JSONValue) throws(RaspStateError) -> Base.State {
     try base.decodeState(value)
   }
+
+  /// None: a foreign domain's members are read from its JSON.
+  package func member(named name: String) -> RaspStateMember? { nil }
+
+  package func value(of member: RaspStateMember, in state: Base.State) -> JSONValue { .null }
 
   /// Writes the state as the domain writes it, made canonical: read back by the strict
   /// parser and written again with sorted keys, so that a domain of the user's own cannot put

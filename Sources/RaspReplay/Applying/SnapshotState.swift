@@ -150,6 +150,28 @@ package struct SnapshotState: RaspState {
     slots[index].encodeState(into: &writer)
   }
 
+  /// The member `name` of one domain's JSON, when the domain reads it from its typed state
+  /// (``RaspDomains/RaspMemberReading``); `nil` when it must be read from the JSON.
+  ///
+  /// - Parameters:
+  ///   - name: A key of the domain's JSON object.
+  ///   - index: The domain's position in ``domainNames``.
+  /// - Returns: The member, or `nil`.
+  package func member(named name: String, ofDomainAt index: Int) -> RaspStateMember? {
+    slots[index].member(named: name)
+  }
+
+  /// The value of a member of one domain's JSON, read from its typed state: what locating the
+  /// member in ``encodeState(ofDomainAt:into:)``'s JSON and parsing it gives.
+  ///
+  /// - Parameters:
+  ///   - member: A member from ``member(named:ofDomainAt:)`` of the same domain.
+  ///   - index: The domain's position in ``domainNames``.
+  /// - Returns: The member's value, `null` when the JSON has none.
+  package func value(of member: RaspStateMember, ofDomainAt index: Int) -> JSONValue {
+    slots[index].value(of: member)
+  }
+
   /// Replaces one domain's state with one read back from its JSON: a checkpoint's.
   ///
   /// - Parameters:

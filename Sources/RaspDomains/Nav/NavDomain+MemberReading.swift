@@ -1,0 +1,16 @@
+import RaspJSON
+
+extension NavDomain: RaspMemberReading {
+  /// `modal`, `stack` and `tab`, by index.
+  package func member(named name: String) -> RaspStateMember? {
+    Self.member(named: name, among: ["modal", "stack", "tab"])
+  }
+
+  package func value(of member: RaspStateMember, in state: NavState) -> JSONValue {
+    switch member.index {
+    case 0: return Self.optional(state.modal)
+    case 1: return .array(state.stack.map(JSONValue.string))
+    default: return Self.optional(state.tab)
+    }
+  }
+}
