@@ -162,7 +162,8 @@ enum PredicateEvaluator {
     _ scope: PredicateScope, _ expression: PredicateExpression
   ) throws(PredicateExpressionError) -> JSONValue {
     let input = materialize(focus, scope)
-    let path = expression.description
+    // The expression's text only for an error: writing it is most of the cost of a builtin.
+    var path: String { expression.description }
     switch builtin {
     case .length:
       switch input {
