@@ -42,13 +42,16 @@ final class AssertionObserver: ReplayStateObserver {
     @exclusivity(unchecked) var scope: PredicateScope
     /// Whether each assertion was false after the last event that evaluated it.
     @exclusivity(unchecked) var failing: [Bool]
-    var lastSeq: Int?
-    var lastInput: Int?
-    var lastLine: Int?
+    /// Whether each assertion was evaluated on this stream yet.
+    @exclusivity(unchecked) var evaluated: [Bool]
+    @exclusivity(unchecked) var lastSeq: Int?
+    @exclusivity(unchecked) var lastInput: Int?
+    @exclusivity(unchecked) var lastLine: Int?
 
-    init(scope: PredicateScope, failing: [Bool]) {
+    init(scope: PredicateScope, assertionCount: Int) {
       self.scope = scope
-      self.failing = failing
+      failing = Array(repeating: false, count: assertionCount)
+      evaluated = failing
     }
   }
 
@@ -67,6 +70,17 @@ final class AssertionObserver: ReplayStateObserver {
   private let isRead: [Bool]
   /// `dependsOn[domain]`: the positions of the assertions to evaluate after its events.
   private let dependsOn: [[Int]]
+  /// Whether each assertion's value is a function of the members it reads alone (no
+  /// `$event`, no `$prev`, no domain read whole): then, after an event that left each of
+  /// those members as it was, it has the value it had and is not evaluated again (a
+  /// `geo.location` event for `.geo.heading < 360`). `false` for all under `rasp find --every`,
+  /// which reports every event after which one is false.
+  private let isReusable: [Bool]
+  /// Whether the assertion at `a` reads the domain at `d`, at `a * domainCount + d`.
+  private let readsDomain: [Bool]
+  /// Whether the last refresh of each domain left every member read of it as it was, as far
+  /// as a comparison of numbers, strings, Booleans and `null` tells.
+  @exclusivity(unchecked) private var isUnchanged: [Bool]
   /// Each domain's initial value, parsed for those read whole.
   private let initialValues: [JSONValue]
   /// The initial values of the members read member by member, by slot.
@@ -75,6 +89,8 @@ final class AssertionObserver: ReplayStateObserver {
   /// each with the domain's handle on it to read it from the typed state or, where the domain
   /// has none, its path to find it in the domain's JSON; `nil` for a domain read whole.
   private let memberSlots: [[MemberSlot]?]
+  /// The scope a stream's is swapped into while an event is checked.
+  @exclusivity(unchecked) private var spare = PredicateScope(names: [])
   /// The room each changed domain is encoded in, kept from one event to the next.
   @exclusivity(unchecked) private var writer = JSONWriter()
   private let readsEvent: Bool
@@ -100,7 +116,7 @@ final class AssertionObserver: ReplayStateObserver {
   private(set) var violationCount = 0
   /// The first assertion that could not be evaluated, with its event; nothing is checked
   /// after it.
-  private(set) var error: RaspCommandError?
+  @exclusivity(unchecked) private(set) var error: RaspCommandError?
   /// How many events were applied.
   @exclusivity(unchecked) private(set) var events = 0
   /// Whether the replay may end: ``maximumFailures`` violations were found, and the observer
@@ -162,6 +178,16 @@ final class AssertionObserver: ReplayStateObserver {
         })
     }
     self.memberSlots = memberSlots
+    isReusable = checked.map { assertion in
+      let reads = assertion.reads
+      return !reportsEvery && !reads.readsWholeState && !reads.readsEvent
+        && !reads.readsPrevious && reads.domains.allSatisfy { memberSlots[$0] != nil }
+    }
+    let domainCount = initial.domainCount
+    readsDomain = checked.flatMap { assertion in
+      (0..<domainCount).map { assertion.reads.domains.contains($0) }
+    }
+    isUnchanged = Array(repeating: false, count: domainCount)
     let slotOf: (Int, String) -> Int? = { slots["\($0).\($1)"] }
     expressions = checked.map { $0.expression.bindingMembers(slotOf) }
     finalExpressions = finals.map { $0.expression.bindingMembers(slotOf) }
@@ -194,19 +220,26 @@ final class AssertionObserver: ReplayStateObserver {
   /// assertions read, into their slots, each read from the typed state or, where the domain
   /// cannot, found in the domain's JSON and parsed alone. The domain is encoded only when it
   /// is read whole or a member must be read from its JSON.
+  ///
+  /// - Returns: Whether each member read is a scalar that is as it was (``isSameScalar(_:_:)``);
+  ///   `false` for a domain read whole or from its JSON.
+  @discardableResult
   private static func refresh(
     _ index: Int, in state: SnapshotState, scope: inout PredicateScope,
     slots: [MemberSlot]?, writer: inout JSONWriter
-  ) {
+  ) -> Bool {
     var readsJSON = slots == nil
+    var isUnchanged = true
     for slot in slots ?? [] {
       guard let member = slot.member else {
         readsJSON = true
         continue
       }
-      scope.currentMembers[slot.slot] = state.value(of: member, ofDomainAt: index)
+      let value = state.value(of: member, ofDomainAt: index)
+      if isUnchanged { isUnchanged = isSameScalar(value, scope.currentMembers[slot.slot]) }
+      scope.currentMembers[slot.slot] = value
     }
-    guard readsJSON else { return }
+    guard readsJSON else { return isUnchanged }
     writer.removeAll()
     state.encodeState(ofDomainAt: index, into: &writer)
     writer.bytes.withUnsafeBufferPointer { buffer in
@@ -222,6 +255,24 @@ final class AssertionObserver: ReplayStateObserver {
         scope.currentMembers[slot.slot] =
           (try? JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[range]))) ?? .null
       }
+    }
+    return false
+  }
+
+  /// Whether two values are the same number, string, Boolean or `null`, in every way an
+  /// expression can tell (`1` is not `1.0`): cheap enough to spare an evaluation, where
+  /// comparing arrays and objects would cost about as much as the evaluation.
+  private static func isSameScalar(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.string, .string): return a == b
+    case (.number(let x), .number(let y)):
+      guard x.isInteger == y.isInteger else { return false }
+      return x.isInteger
+        ? x.exactInteger == y.exactInteger
+        : x.doubleValue.bitPattern == y.doubleValue.bitPattern
+    default: return false
     }
   }
 
@@ -250,7 +301,7 @@ final class AssertionObserver: ReplayStateObserver {
     scope.previous = scope.current
     scope.previousMembers = scope.currentMembers
     if let key = event.key { scope.key = Self.parse(key) }
-    return Stream(scope: scope, failing: Array(repeating: false, count: assertions.count))
+    return Stream(scope: scope, assertionCount: assertions.count)
   }
 
   /// A key's stream from the state a checkpoint restored: the state before its next event.
@@ -272,7 +323,7 @@ final class AssertionObserver: ReplayStateObserver {
     scope.previous = scope.current
     scope.previousMembers = scope.currentMembers
     if let key { scope.key = Self.parse(key) }
-    let stream = Stream(scope: scope, failing: Array(repeating: false, count: assertions.count))
+    let stream = Stream(scope: scope, assertionCount: assertions.count)
     stream.lastSeq = last?.seq
     stream.lastInput = last?.input
     stream.lastLine = last?.line
@@ -336,20 +387,30 @@ final class AssertionObserver: ReplayStateObserver {
       stream = makeStream(event)
       streams[slot] = stream
     }
-    // Out of the stream while it is read and changed: evaluated in place, not copied.
-    var scope = PredicateScope(names: [])
-    swap(&scope, &stream.scope)
-    defer { swap(&scope, &stream.scope) }
+    // Out of the stream while it is read and changed: evaluated in place, not copied, in a
+    // scope kept from one event to the next rather than one made and destroyed for each.
+    swap(&spare, &stream.scope)
+    defer { swap(&spare, &stream.scope) }
+    check(event, of: stream, in: &spare, eventAsRead: eventAsRead)
+  }
+
+  /// Reads what `event` changed into the scope of its key's stream and evaluates the
+  /// assertions due after it.
+  private func check(
+    _ event: ReplayAppliedEvent, of stream: Stream, in scope: inout PredicateScope,
+    eventAsRead: () -> [UInt8]
+  ) {
+    let changed = event.domainIndex
     stream.lastSeq = event.seq
     stream.lastInput = event.input
     stream.lastLine = event.line
     if isRead[changed] {
-      Self.refresh(
+      isUnchanged[changed] = Self.refresh(
         changed, in: event.state, scope: &scope, slots: memberSlots[changed],
         writer: &writer)
     }
     for other in event.otherDomains where isRead[other] {
-      Self.refresh(
+      isUnchanged[other] = Self.refresh(
         other, in: event.state, scope: &scope, slots: memberSlots[other], writer: &writer)
     }
     defer {
@@ -378,6 +439,13 @@ final class AssertionObserver: ReplayStateObserver {
       scope.event = .object(object)
     }
     for index in due {
+      // Nothing it reads changed since it was evaluated: it holds, or not, as it did then.
+      if stream.evaluated[index], isReusable[index], event.otherDomains.isEmpty,
+        isUnchanged[changed] || !readsDomain[index * isUnchanged.count + changed]
+      {
+        continue
+      }
+      stream.evaluated[index] = true
       let holds: Bool
       do {
         holds = try PredicateEvaluator.holds(expressions[index], in: scope)
@@ -435,7 +503,7 @@ final class AssertionObserver: ReplayStateObserver {
       scope.previous = initialValues
       scope.currentMembers = initialMembers
       scope.previousMembers = initialMembers
-      finals = [Stream(scope: scope, failing: [])]
+      finals = [Stream(scope: scope, assertionCount: 0)]
     }
     finals.sort { PredicateOrder.order($0.scope.key, $1.scope.key) < 0 }
     for stream in finals {

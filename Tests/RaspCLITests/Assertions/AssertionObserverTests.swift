@@ -1,0 +1,90 @@
+import RaspJSON
+import RaspTestSupport
+import Testing
+
+@testable import RaspCLI
+
+/// An assertion whose members an event left as they were is not evaluated again, and still
+/// reports what evaluating it would: a violation at the first event after which it is false,
+/// even one that changed nothing it reads (the first of a key's stream), none while it stays
+/// false, and under `find --every` each event after which it holds.
+@Suite struct AssertionObserverTests {
+  /// Headings and locations of two keys, as a marble table: a location event changes nothing
+  /// that `.geo.heading` reads.
+  ///
+  /// ```
+  /// line     1    2    3    4    5    6    7    8
+  /// ann      loc  loc  310       loc  10   loc  320
+  /// bob                     loc
+  /// ```
+  static let log =
+    [
+      #"{"user":"ann","type":"geo.location","payload":{"latitude":1,"longitude":2}}"#,
+      #"{"user":"ann","type":"geo.location","payload":{"latitude":1,"longitude":3}}"#,
+      #"{"user":"ann","type":"geo.heading","payload":{"heading":310}}"#,
+      #"{"user":"bob","type":"geo.location","payload":{"latitude":5,"longitude":5}}"#,
+      #"{"user":"ann","type":"geo.location","payload":{"latitude":1,"longitude":4}}"#,
+      #"{"user":"ann","type":"geo.heading","payload":{"heading":10}}"#,
+      #"{"user":"ann","type":"geo.location","payload":{"latitude":1,"longitude":5}}"#,
+      #"{"user":"ann","type":"geo.heading","payload":{"heading":320}}"#,
+    ].joined(separator: "\n") + "\n"
+
+  static let assertions = [
+    "--assert", ".geo.heading != null",
+    "--assert", ".geo.heading == null or .geo.heading < 300",
+  ]
+
+  /// Each violation of a JSON report as `assertion@line`, in order.
+  static func violations(_ run: CommandRun) throws -> [String] {
+    let report = try JSONParser.parse(run.standardOutput)
+    guard case .array(let violations)? = report["violations"] else {
+      Issue.record("no violations in \(run.standardOutput) \(run.standardError)")
+      return []
+    }
+    return violations.map { violation in
+      guard case .string(let text)? = violation["assertion"],
+        case .number(let line)? = violation["line"]
+      else { return "?" }
+      return "\(text)@\(line)"
+    }
+  }
+
+  @Test func aViolationIsReportedOnceThoughLaterEventsChangeNothingItReads() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.log)
+    let run = CommandRun.run(
+      ["check", "--format", "json", "--max-failures", "10"] + Self.assertions
+        + ["events.jsonl"], in: directory.path)
+    #expect(run.status == 1)
+    #expect(
+      try Self.violations(run) == [
+        ".geo.heading != null@1", ".geo.heading == null or .geo.heading < 300@3",
+        ".geo.heading == null or .geo.heading < 300@8",
+      ])
+  }
+
+  @Test func aKeysFirstEventIsCheckedThoughItChangesNothingItReads() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.log)
+    let run = CommandRun.run(
+      ["check", "--format", "json", "--max-failures", "10", "--key-by", "user"]
+        + Self.assertions + ["events.jsonl"], in: directory.path)
+    #expect(run.status == 1)
+    #expect(
+      try Self.violations(run) == [
+        ".geo.heading != null@1", ".geo.heading == null or .geo.heading < 300@3",
+        ".geo.heading != null@4", ".geo.heading == null or .geo.heading < 300@8",
+      ])
+  }
+
+  @Test func findEveryListsEachEventAfterWhichItHoldsThoughItChangedNothing() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.log)
+    let run = CommandRun.run(
+      ["find", "--every", ".geo.heading > 300", "events.jsonl"], in: directory.path)
+    let lines = try run.standardOutput.split(separator: "\n").map { record in
+      try JSONParser.parse(Array(record.utf8))["line"]
+    }
+    #expect(lines == [3, 4, 5, 8])
+  }
+}
