@@ -4,7 +4,8 @@ import RaspJSON
 /// without encoding the rest: how `rasp check --assert '.geo.heading < 360'` reads
 /// `heading` after each event without writing and parsing `geo`'s JSON.
 ///
-/// A member is looked up once, by ``member(named:)``, and then read after every event. The value read must be exactly the one that locating the member in
+/// A member is looked up once, by ``member(named:)``, and then read after every event. The
+/// value read must be exactly the one that locating the member in
 /// ``RaspDomain/encode(_:into:)``'s JSON and parsing it gives: the same numbers in the same
 /// form (``RaspJSON/JSONValue/written(_:)``: `90` an integer, `271.5` a double, NaN `null`),
 /// `null` where the JSON has `null`, and objects with the same members.
