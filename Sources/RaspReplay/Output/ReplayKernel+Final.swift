@@ -90,12 +90,12 @@ extension ReplayKernel {
       } else if isWritingKeyFinal {
         var once = SnapshotText()
         value = SelectedValue.inSnapshot(
-          selection.path, domain: selection.domain, text: &once, stream.pipeline.current,
-          spare: &writer)
+          selection.path, domain: selection.domain, member: selection.member, text: &once,
+          stream.pipeline.current, spare: &writer)
       } else {
         value = SelectedValue.inSnapshot(
-          selection.path, domain: selection.domain, text: &stream.text,
-          stream.pipeline.current, spare: &writer)
+          selection.path, domain: selection.domain, member: selection.member,
+          text: &stream.text, stream.pipeline.current, spare: &writer)
       }
     }
     // No value at all (`[]` of an empty array): no record.

@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 
 /// The `--select` stage: what a record's value is read from, and which events can change it.
@@ -22,13 +23,23 @@ struct ReplaySelection {
   /// Whether the path is a field of each event's line (`event.meta.user`), not of the
   /// snapshot.
   let isOfEvent: Bool
+  /// The member of ``domain``'s state the path goes on with, when the domain reads it from
+  /// its typed state (``RaspDomains/RaspMemberReading``): then the domain is not encoded to
+  /// select it (`nav.tab`, `geo.location.latitude`).
+  let member: RaspStateMember?
 
   /// The selection of `path` in the snapshots of `snapshot`'s domains; `nil` for no path.
   init?(_ path: JSONPath?, snapshot: SnapshotState) {
     guard let path else { return nil }
     self.path = path
-    domain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
+    let domain = path.firstKey.flatMap { snapshot.domainIndex(named: $0) }
+    self.domain = domain
     isOfEvent = domain == nil && path.firstKey == ReplayConfiguration.eventRoot
+    if let domain, path.components.count >= 2, case .key(let name) = path.components[1] {
+      member = snapshot.member(named: name, ofDomainAt: domain)
+    } else {
+      member = nil
+    }
   }
 
   /// Whether an event of the domain numbered `index` can change the value: when the path
@@ -46,7 +57,8 @@ struct ReplaySelection {
   ) -> [UInt8] {
     isOfEvent
       ? SelectedValue.ofEvent(path, in: event)
-      : SelectedValue.inSnapshot(path, domain: domain, text: &text, state, spare: &spare)
+      : SelectedValue.inSnapshot(
+        path, domain: domain, member: member, text: &text, state, spare: &spare)
   }
 
   /// The value before any event, for the first diff: `null` for a path into the event.
@@ -55,6 +67,7 @@ struct ReplaySelection {
   ) -> [UInt8] {
     isOfEvent
       ? Array("null".utf8)
-      : SelectedValue.inSnapshot(path, domain: domain, text: &text, state, spare: &spare)
+      : SelectedValue.inSnapshot(
+        path, domain: domain, member: member, text: &text, state, spare: &spare)
   }
 }

@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 
 /// The value a `--select` path picks, as canonical JSON: from the snapshot, or from the event's
@@ -5,12 +6,14 @@ import RaspJSON
 ///
 /// A path that leads nowhere selects `null`; a path that ends in `|length` selects a count;
 /// a path with filters (`nav.stack[]`) selects its values, one per line. The snapshot's value
-/// is read from its text (``SnapshotText``), of one domain when the path starts with one
-/// (only that domain is encoded, when it changed), of the whole snapshot otherwise.
+/// is read from the domain's typed state when the path goes on with a member the domain reads
+/// there (``RaspDomains/RaspMemberReading``: `nav.tab`), and otherwise from its text
+/// (``SnapshotText``), of one domain when the path starts with one (only that domain is
+/// encoded, when it changed), of the whole snapshot otherwise.
 ///
 /// ```swift
 /// let heading = SelectedValue.inSnapshot(
-///   path, domain: 0, text: &text, snapshot, spare: &writer)  // Array("271.5".utf8)
+///   path, domain: 0, member: heading, text: &text, snapshot, spare: &writer)  // "271.5"
 /// let user = SelectedValue.ofEvent(path, in: line)            // Array("\"ada\"".utf8)
 /// ```
 enum SelectedValue {
@@ -34,29 +37,40 @@ enum SelectedValue {
   }
 
   /// The canonical JSON of what `path` selects in the snapshot `state`, whose text is `text`:
-  /// after its first key when `domain` is the domain it starts with, from the top otherwise.
+  /// after its first key when `domain` is the domain it starts with, from the top otherwise;
+  /// after its second when `member` is the member of the domain it goes on with, read from the
+  /// domain's typed state without encoding the rest of it.
   ///
   /// `spare` lends the room a changed domain is encoded in, and is left as it was.
   static func inSnapshot(
-    _ path: JSONPath, domain: Int?, text: inout SnapshotText, _ state: SnapshotState,
-    spare: inout JSONWriter
+    _ path: JSONPath, domain: Int?, member: RaspStateMember?, text: inout SnapshotText,
+    _ state: SnapshotState, spare: inout JSONWriter
   ) -> [UInt8] {
     let part: ArraySlice<UInt8>
-    if let domain {
+    let dropped: Int
+    if let domain, let member {
+      var writer = JSONWriter(capacity: 64)
+      writer.write(state.value(of: member, ofDomainAt: domain))
+      // The member itself, as its domain's JSON holds it: `nav.tab`.
+      if path.components.count == 2, path.filters.isEmpty { return writer.bytes }
+      part = writer.bytes[...]
+      dropped = 2
+    } else if let domain {
       part = text.domain(at: domain, of: state, spare: &spare)
+      dropped = 1
     } else {
       var writer = JSONWriter()
       text.write(state, to: &writer)
       part = writer.bytes[...]
+      dropped = 0
     }
     guard path.isLocatable else {
       return part.withUnsafeBufferPointer { buffer in
-        (try? path.selectedLines(in: buffer, droppingFirst: domain == nil ? 0 : 1))
-          ?? Array("null".utf8)
+        (try? path.selectedLines(in: buffer, droppingFirst: dropped)) ?? Array("null".utf8)
       }
     }
     let location = part.withUnsafeBufferPointer { buffer in
-      try? path.locate(in: buffer, droppingFirst: domain == nil ? 0 : 1)
+      try? path.locate(in: buffer, droppingFirst: dropped)
     }
     switch location {
     case .value(let range)?:

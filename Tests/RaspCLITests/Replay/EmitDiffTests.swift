@@ -48,7 +48,7 @@ import RaspTestSupport
         SelectedValue.inSnapshot(
           try JSONPath(path),
           domain: initial.domainIndex(named: String(path.prefix { $0 != "." && $0 != "|" })),
-          text: &text, initial, spare: &spare))
+          member: nil, text: &text, initial, spare: &spare))
       for (patch, expected) in zip(patches, values) {
         value = try JSONPatch.apply(patch, to: value)
         #expect(value == expected, "\(path)")
