@@ -99,9 +99,9 @@ import Testing
           #"{"type":"motion.sample","payload":{"acceleration":{"x":\#(pick(numbers)),"#
             + #""y":\#(pick(numbers)),"z":\#(pick(numbers))}}}"#)
       case 12:
+        let activity = pick([#""walking""#, #""running""#])
         lines.append(
-          #"{"type":"motion.activity","payload":{"activity":\#(pick(["\"walking\"", "\"running\""])),"#
-            + #""confidence":"high"}}"#)
+          #"{"type":"motion.activity","payload":{"activity":\#(activity),"confidence":"high"}}"#)
       case 13:
         lines.append(
           #"{"type":"data.set","payload":{"key":\#(pick(names)),"#
