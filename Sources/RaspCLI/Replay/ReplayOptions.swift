@@ -104,7 +104,8 @@ struct ReplayOptions {
       help:
         "Print only the value at <path> (such as geo.heading, nav.stack[-1] or "
         + "rest.links|length; jq's [], [1:], |keys, |first and |last too), and only when it "
-        + "changes; event.<path> reads each event's line (event.meta.user)."
+        + "changes; event.<path> reads each event's line (event.meta.user). The events of "
+        + "domains the path does not read are counted, not decoded (--strict decodes them)."
     ),
     RaspOptionSpec(
       name: .domain, valueName: "name", isRepeatable: true,
