@@ -295,9 +295,9 @@ struct Redactor {
 
   /// Walks the JSON text that the string at the scanner holds (a kcat message's `payload`),
   /// since a rule's path goes on below the string: the paths go on into the text, and the
-  /// string, when a rule changed it, is written anew as the text redacted. A string that holds
-  /// no JSON object or array is left as it is. The text's edits follow the line's in
-  /// ``edits`` while it is walked, and go once it is written; its buffers are reused.
+  /// string keeps its bytes but for the values changed, each written in its place escaped. A
+  /// string that holds no JSON object or array is left as it is. The text's edits follow the
+  /// line's in ``edits`` and become edits of the line; its buffers are reused.
   @inline(never)
   private mutating func walkHeld(_ scanner: inout JSONScanner, level: Int) throws(JSONError) {
     let start = scanner.position
@@ -332,18 +332,32 @@ struct Redactor {
       }
       isJSON = true
       guard changeCount > outerChangeCount, mistake == nil else { return }
-      var redacted = heldTexts.popLast() ?? []
-      redacted.removeAll(keepingCapacity: true)
-      appendEdited(text, edits: firstEdit..<edits.count, into: &redacted)
-      writer.removeAll()
-      redacted.withUnsafeBufferPointer { writer.writeString(utf8: $0) }
-      heldTexts.append(redacted)
+      // The text's edits become the line's: their places in the escaped string, their
+      // replacements escaped; the rest of the string stays as it was written.
+      var cursor = EscapeCursor(contents: contents)
+      for index in firstEdit..<edits.count {
+        let edit = edits[index]
+        let from = cursor.rawOffset(of: edit.start)
+        let to = cursor.rawOffset(of: edit.end)
+        let escapedStart = replacements.count
+        if !edit.replacement.isEmpty {
+          writer.removeAll()
+          replacements.withUnsafeBufferPointer {
+            writer.writeString(utf8: UnsafeBufferPointer(rebasing: $0[edit.replacement]))
+          }
+          replacements.append(contentsOf: writer.bytes.dropFirst().dropLast())
+        }
+        edits[index] = Edit(
+          start: raw.start + from, end: raw.start + to,
+          replacement: escapedStart..<replacements.count)
+      }
       isChanged = true
     }
     heldTexts.append(text)
     line = outerLine
     heldStart = outerHeldStart
     outerTexts.removeLast()
+    guard !isChanged else { return }
     edits.removeSubrange(firstEdit...)
     replacements.removeSubrange(firstReplacement...)
     if !isJSON {
@@ -352,9 +366,60 @@ struct Redactor {
       changes.removeSubrange(outerChanges...)
       mistake = outerMistake
     }
-    guard isChanged else { return }
-    replacements.append(contentsOf: writer.bytes)
-    addEdit(start..<scanner.position, with: firstReplacement..<replacements.count)
+  }
+
+  /// Finds, in a string's escaped contents, where the bytes of its decoded text are: a byte
+  /// of the text is written as itself or as an escape (`\"`, `\u00e9`, a surrogate pair).
+  private struct EscapeCursor {
+    let contents: UnsafeBufferPointer<UInt8>
+    private var raw = 0
+    private var decoded = 0
+
+    init(contents: UnsafeBufferPointer<UInt8>) { self.contents = contents }
+
+    /// The offset in the contents of the escape (or byte) that writes the text's byte at
+    /// `target`; `target`s asked for must not decrease.
+    mutating func rawOffset(of target: Int) -> Int {
+      while decoded < target, raw < contents.count {
+        guard contents[raw] == UInt8(ascii: "\\"), raw + 1 < contents.count else {
+          raw += 1
+          decoded += 1
+          continue
+        }
+        guard contents[raw + 1] == UInt8(ascii: "u"), raw + 5 < contents.count else {
+          raw += 2
+          decoded += 1
+          continue
+        }
+        let unit = hex(at: raw + 2)
+        if (0xD800...0xDBFF).contains(unit), raw + 11 < contents.count,
+          contents[raw + 6] == UInt8(ascii: "\\"), contents[raw + 7] == UInt8(ascii: "u"),
+          (0xDC00...0xDFFF).contains(hex(at: raw + 8))
+        {
+          raw += 12
+          decoded += 4
+          continue
+        }
+        raw += 6
+        decoded += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3
+      }
+      return raw
+    }
+
+    private func hex(at offset: Int) -> UInt32 {
+      var value: UInt32 = 0
+      for byte in contents[offset..<offset + 4] {
+        let digit: UInt8
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+        default: digit = 0
+        }
+        value = value << 4 | UInt32(digit)
+      }
+      return value
+    }
   }
 
   /// How far a container's members (or elements) were kept, for removing the dropped ones with

@@ -79,6 +79,33 @@ import Testing
     #expect(run.standardError.hasSuffix("1 of 3 lines changed, 2 values\n"))
   }
 
+  /// The string keeps its own escapes — `\u00e9`, a surrogate pair, `\"` — but for the
+  /// values changed, each escaped in its place; jq reads the same event, redacted.
+  @Test func theStringKeepsItsEscapesButForTheValuesChanged() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "events.jsonl",
+      #"{"payload":"{\"name\":\"J\u00e9r\u00f4me \ud83d\ude00\",\"lat\":1.2345,"#
+        + #"\"x\":\"\\\"q\\\"\"}"}"# + "\n")
+    try directory.write(
+      "pii.json",
+      #"{"rules":[{"path":"payload.lat","action":"round","decimals":1},"#
+        + #"{"path":"payload.x","action":"replace","value":"a\"b"}]}"#)
+    let run = CommandRun.run(
+      ["redact", "events.jsonl", "--policy", "pii.json", "-o", "share.jsonl"],
+      in: directory.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
+        == #"{"payload":"{\"name\":\"J\u00e9r\u00f4me \ud83d\ude00\",\"lat\":1.2,"#
+        + #"\"x\":\"a\\\"b\"}"}"# + "\n")
+    await #expect(
+      try BuiltBinary.output("jq -c '.payload | fromjson' \(directory.file("share.jsonl"))")
+        == (try BuiltBinary.output(
+          "jq -c '.payload | fromjson | .lat = 1.2 | .x = \"a\\\"b\"' "
+            + directory.file("events.jsonl"))))
+  }
+
   @Test func aValueInTheTextThatItsRuleCannotChangeIsNamedAtTheString() throws {
     let directory = try TemporaryDirectory()
     try directory.write(
