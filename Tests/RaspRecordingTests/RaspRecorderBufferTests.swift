@@ -1,6 +1,7 @@
 import Foundation
 import Rasp
 import RaspDomains
+import RaspTestSupport
 import Synchronization
 import Testing
 
@@ -80,22 +81,18 @@ import Testing
     try recorder.record(aggregator, as: TallyDomain())
     let sent = 2_000
     let progress = Atomic<Int>(0)
-    let sender = Thread {
+    async let sending: Void = onThreadOfItsOwn {
       for index in 1...sent {
         aggregator.send(.note(Self.note))
         progress.store(index, ordering: .releasing)
       }
     }
-    sender.start()
-    // The pipe and the buffer fill up, and the sender waits for the disk.
-    var stalled = 0
-    for _ in 0..<200 {
-      try await Task.sleep(for: .milliseconds(5))
-      stalled = progress.load(ordering: .acquiring)
-    }
-    #expect(stalled < sent)
+    // The pipe (64 KiB, a few hundred lines) and the buffer fill up, and the sender waits for
+    // the disk: with the buffer full and nothing read, it cannot have sent everything.
+    #expect(try await recorder.waitUntil { $0.order.count == 16 })
+    #expect(progress.load(ordering: .acquiring) < sent)
     let reading = Task.detached { disk.readAll() }
-    while progress.load(ordering: .acquiring) < sent { try await Task.sleep(for: .milliseconds(5)) }
+    try await sending
     let summary = recorder.finish()
     let lines = await reading.value.split(separator: "\n")
     #expect(summary.droppedCount == 0)
@@ -121,7 +118,7 @@ import Testing
     // The failure is delivered by the recorder's thread; the events after it are applied here,
     // waited for: while the recorder's thread still delivers the failure, an event sent is only
     // queued, and that thread applies it (a loaded machine showed `count` 1 here).
-    while failures.all.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(try await failures.waitForOne())
     await aggregator.sendAndWait(.add(2))
     await aggregator.sendAndWait(.add(3))
     #expect(aggregator.current.count == 6)
@@ -136,11 +133,18 @@ import Testing
   /// The failures the aggregator reported, from the recorder's thread, behind an `NSLock`:
   /// ThreadSanitizer does not see the ordering that `Synchronization.Mutex` makes on Linux (a
   /// futex), and took this test's polling for a race (`.ci/run`, once in four runs).
-  final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
+  final class Failures: Sendable {
+    private let messages = RaspMutex<[String]>([])
 
-    func append(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
+    func append(_ message: String) { messages.withLock { $0.append(message) } }
+    var all: [String] { messages.withLock { $0 } }
+
+    /// Waits, on a thread of its own, until a failure has been appended; `false` if none was
+    /// within five minutes (a limit that only keeps the run from hanging).
+    func waitForOne() async throws -> Bool {
+      try await onThreadOfItsOwn { [self] in
+        messages.withLock(when: { !$0.isEmpty }, timeout: .seconds(300)) { _, isReady in isReady }
+      }
+    }
   }
 }

@@ -144,14 +144,11 @@ import Testing
     let recorder = try makeRecorder(scratch) { $0.maxLatencyMilliseconds = 20 }
     let aggregator = RaspAggregator(initial: TallyState())
     try recorder.record(aggregator, as: TallyDomain())
-    try await Task.sleep(for: .milliseconds(100))  // the writer sleeps with nothing to write
+    // The writer sleeps with nothing to write; an event wakes it, and it writes the event
+    // within the latency: only a writer that never wakes leaves it unwritten.
+    #expect(try await recorder.waitUntil { $0.isWriterIdle && $0.order.isEmpty })
     aggregator.send(.add(1))
-    // Only a writer that never wakes leaves it empty: the limit keeps that from hanging the
-    // run, however slow the machine.
-    let limit = ContinuousClock.now + .seconds(300)
-    while scratch.lines(of: "session.jsonl").isEmpty, ContinuousClock.now < limit {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    #expect(try await recorder.waitUntil { $0.written == 1 })
     #expect(scratch.lines(of: "session.jsonl").count == 1)
     recorder.finish()
   }

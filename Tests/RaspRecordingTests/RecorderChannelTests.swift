@@ -106,10 +106,10 @@ import Testing
     async let sending: Void = onThreadOfItsOwn {
       for _ in 0..<sent { aggregator.send(.note(big)) }
     }
+    // Let the senders fill the buffer first: until then, nothing is read.
+    #expect(try await recorder.waitUntil { $0.recordedEvents >= 3 })
     // Read the pipe to its end on another thread once the recorder is told to finish.
     async let finished = onThreadOfItsOwn { () -> RaspRecorderSummary in
-      // Let the senders fill the buffer first: until then, nothing is read.
-      while recorder.summary.recordedCount < 3 { usleep(1_000) }
       let reading = Thread {
         _ = fcntl(reader, F_SETFL, 0)
         var chunk = [UInt8](repeating: 0, count: 65_536)

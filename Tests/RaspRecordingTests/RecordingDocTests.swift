@@ -27,11 +27,11 @@ import Testing
     geo.replaceSources(RaspSource(headings, name: "compass"))
 
     compass.yield(.heading(271.5))
-    await until { geo.current.heading == 271.5 }
+    await until(geo) { $0.heading == 271.5 }
     geo.send(.location(GeoLocation(latitude: 52.52, longitude: 13.405), accuracy: 12))
     nav.send(.push("map"))
     compass.yield(.heading(273))
-    await until { geo.current.heading == 273 }
+    await until(geo) { $0.heading == 273 }
     nav.send(.pop)
     nav.send(.pop)  // refused: the stack is empty; not applied, not recorded
     nav.send(.present("settings"))
@@ -40,9 +40,13 @@ import Testing
     #expect(summary.recordedCount == 6)
   }
 
-  /// Waits until `condition` holds: a source's event is applied on its own task.
-  private func until(_ condition: () -> Bool) async {
-    while !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+  /// Waits until `condition` holds for the aggregator's state: a source's event is applied on
+  /// its own task. The stream starts with the current state, so a state reached before the
+  /// call is not missed.
+  private func until<State: RaspState & Sendable>(
+    _ aggregator: RaspAggregator<State>, _ condition: (State) -> Bool
+  ) async where State.Event: Sendable {
+    for await state in aggregator.states where condition(state) { return }
   }
 
   @Test func writesTheFixturesThePageReplays() async throws {

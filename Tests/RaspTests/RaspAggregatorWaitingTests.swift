@@ -18,14 +18,19 @@ fileprivate struct Count: RaspState, Sendable, Equatable {
     //   task B         sendAndWait(10) ...queued...  returns after the subscriber saw 11
     let aggregator = RaspAggregator(initial: Count())
     let seen = RaspMutex<[Int]>([])
+    let gate = DispatchSemaphore(value: 0)
     let subscription = aggregator.subscribe { state in
-      if state.value == 1 { usleep(50_000) }  // holds the delivery of 1
+      if state.value == 1 { gate.wait() }  // holds the delivery of 1, on thread A
       seen.withLock { $0.append(state.value) }
     }
     let sender = Thread { aggregator.send(1) }
     sender.start()
     while aggregator.current.value != 1 { await Task.yield() }
-    await aggregator.sendAndWait(10)
+    async let waiting: Void = aggregator.sendAndWait(10)
+    // The delivery of 1 is let go once the 10 and the wait behind it are queued.
+    while aggregator.core.withLock({ $0.queue.count }) < 2 { await Task.yield() }
+    gate.signal()
+    await waiting
     #expect(seen.withLock { $0 } == [0, 1, 11])
     subscription.cancel()
   }

@@ -61,6 +61,9 @@ final class RecorderChannel: @unchecked Sendable {
     /// The flushes waiting: the writer then writes at once.
     var flushRequests = 0
     var isFinishing = false
+    /// Whether the writer waits for a first event, with nothing to write (what tests observe
+    /// before sending to a writer that sleeps).
+    var isWriterIdle = false
     var isWriterDone = false
     /// The write error that stopped the recording.
     var failure: RaspRecorderError?
@@ -207,7 +210,10 @@ final class RecorderChannel: @unchecked Sendable {
       // Waits for a first event (without a deadline: nothing to write), then for a quarter of
       // the buffer, a flush, the end, or the latency: large batches, so that the lock and the
       // buffers change hands between the threads seldom.
-      shared.withLock(when: { !$0.order.isEmpty || $0.isFinishing }) { _, _ in }
+      withShared { $0.isWriterIdle = true }
+      shared.withLock(when: { !$0.order.isEmpty || $0.isFinishing }) { shared, _ in
+        shared.isWriterIdle = false
+      }
       let wakeThreshold = wakeThreshold
       let batch = shared.withLock(
         when: { $0.isFinishing || $0.order.count >= wakeThreshold || $0.flushRequests > 0 },

@@ -15,17 +15,6 @@ import Testing
     }
   }
 
-  /// Waits for `path` to be closed, as a reading thread lets go of it, looking every few
-  /// milliseconds without holding a thread; the limit only keeps a descriptor that is never
-  /// closed from hanging the run, however slow the machine.
-  func eventuallyClosed(_ path: String) async -> Bool {
-    let limit = ContinuousClock.now + .seconds(300)
-    while isOpen(path), ContinuousClock.now < limit {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return !isOpen(path)
-  }
-
   @Test func aFileIsReadIntoSpansAChunkAtATimeUntilItsEnd() throws {
     // Through the public form: each read stores into the start of the span it is given, a
     // span of the middle of a buffer here, and leaves the rest of the buffer alone.
@@ -76,8 +65,8 @@ import Testing
     for arguments in runs {
       let run = CommandRun.run(arguments)
       #expect(run.status == 2, "\(arguments): \(run.standardError)")
-      #expect(await eventuallyClosed(bad), "\(arguments) left \(bad) open")
-      #expect(await eventuallyClosed(other), "\(arguments) left \(other) open")
+      #expect(!isOpen(bad), "\(arguments) left \(bad) open")
+      #expect(!isOpen(other), "\(arguments) left \(other) open")
     }
   }
 
@@ -89,7 +78,7 @@ import Testing
     for arguments in [["replay", path], ["replay", path, path]] {
       let run = CommandRun.run(arguments, brokenPipeAfter: 1)
       #expect(run.status == 0)
-      #expect(await eventuallyClosed(path), "\(arguments) left \(path) open")
+      #expect(!isOpen(path), "\(arguments) left \(path) open")
     }
   }
 }

@@ -90,11 +90,19 @@ import Testing
   }
 
   @Test func aProducerThatWaitsForInputSeesTheCancellation() {
-    // A live input's reader waits in slices and asks between them, as this producer does.
+    // A live input's reader waits for input in slices and asks between them, as this
+    // producer does, on a pipe nothing is written to.
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { for end in ends { close(end) } }
     let exited = Counter()
     do {
+      let input = ends[0]
       let idle = ReadAhead<Int>(capacity: 2) { producer in
-        while !producer.isCancelled { usleep(1000) }
+        while !producer.isCancelled {
+          var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+          _ = poll(&waiting, 1, 1)
+        }
         exited.increment()
       }
       #expect(idle.takeIfReady().isNotReady)
