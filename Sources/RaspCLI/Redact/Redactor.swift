@@ -54,45 +54,13 @@ struct Redactor {
     case mistake(Mistake)
   }
 
-  /// One step of a rule's path, ready to be compared with the bytes of a key: plain values,
-  /// read with no reference counting.
-  private struct Step {
-    static let key: UInt8 = 0
-    static let index: UInt8 = 1
-    static let anyChild: UInt8 = 2
-    static let anyDescendants: UInt8 = 3
-    /// Which kind of step.
-    let kind: UInt8
-    /// A key's bytes, in ``Redactor/stepKeys``.
-    let keyStart: Int
-    let keyCount: Int
-    /// An index; for a key, the array index its digits denote; `Int.min` for none.
-    let index: Int
-  }
-
-  /// A rule's path as steps, with where its `**` are.
-  private struct Pattern {
-    /// Its steps, in ``Redactor/steps``.
-    let first: Int
-    let count: Int
-    /// The positions of `**`, as bits.
-    let descendants: UInt64
-    /// The bit that says the whole path was matched.
-    let matched: UInt64
-  }
-
   /// A step of the path being walked: a key (in the scanner's buffer) or an index.
   private enum Place {
     case key(JSONRawString)
     case index(Int)
   }
 
-  /// Where a value goes: no rule can match below it, some may, or one matches it.
-  private enum Reach {
-    case none
-    case some
-    case rule(Int)
-  }
+  private typealias Reach = RedactionPathAutomaton.Reach
 
   /// Bytes of the line replaced by bytes of ``replacements``.
   private struct Edit {
@@ -112,13 +80,10 @@ struct Redactor {
   /// The rules of NMEA sentences' fields, for a line that is not JSON.
   private let sentences: NMEARedactor
   private var codes = HMACSHA256Cache()
-  private let patterns: [Pattern]
-  private let steps: [Step]
-  private let stepKeys: [UInt8]
+  /// The rules' paths.
+  private var automaton: RedactionPathAutomaton
   /// The compact JSON text of each rule's `replace` constant.
   private let constants: [[UInt8]]
-  /// For each depth of the walk, each rule's reached positions, as bits.
-  private var reached: [UInt64] = []
   private var path: [Place] = []
   private var edits: [Edit] = []
   private var replacements: [UInt8] = []
@@ -136,9 +101,11 @@ struct Redactor {
   private var outerTexts: [(count: Int, line: UnsafeBufferPointer<UInt8>)] = []
   /// Buffers for the texts that strings hold, reused.
   private var heldTexts: [[UInt8]] = []
+  /// Buffers for where their escapes are, reused.
+  private var heldEscapes: [[Int]] = []
 
   /// The longest path a rule may have, in steps: one bit each, and one for the end.
-  static let maximumSteps = 63
+  static let maximumSteps = RedactionPathAutomaton.maximumSteps
 
   /// Prepares the policy's rules and the key's code.
   ///
@@ -149,44 +116,12 @@ struct Redactor {
     self.policy = policy
     self.code = HMACSHA256(key: key)
     self.sentences = NMEARedactor(rules: policy.sentenceRules)
-    var patterns: [Pattern] = []
-    var steps: [Step] = []
-    var stepKeys: [UInt8] = []
-    var constants: [[UInt8]] = []
-    for rule in policy.rules {
-      let components = rule.pattern.components.prefix(Self.maximumSteps)
-      var descendants: UInt64 = 0
-      let first = steps.count
-      for (position, component) in components.enumerated() {
-        switch component {
-        case .key(let key):
-          let bytes = Array(key.utf8)
-          steps.append(
-            Step(
-              kind: Step.key, keyStart: stepKeys.count, keyCount: bytes.count,
-              index: Self.arrayIndex(bytes) ?? Int.min))
-          stepKeys += bytes
-        case .index(let index):
-          steps.append(Step(kind: Step.index, keyStart: 0, keyCount: 0, index: index))
-        case .anyChild:
-          steps.append(Step(kind: Step.anyChild, keyStart: 0, keyCount: 0, index: Int.min))
-        case .anyDescendants:
-          descendants |= 1 << UInt64(position)
-          steps.append(Step(kind: Step.anyDescendants, keyStart: 0, keyCount: 0, index: Int.min))
-        }
-      }
-      patterns.append(
-        Pattern(
-          first: first, count: components.count, descendants: descendants,
-          matched: 1 << UInt64(components.count)))
+    self.automaton = RedactionPathAutomaton(patterns: policy.rules.map(\.pattern))
+    self.constants = policy.rules.map { rule in
       var writer = JSONWriter()
       if case .replace(let value) = rule.action { writer.write(value) }
-      constants.append(writer.bytes)
+      return writer.bytes
     }
-    self.steps = steps
-    self.stepKeys = stepKeys
-    self.patterns = patterns
-    self.constants = constants
   }
 
   /// Redacts one line, without its line end.
@@ -206,17 +141,12 @@ struct Redactor {
     changeCount = 0
     self.line = line
     defer { self.line = UnsafeBufferPointer(start: nil, count: 0) }
-    let count = patterns.count
-    if reached.count < count { reached = [UInt64](repeating: 0, count: count * 8) }
-    var live = false
-    for (index, pattern) in patterns.enumerated() {
-      reached[index] = Self.close(1, pattern)
-      live = live || reached[index] != 0
-    }
+    automaton.trim()
+    let start = RedactionPathAutomaton.start
     var scanner = JSONScanner(line)
     do {
-      if live {
-        try walk(&scanner, level: 0)
+      if automaton.reach(start) != .none {
+        try walk(&scanner, state: start)
       } else {
         try scanner.skipValue()
       }
@@ -257,7 +187,7 @@ struct Redactor {
   // MARK: The walk
 
   /// Walks the value at the scanner, which no rule matches but some may below.
-  private mutating func walk(_ scanner: inout JSONScanner, level: Int) throws(JSONError) {
+  private mutating func walk(_ scanner: inout JSONScanner, state: Int) throws(JSONError) {
     switch try scanner.peekKind() {
     case .object:
       var members = try scanner.beginObject()
@@ -266,9 +196,9 @@ struct Redactor {
       while let key = try scanner.nextMember(&members) {
         try keys.record(key, in: scanner)
         let start = key.start - 1
-        let reach = advance(level, key: key, in: scanner)
+        let next = advance(state, key: key, in: scanner)
         path.append(.key(key))
-        try visit(&scanner, level: level + 1, reach: reach, start: start, removal: &kept)
+        try visit(&scanner, state: next, start: start, removal: &kept)
         path.removeLast()
       }
       finish(kept)
@@ -279,15 +209,15 @@ struct Redactor {
       while try scanner.nextElement(&elements) {
         scanner.skipWhitespace()
         let start = scanner.position
-        let reach = advance(level, index: index)
+        let next = automaton.next(state, index: index)
         path.append(.index(index))
-        try visit(&scanner, level: level + 1, reach: reach, start: start, removal: &kept)
+        try visit(&scanner, state: next, start: start, removal: &kept)
         path.removeLast()
         index += 1
       }
       finish(kept)
     case .string:
-      try walkHeld(&scanner, level: level)
+      try walkHeld(&scanner, state: state)
     case .number, .bool, .null:
       try scanner.skipValue()
     }
@@ -299,16 +229,36 @@ struct Redactor {
   /// string that holds no JSON object or array is left as it is. The text's edits follow the
   /// line's in ``edits`` and become edits of the line; its buffers are reused.
   @inline(never)
-  private mutating func walkHeld(_ scanner: inout JSONScanner, level: Int) throws(JSONError) {
+  private mutating func walkHeld(_ scanner: inout JSONScanner, state: Int) throws(JSONError) {
+    scanner.skipWhitespace()
     let start = scanner.position
-    let raw = try scanner.readRawString()
-    let contents = scanner.bytes(of: raw)
-    guard let first = contents.first(where: { !JSONScanner.isWhitespace($0) }),
-      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-    else { return }
     var text = heldTexts.popLast() ?? []
-    text.removeAll(keepingCapacity: true)
-    JSONScanner.unescape(contents, appendingTo: &text)
+    var escapes = heldEscapes.popLast() ?? []
+    defer {
+      heldTexts.append(text)
+      heldEscapes.append(escapes)
+    }
+    let raw: JSONRawString
+    let textCount: Int
+    var escapeCount: Int?
+    if let (end, count, escaped) = HeldText.decode(
+      scanner.input, opening: start, into: &text, escapes: &escapes)
+    {
+      scanner.position = end
+      raw = JSONRawString(start: start + 1, end: end - 1, hasEscapes: escaped > 0)
+      textCount = count
+      escapeCount = escaped
+    } else {
+      raw = try scanner.readRawString()
+      let contents = scanner.bytes(of: raw)
+      guard let first = contents.first(where: { !JSONScanner.isWhitespace($0) }),
+        first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+      else { return }
+      text.removeAll(keepingCapacity: true)
+      JSONScanner.unescape(contents, appendingTo: &text)
+      textCount = text.count
+    }
+    let contents = scanner.bytes(of: raw)
     // The outer text's walk, to go back to.
     let outerLine = line
     let outerHeldStart = heldStart
@@ -322,10 +272,11 @@ struct Redactor {
     var isJSON = false
     var isChanged = false
     text.withUnsafeBufferPointer { text in
+      let text = UnsafeBufferPointer(rebasing: text[..<textCount])
       line = text
       var inner = JSONScanner(text)
       do {
-        try walk(&inner, level: level)
+        try walk(&inner, state: state)
         try inner.expectEnd()
       } catch {
         return
@@ -334,7 +285,8 @@ struct Redactor {
       guard changeCount > outerChangeCount, mistake == nil else { return }
       // The text's edits become the line's: their places in the escaped string, their
       // replacements escaped; the rest of the string stays as it was written.
-      var cursor = EscapeCursor(contents: contents)
+      var cursor = HeldText.Cursor(
+        contents: contents, escapes: escapeCount.map { _ in escapes }, count: escapeCount ?? 0)
       for index in firstEdit..<edits.count {
         let edit = edits[index]
         let from = cursor.rawOffset(of: edit.start)
@@ -353,7 +305,6 @@ struct Redactor {
       }
       isChanged = true
     }
-    heldTexts.append(text)
     line = outerLine
     heldStart = outerHeldStart
     outerTexts.removeLast()
@@ -365,60 +316,6 @@ struct Redactor {
       changeCount = outerChangeCount
       changes.removeSubrange(outerChanges...)
       mistake = outerMistake
-    }
-  }
-
-  /// Finds, in a string's escaped contents, where the bytes of its decoded text are: a byte
-  /// of the text is written as itself or as an escape (`\"`, `\u00e9`, a surrogate pair).
-  private struct EscapeCursor {
-    let contents: UnsafeBufferPointer<UInt8>
-    private var raw = 0
-    private var decoded = 0
-
-    init(contents: UnsafeBufferPointer<UInt8>) { self.contents = contents }
-
-    /// The offset in the contents of the escape (or byte) that writes the text's byte at
-    /// `target`; `target`s asked for must not decrease.
-    mutating func rawOffset(of target: Int) -> Int {
-      while decoded < target, raw < contents.count {
-        guard contents[raw] == UInt8(ascii: "\\"), raw + 1 < contents.count else {
-          raw += 1
-          decoded += 1
-          continue
-        }
-        guard contents[raw + 1] == UInt8(ascii: "u"), raw + 5 < contents.count else {
-          raw += 2
-          decoded += 1
-          continue
-        }
-        let unit = hex(at: raw + 2)
-        if (0xD800...0xDBFF).contains(unit), raw + 11 < contents.count,
-          contents[raw + 6] == UInt8(ascii: "\\"), contents[raw + 7] == UInt8(ascii: "u"),
-          (0xDC00...0xDFFF).contains(hex(at: raw + 8))
-        {
-          raw += 12
-          decoded += 4
-          continue
-        }
-        raw += 6
-        decoded += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3
-      }
-      return raw
-    }
-
-    private func hex(at offset: Int) -> UInt32 {
-      var value: UInt32 = 0
-      for byte in contents[offset..<offset + 4] {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: digit = 0
-        }
-        value = value << 4 | UInt32(digit)
-      }
-      return value
     }
   }
 
@@ -435,8 +332,9 @@ struct Redactor {
 
   /// Goes over one member (or element), whose key (or first byte) is at `start`.
   private mutating func visit(
-    _ scanner: inout JSONScanner, level: Int, reach: Reach, start: Int, removal: inout Removal
+    _ scanner: inout JSONScanner, state: Int, start: Int, removal: inout Removal
   ) throws(JSONError) {
+    let reach = automaton.reach(state)
     var dropped = false
     if case .rule(let rule) = reach, case .drop = policy.rules[rule].action {
       let valueStart = try scanner.skipValue()
@@ -457,7 +355,7 @@ struct Redactor {
       }
       switch reach {
       case .none: try scanner.skipValue()
-      case .some: try walk(&scanner, level: level)
+      case .some: try walk(&scanner, state: state)
       case .rule(let rule): try apply(rule, &scanner)
       }
       removal.keptEnd = scanner.position
@@ -476,100 +374,16 @@ struct Redactor {
 
   // MARK: Matching
 
-  /// Each rule's positions after a key, at `level + 1`; and where the member goes.
-  private mutating func advance(_ level: Int, key: JSONRawString, in scanner: JSONScanner)
-    -> Reach
+  /// The state after a key, its bytes decoded.
+  private mutating func advance(_ state: Int, key: JSONRawString, in scanner: JSONScanner)
+    -> Int
   {
-    let raw = scanner.bytes(of: key)
     if key.hasEscapes {
       keyBytes.removeAll(keepingCapacity: true)
       keyBytes.append(contentsOf: scanner.string(key).utf8)
-      return keyBytes.withUnsafeBufferPointer { advance(level, key: $0) }
+      return keyBytes.withUnsafeBufferPointer { automaton.next(state, key: $0) }
     }
-    return advance(level, key: raw)
-  }
-
-  private mutating func advance(_ level: Int, key: UnsafeBufferPointer<UInt8>) -> Reach {
-    advance(level, key: key, index: Int.min)
-  }
-
-  private mutating func advance(_ level: Int, index: Int) -> Reach {
-    advance(level, key: UnsafeBufferPointer(start: nil, count: 0), index: index)
-  }
-
-  /// Each rule's positions after a step, a key (when `index` is `Int.min`) or an index.
-  private mutating func advance(_ level: Int, key: UnsafeBufferPointer<UInt8>, index: Int)
-    -> Reach
-  {
-    let count = patterns.count
-    let from = level * count
-    let to = from + count
-    if reached.count < to + count { reached += [UInt64](repeating: 0, count: reached.count) }
-    var keyIndex: Int?? = index == Int.min ? nil : .some(nil)
-    var reach = Reach.none
-    patterns.withUnsafeBufferPointer { patterns in
-      steps.withUnsafeBufferPointer { steps in
-        stepKeys.withUnsafeBufferPointer { stepKeys in
-          reached.withUnsafeMutableBufferPointer { reached in
-            let reached = reached.baseAddress.unsafelyUnwrapped
-            for rule in 0..<count {
-              let pattern = patterns[rule]
-              var positions = reached[from + rule]
-              var next: UInt64 = 0
-              while positions != 0 {
-                let position = positions.trailingZeroBitCount
-                positions &= positions &- 1
-                guard position < pattern.count else { continue }
-                let step = steps[pattern.first &+ position]
-                let matches: Bool
-                switch step.kind {
-                case Step.anyDescendants:
-                  next |= 1 &<< UInt64(position)
-                  continue
-                case Step.anyChild:
-                  matches = true
-                case Step.key where index != Int.min:
-                  matches = step.index == index
-                case Step.key:
-                  matches =
-                    step.keyCount == key.count
-                    && (key.isEmpty
-                      || memcmp(
-                        key.baseAddress.unsafelyUnwrapped,
-                        stepKeys.baseAddress.unsafelyUnwrapped + step.keyStart, key.count) == 0)
-                case _ where index != Int.min:
-                  matches = step.index == index
-                default:
-                  if keyIndex == nil { keyIndex = .some(Self.arrayIndex(key)) }
-                  matches = keyIndex == .some(step.index)
-                }
-                if matches { next |= 1 &<< UInt64(position &+ 1) }
-              }
-              if pattern.descendants != 0 { next = Self.close(next, pattern) }
-              reached[to + rule] = next
-              if next & pattern.matched != 0 {
-                if case .rule = reach {} else { reach = .rule(rule) }
-              } else if next != 0, case .none = reach {
-                reach = .some
-              }
-            }
-          }
-        }
-      }
-    }
-    return reach
-  }
-
-  /// The positions a `**` can also be left at without a step.
-  private static func close(_ positions: UInt64, _ pattern: Pattern) -> UInt64 {
-    var positions = positions
-    var stars = pattern.descendants
-    while stars != 0 {
-      let star = stars.trailingZeroBitCount
-      stars &= stars - 1
-      if positions & (1 << UInt64(star)) != 0 { positions |= 1 << UInt64(star + 1) }
-    }
-    return positions
+    return automaton.next(state, key: scanner.bytes(of: key))
   }
 
   /// Whether two runs of bytes are the same.
@@ -577,19 +391,6 @@ struct Redactor {
     guard a.count == b.count else { return false }
     guard let x = a.baseAddress, let y = b.baseAddress else { return true }
     return memcmp(x, y, a.count) == 0
-  }
-
-  /// The array index a key denotes, as `JSONPath` reads it: `0`, or digits without a leading
-  /// zero.
-  private static func arrayIndex(_ key: some Collection<UInt8>) -> Int? {
-    guard let first = key.first, key.count <= 18 else { return nil }
-    guard first != UInt8(ascii: "0") || key.count == 1 else { return nil }
-    var value = 0
-    for byte in key {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-    }
-    return value
   }
 
   // MARK: Actions
