@@ -73,15 +73,18 @@ enum DevToolsRedaction {
         + "\(redaction.actions) actions changed, \(changes) value\(changes == 1 ? "" : "s")"
         + (redaction.states == 0
           ? "" : "; \(redaction.changedStates) of \(redaction.states) recorded states")
-        + (redaction.shiftedEntries == 0
-          ? "" : "; \(redaction.shiftedEntries) entries' timestamps shifted")
+        + (redaction.entries == 0
+          ? ""
+          : "; \(redaction.entries) "
+            + (redaction.entries == 1 ? "entry's timestamp " : "entries' timestamps ")
+            + Self.participle(redaction.entryAction))
         + "\n",
       to: environment)
     guard verifies else { return .success }
     let redacted = try ImportedDocument.read(redaction.bytes, name: output)
     if let problem = DevToolsRedactVerification.firstProblem(
-      original: document, redacted: redacted, result: redaction.result, options: options,
-      environment: environment)
+      original: document, redacted: redacted, result: redaction.result,
+      entryRule: entryRule(policy), options: options, environment: environment)
     {
       RaspDiagnostics.write("rasp: error: --verify: \(problem)\n", to: environment)
       return .differences
@@ -102,8 +105,9 @@ enum DevToolsRedaction {
     /// How many recorded states there are, and how many changed.
     let states: Int
     let changedStates: Int
-    /// How many entries' `timestamp`s a `shift` of `meta.timestamp` moved.
-    let shiftedEntries: Int
+    /// How many entries' `timestamp`s the rule of `meta.timestamp` changed, and how.
+    let entries: Int
+    let entryAction: RedactionPolicy.Action?
     /// The values changed, and what `--verify` needs of them.
     let result: RedactCommand.Result
   }
@@ -145,25 +149,28 @@ enum DevToolsRedaction {
       if substituted != states[position].text { edit.states[position] = substituted }
     }
     result.lines = actions.count
-    var shiftedEntries = 0
+    var bytes: [UInt8]
     do {
-      var bytes = try export.edited(document.bytes, edit)
-      // The entries' times, which the actions' lines have as their `meta.timestamp`.
-      if let offset = entryShift(policy) {
-        let shifted = shiftingEntryTimestamps(in: bytes, by: offset)
-        bytes = shifted.text
-        shiftedEntries = shifted.count
-      }
-      return Redaction(
-        bytes: bytes, actions: actions.count, changedActions: result.changedLines,
-        states: states.count, changedStates: edit.states.count,
-        shiftedEntries: shiftedEntries, result: result)
+      bytes = try export.edited(document.bytes, edit)
     } catch {
       let place = error.position(in: document.bytes)
       throw .invalidFile(
         document.name, line: place.line, column: place.column, path: error.path,
         reason: error.reason)
     }
+    // The entries' times, which the actions' lines have as their `meta.timestamp`.
+    var entries = 0
+    let rule = entryRule(policy)
+    if let rule {
+      let redacted = try redactingEntryTimestamps(
+        in: bytes, rule: rule, key: key, name: document.name)
+      bytes = redacted.text
+      entries = redacted.count
+    }
+    return Redaction(
+      bytes: bytes, actions: actions.count, changedActions: result.changedLines,
+      states: states.count, changedStates: edit.states.count, entries: entries,
+      entryAction: rule?.action, result: result)
   }
 
   /// The text of an action (or a state) redacted, and how many values changed; `nil` when no
@@ -205,59 +212,56 @@ enum DevToolsRedaction {
     }
   }
 
-  /// What a `shift` of `meta.timestamp` adds to each entry's `timestamp`: the `by` of the
-  /// first rule whose path matches `meta.timestamp` or `meta`, when it shifts; `nil` else.
-  static func entryShift(_ policy: RedactionPolicy) -> JSONNumber? {
+  /// The rule of each entry's `timestamp`, which an action's line has as its
+  /// `meta.timestamp`: the first rule whose path matches `meta.timestamp` or `meta`.
+  static func entryRule(_ policy: RedactionPolicy) -> RedactionPolicy.Rule? {
     let meta: [JSONPath.Component] = [.key("meta")]
-    let rule = policy.rules.first {
+    return policy.rules.first {
       $0.pattern.matches(meta) || $0.pattern.matches(meta + [.key("timestamp")])
     }
-    guard let rule, case .shift(let offset) = rule.action else { return nil }
-    return offset
   }
 
-  /// A lifted state's text (or an export whose `payload` string holds one) with `offset`
-  /// added to the `timestamp` of each entry of `actionsById`, the rest byte for byte; and how
-  /// many changed.
-  static func shiftingEntryTimestamps(in text: [UInt8], by offset: JSONNumber) -> (
-    text: [UInt8], count: Int
-  ) {
-    guard let root = try? JSONNode.read(file: text, maximumDepth: JSONLimits.maximumWrittenDepth),
-      let members = root.members
-    else { return (text, 0) }
-    var edits: [(range: Range<Int>, bytes: [UInt8])] = []
-    var count = 0
-    if let entries = members.first(where: { $0.key == "actionsById" })?.value.members {
-      for entry in entries {
-        guard let time = entry.value.members?.first(where: { $0.key == "timestamp" })?.value,
-          case .number(let number) = time.content,
-          let shifted = Redactor.shift(number, by: offset), shifted != number
-        else { continue }
-        var writer = JSONWriter()
-        writer.writeNumber(shifted)
-        edits.append((time.offset..<valueEnd(in: text, at: time.offset), writer.bytes))
-        count += 1
+  /// What an action did to a value, for the summary: `shifted`, `rounded`, ….
+  static func participle(_ action: RedactionPolicy.Action?) -> String {
+    switch action {
+    case .hash: "hashed"
+    case .drop: "dropped"
+    case .replace: "replaced"
+    case .round: "rounded"
+    case .shift, nil: "shifted"
+    }
+  }
+
+  /// An export's text with `rule`'s action done to the `timestamp` of each entry of
+  /// `actionsById` — in a lifted state, and in one that `payload` holds as a string — the rest
+  /// byte for byte, as ``Redactor`` redacts a line; and how many changed.
+  ///
+  /// - Throws: ``RaspCommandError/invalidFile(_:line:column:path:reason:)`` for a time the
+  ///   rule cannot change (a string to round).
+  static func redactingEntryTimestamps(
+    in text: [UInt8], rule: RedactionPolicy.Rule, key: [UInt8], name: String
+  ) throws(RaspCommandError) -> (text: [UInt8], count: Int) {
+    let paths = ["actionsById.*.timestamp", "payload.actionsById.*.timestamp"]
+    let rules = paths.compactMap { path in
+      (try? JSONPath(path, allowsPatterns: true)).map {
+        RedactionPolicy.Rule(text: rule.text, pattern: $0, action: rule.action)
       }
-    } else if let payload = members.first(where: { $0.key == "payload" })?.value,
-      case .string(let inner) = payload.content, inner.first == "{"
-    {
-      let held = shiftingEntryTimestamps(in: Array(inner.utf8), by: offset)
-      guard held.count > 0 else { return (text, 0) }
-      var writer = JSONWriter()
-      writer.writeString(String(decoding: held.text, as: UTF8.self))
-      edits.append((payload.offset..<valueEnd(in: text, at: payload.offset), writer.bytes))
-      count = held.count
     }
-    guard !edits.isEmpty else { return (text, 0) }
-    var out: [UInt8] = []
-    var copied = 0
-    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-      out += text[copied..<edit.range.lowerBound]
-      out += edit.bytes
-      copied = edit.range.upperBound
+    var redactor = Redactor(policy: RedactionPolicy(rules: rules), key: key)
+    var output: [UInt8] = []
+    let outcome = text.withUnsafeBufferPointer { redactor.redact(line: $0, into: &output) }
+    switch outcome {
+    case .unchanged, .notJSON:
+      return (text, 0)
+    case .changed(let count):
+      return (output, count)
+    case .mistake(let mistake):
+      let place = JSONTextPosition(offset: mistake.offset, in: text)
+      throw .invalidFile(
+        name, line: place.line, column: place.column, path: mistake.path,
+        reason: mistake.reason + " (the rule '\(rule.text)' of meta.timestamp does it to "
+          + "each entry's timestamp)")
     }
-    out += text[copied...]
-    return (out, count)
   }
 
   /// Where the JSON value that starts at `offset` of `text` ends.

@@ -28,7 +28,8 @@ enum RedactCommand {
       the JSON text that a string holds ('payload.payload.latitude' in a kcat message), which \
       is written back as a string. With --log-format gpsd, 'GGA.lat', 'RMC.lon', ... name \
       fields of NMEA sentences ('round', 'replace', 'drop'), whose checksums are written anew. \
-      With --log-format devtools, a 'shift' of 'meta.timestamp' moves the entries' timestamps.
+      With --log-format devtools, the rule of 'meta.timestamp' is done to the entries' \
+      timestamps too.
 
       A line that no rule changes is copied byte for byte; a changed line keeps its bytes but \
       for the values changed, each written in place as compact JSON, and the members dropped, \

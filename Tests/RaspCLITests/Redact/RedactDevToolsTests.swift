@@ -1,4 +1,5 @@
 import Foundation
+import RaspJSON
 import RaspTestSupport
 import Testing
 
@@ -226,5 +227,61 @@ struct RedactDevToolsTests {
         "($out[0] | \(rest)) == ($in[0] | \(rest))",
         ["--slurpfile", "out", output, "--slurpfile", "in", Repository.path(export)])
         == "true")
+  }
+
+  /// Every action of `meta.timestamp` is done to the entries' `timestamp`s too, which are the
+  /// times of the actions' lines: none is left as it was (jq computes what each became, apart
+  /// from rasp), the export still replays (`--verify`), and the rest is the original's.
+  @Test(arguments: [
+    // Whole milliseconds stay whole: nothing to round.
+    (#"{"action": "round", "decimals": 0}"#, "map(.)", "0 of 20 recorded states\n"),
+    (#"{"action": "replace", "value": 0}"#, "map(0)", "19 entries' timestamps replaced\n"),
+    (#"{"action": "drop"}"#, "map(null)", "19 entries' timestamps dropped\n"),
+  ])
+  func eachActionOfTheMetaTimestampIsDoneToTheEntriesTimestamps(
+    rule: String, expected: String, summary: String
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "time.json", #"{"rules": [{"path": "meta.timestamp", "# + rule.dropFirst() + "]}")
+    let output = directory.file("share.json")
+    let run = CommandRun.run([
+      "redact", Self.session, "--log-format", "devtools", "--policy",
+      directory.file("time.json"), "-o", output, "--verify", "--spec", Self.todosSpec,
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains(summary), "\(run.standardError)")
+    let times = "[.actionsById[] | .timestamp]"
+    let became = try await Self.jq(
+      "$in[0] | \(times) | \(expected)", ["--slurpfile", "in", Self.session])
+    #expect(try await Self.jq("$out[0] | \(times)", ["--slurpfile", "out", output]) == became)
+    let rest = "del(.actionsById[].timestamp)"
+    #expect(
+      try await Self.jq(
+        "($out[0] | \(rest)) == ($in[0] | \(rest))",
+        ["--slurpfile", "out", output, "--slurpfile", "in", Self.session]) == "true")
+    // The export replays, with the actions' lines as the times became.
+    let replayed = CommandRun.run([
+      "replay", "--log-format", "devtools", "--spec", Self.todosSpec, "--final", output,
+    ])
+    #expect(replayed.status == 0, "\(replayed.standardError)")
+  }
+
+  /// `--verify` names an entry whose `timestamp` a rule of `meta.timestamp` would change and
+  /// did not: here the original export itself, as if it were the redacted one.
+  @Test func verifyNamesAnEntryTimeLeftAsItWas() throws {
+    let document = try ImportedDocument.read(
+      Array(try String(contentsOfFile: Self.session, encoding: .utf8).utf8), name: "session.json")
+    let rule = RedactionPolicy.Rule(
+      text: "meta.timestamp", pattern: try JSONPath("meta.timestamp"), action: .drop)
+    #expect(
+      DevToolsRedactVerification.entryLeak(original: document, redacted: document, rule)
+        == "session.json:10: at actionsById.0.timestamp: the value of meta.timestamp (the time "
+        + "of the entry's action) at session.json:10 is left in the output")
+    // A rounding that leaves whole milliseconds as they were is no leak.
+    let round = RedactionPolicy.Rule(
+      text: "meta.timestamp", pattern: try JSONPath("meta.timestamp"), action: .round(0))
+    #expect(
+      DevToolsRedactVerification.entryLeak(original: document, redacted: document, round) == nil)
   }
 }
