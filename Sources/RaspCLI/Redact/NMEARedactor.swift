@@ -8,8 +8,9 @@ import RaspJSON
 /// writes it back in the sentence's form (`ddmm.mmmm`, as many decimals of minutes as it had,
 /// more when the rounded value needs them); a number (`alt`, `speed`, `track`) to so many
 /// decimals. `replace` puts a number, a coordinate in signed degrees (its hemisphere from the
-/// sign). `drop` empties the field, and a coordinate's hemisphere with it. An empty field (no
-/// fix) stays empty. The checksum, `*hh`, is the XOR of the bytes between `$` and `*`.
+/// sign). `drop` empties the field, and a coordinate's hemisphere with it. `shift` adds seconds
+/// to a time (`hhmmss.ss`), taken into the day, and moves the sentence's date (`ddmmyy`) by the
+/// days it went past midnight. An empty field (no fix) stays empty. The checksum, `*hh`, is the XOR of the bytes between `$` and `*`.
 ///
 /// ```swift
 /// var sentences = NMEARedactor(rules: policy.sentenceRules)
@@ -66,16 +67,33 @@ struct NMEARedactor {
       guard done.insert(field.index).inserted else { continue }
       let old = fields[field.index]
       guard !old.isEmpty else { continue }
-      let new: String
+      var new: String
+      var days = 0
       switch Self.apply(rule.action, to: old, kind: field.kind) {
-      case .success(let text): new = text
+      case .success(let text): (new, days) = text
       case .failure(let reason):
         var offset = 1
         for index in 0..<field.index { offset += fields[index].utf8.count + 1 }
         return .mistake(offset: offset, path: "\(type).\(field.name)", reason: reason.text)
       }
+      // A time shifted past midnight moves its sentence's date (RMC's) by as many days.
+      if days != 0, let date = NMEASentences.dateIndex(of: type), date < fields.count,
+        !fields[date].isEmpty, !done.contains(date)
+      {
+        guard let moved = Self.movingDate(fields[date], by: days) else {
+          var offset = 1
+          for index in 0..<date { offset += fields[index].utf8.count + 1 }
+          return .mistake(
+            offset: offset, path: "\(type).date",
+            reason: "cannot move the date '\(fields[date])' with its time: it is not ddmmyy")
+        }
+        if moved != fields[date] {
+          fields[date] = moved
+          changed += 1
+        }
+      }
       let hemisphere = field.index + 1
-      if field.kind != .number, hemisphere < fields.count {
+      if field.kind == .latitude || field.kind == .longitude, hemisphere < fields.count {
         if case .drop = rule.action {
           fields[hemisphere] = ""
         } else if case .replace(let value) = rule.action, case .number(let number) = value {
@@ -103,10 +121,23 @@ struct NMEARedactor {
     let text: String
   }
 
-  /// The field's new text.
+  /// The field's new text, and by how many days a shifted time moved past midnight.
   static func apply(_ action: RedactionPolicy.Action, to text: String, kind: NMEASentences.Kind)
-    -> Result<String, Reason>
+    -> Result<(String, Int), Reason>
   {
+    if case .shift(let offset) = action, kind == .time {
+      guard let shifted = shiftingTime(text, by: offset) else {
+        return .failure(
+          Reason(text: "cannot shift '\(text)': it is not a time written hhmmss.ss"))
+      }
+      return .success(shifted)
+    }
+    return applyToValue(action, to: text, kind: kind).map { ($0, 0) }
+  }
+
+  private static func applyToValue(
+    _ action: RedactionPolicy.Action, to text: String, kind: NMEASentences.Kind
+  ) -> Result<String, Reason> {
     switch action {
     case .drop:
       return .success("")
@@ -171,6 +202,100 @@ struct NMEARedactor {
     while digits.count < k { digits += "0" }
     return padded(newDegrees, to: whole.count - 2) + padded(newMinutes, to: 2)
       + (digits.isEmpty ? "" : "." + digits)
+  }
+
+  /// A time `hhmmss.ss` plus `offset` seconds, exactly, with as many decimals of seconds as
+  /// it had (more when `offset` has more), taken into the day; and the days it moved by.
+  static func shiftingTime(_ text: String, by offset: JSONNumber) -> (String, Int)? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, let whole = parts.first, whole.count == 6,
+      whole.allSatisfy(\.isASCIIDigitCharacter)
+    else { return nil }
+    let fraction = parts.count == 2 ? parts[1] : ""
+    guard fraction.count <= 9, fraction.allSatisfy(\.isASCIIDigitCharacter),
+      let hours = Int128(whole.prefix(2)), let minutes = Int128(whole.dropFirst(2).prefix(2)),
+      let seconds = Int128(whole.suffix(2)), hours < 24, minutes < 60, seconds <= 60,
+      let by = decimal(offset)
+    else { return nil }
+    let decimals = max(fraction.count, by.decimals)
+    let padding = String(repeating: "0", count: decimals - fraction.count)
+    let time =
+      ((hours * 60 + minutes) * 60 + seconds) * power(decimals)
+      + (Int128(fraction + padding) ?? 0)
+    let total = time + by.units * power(decimals - by.decimals)
+    let day = 86_400 * power(decimals)
+    var days = total / day
+    var rest = total % day
+    if rest < 0 {
+      rest += day
+      days -= 1
+    }
+    let inSeconds = rest / power(decimals)
+    let digits = decimals == 0 ? "" : "." + padded(rest % power(decimals), to: decimals)
+    let written =
+      padded(inSeconds / 3600, to: 2) + padded(inSeconds / 60 % 60, to: 2)
+      + padded(inSeconds % 60, to: 2) + digits
+    guard let moved = Int(exactly: days) else { return nil }
+    return (written, moved)
+  }
+
+  /// A number as whole units of its last decimal: `-1.25` is (-125, 2); `nil` beyond 18
+  /// digits.
+  private static func decimal(_ number: JSONNumber) -> (units: Int128, decimals: Int)? {
+    if let whole = number.exactInteger { return (Int128(whole), 0) }
+    var writer = JSONWriter()
+    writer.writeNumber(number)
+    var text = Substring(String(decoding: writer.bytes, as: UTF8.self))
+    let negative = text.first == "-"
+    if negative { text = text.dropFirst() }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count + parts[1].count <= 18,
+      (parts[0] + parts[1]).allSatisfy(\.isASCIIDigitCharacter),
+      let units = Int128(parts[0] + parts[1])
+    else { return nil }
+    return (negative ? -units : units, parts[1].count)
+  }
+
+  /// A date `ddmmyy` (years 1980 to 2079) moved by `days`, in the same form.
+  static func movingDate(_ text: String, by days: Int) -> String? {
+    guard text.count == 6, text.allSatisfy(\.isASCIIDigitCharacter),
+      let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
+      let short = Int(text.suffix(2)), (1...12).contains(month), day >= 1,
+      day <= daysIn(month, of: short < 80 ? 2000 + short : 1900 + short)
+    else { return nil }
+    let year = short < 80 ? 2000 + short : 1900 + short
+    let (newYear, newMonth, newDay) = civil(fromDays: daysFromCivil(year, month, day) + days)
+    return padded(Int128(newDay), to: 2) + padded(Int128(newMonth), to: 2)
+      + padded(Int128((newYear % 100 + 100) % 100), to: 2)
+  }
+
+  private static func daysIn(_ month: Int, of year: Int) -> Int {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  }
+
+  /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard Hinnant's
+  /// `days_from_civil`).
+  private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The date of a count of days since 1970-01-01 (`civil_from_days`).
+  private static func civil(fromDays days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// A number rounded to `decimals` decimals, half away from zero; as it is when it has no

@@ -27,7 +27,8 @@ enum RedactCommand {
       whose path matches a value, or one of its ancestors, applies to it. A path goes on into \
       the JSON text that a string holds ('payload.payload.latitude' in a kcat message), which \
       is written back as a string. With --log-format gpsd, 'GGA.lat', 'RMC.lon', ... name \
-      fields of NMEA sentences ('round', 'replace', 'drop'), whose checksums are written anew. \
+      fields of NMEA sentences ('round', 'replace', 'drop'; 'shift' of 'GGA.time', 'RMC.time', \
+      'GLL.time' by seconds, RMC's date rolling over midnight), whose checksums are written anew. \
       With --log-format devtools, the rule of 'meta.timestamp' is done to the entries' \
       timestamps too.
 

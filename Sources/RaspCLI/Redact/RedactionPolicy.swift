@@ -227,7 +227,8 @@ extension RedactionPolicy {
         }
       }
       if let field, let action {
-        if NMEASentences.actionNames.contains(action.name) {
+        let actionNames = field.field.kind.actionNames
+        if actionNames.contains(action.name) {
           if case .replace(let value) = action, value.kind != .number {
             report(
               "'replace' of \(field.text) takes a number, found \(value.kind.phrase)",
@@ -247,8 +248,8 @@ extension RedactionPolicy {
           sentenceRules.append(SentenceRule(text: field.text, field: field.field, action: action))
         } else {
           report(
-            "'\(action.name)' does not apply to \(field.text): an NMEA field takes "
-              + NMEASentences.actionNames.map { "'\($0)'" }.joined(separator: ", "),
+            "'\(action.name)' does not apply to \(field.text): \(field.text) takes "
+              + actionNames.map { "'\($0)'" }.joined(separator: ", "),
             at: actionMember.value.offset, actionPath)
         }
         return nil

@@ -97,7 +97,8 @@ import Testing
         {"path": "GAG.lat", "action": "drop"},
         {"path": "GGA.latt", "action": "drop"},
         {"path": "RMC.lon", "action": "hash"},
-        {"path": "GLL.lat", "action": "replace", "value": "here"}
+        {"path": "GLL.lat", "action": "replace", "value": "here"},
+        {"path": "GGA.time", "action": "round", "decimals": 0}
       ]}
       """)
     let run = CommandRun.run(
@@ -112,10 +113,12 @@ import Testing
         + "'GGA'?\n"
         + "pii.json:3:12: error: at rules[1].path: unknown field 'latt' of GGA. Did you mean "
         + "'GGA.lat'?\n"
-        + "pii.json:4:33: error: at rules[2].action: 'hash' does not apply to RMC.lon: an NMEA "
-        + "field takes 'round', 'replace', 'drop'\n"
+        + "pii.json:4:33: error: at rules[2].action: 'hash' does not apply to RMC.lon: RMC.lon "
+        + "takes 'round', 'replace', 'drop'\n"
         + "pii.json:5:53: error: at rules[3].value: 'replace' of GLL.lat takes a number, "
-        + "found a string\n")
+        + "found a string\n"
+        + "pii.json:6:34: error: at rules[4].action: 'round' does not apply to GGA.time: "
+        + "GGA.time takes 'shift', 'drop'\n")
     #expect(directory.bytes("share.chk") == nil)
   }
 
@@ -155,5 +158,37 @@ import Testing
     #expect(NMEARedactor.roundNumber("43.0534", decimals: 1) == "43.1")
     #expect(NMEARedactor.roundNumber("-0.04", decimals: 1) == "0.0")
     #expect(NMEARedactor.checksum(Array("GPRMC,,V,,,,,,,,,,N".utf8)) == 0x53)
+  }
+
+  /// A `shift` of the sentences' times, by seconds, as the Python checker shifts them with its
+  /// datetime: RMC's date rolls over midnight (a leap day, a new year, backwards too), the
+  /// decimals of seconds are kept, and every checksum is written anew.
+  @Test(arguments: [
+    (log, "fixtures/redact-gpsd/shift.json", "12 of 80 lines changed, 16 values"),
+    ("fixtures/redact-gpsd/midnight.chk", "fixtures/redact-gpsd/shift.json", "6 of 7 lines"),
+    ("fixtures/redact-gpsd/midnight.chk", "back", "6 of 7 lines changed, 10 values"),
+  ])
+  func timesAreShiftedAsThePythonCheckerShiftsThem(
+    log: String, policy: String, summary: String
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    var policy = Repository.path(policy)
+    if policy.hasSuffix("back") {
+      policy = directory.file("back.json")
+      try directory.write(
+        "back.json",
+        #"{"rules": [{"path": "RMC.time", "action": "shift", "by": -86400.25}, "#
+          + #"{"path": "GGA.time", "action": "shift", "by": -86400.25}, "#
+          + #"{"path": "GLL.time", "action": "shift", "by": -86400.25}]}"#)
+    }
+    let output = directory.file("share.chk")
+    let run = redact(log, policy: policy, into: output)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains(summary), "\(run.standardError)")
+    let expected = try await BuiltBinary.output("python3 \(Self.checker) \(policy) \(log)")
+    #expect(String(decoding: directory.bytes("share.chk") ?? [], as: UTF8.self) == expected)
+    #expect(
+      try await BuiltBinary.output("python3 \(Self.checker) --check \(output)").hasSuffix(
+        "sentences, every checksum right\n"))
   }
 }
