@@ -56,11 +56,11 @@ final class AssertionObserver: ReplayStateObserver {
   }
 
   private let assertions: [Assertion]
-  /// The assertions' expressions, their members bound to slots, by position.
-  private let expressions: [PredicateExpression]
+  /// The assertions' expressions, their members bound to slots, compiled, by position.
+  private let expressions: [PredicateProgram]
   private let finalAssertions: [Assertion]
-  /// The final assertions' expressions, their members bound to slots.
-  private let finalExpressions: [PredicateExpression]
+  /// The final assertions' expressions, their members bound to slots, compiled.
+  private let finalExpressions: [PredicateProgram]
   /// Each assertion's paths (the checked ones, then the final ones): as written, and bound
   /// after and before the event.
   private let paths: [[(text: String, after: PredicateExpression, before: PredicateExpression)]]
@@ -95,6 +95,12 @@ final class AssertionObserver: ReplayStateObserver {
   @exclusivity(unchecked) private var writer = JSONWriter()
   private let readsEvent: Bool
   private let readsKey: Bool
+  /// Whether an assertion reads `$prev`: then, after each event, the state before the next is
+  /// made the one after it for every domain the event changed (``settle(_:scope:)``). When
+  /// none does, a domain's value before its event is what its refresh moves out of the way
+  /// (swapped, not copied), and the others', which the event left as they were, are made
+  /// right only for a violation's report (``settledBefore(_:in:)``).
+  private let readsPrevious: Bool
   private let maximumFailures: Int
   /// Whether every event after which an assertion is false is a violation, not only the
   /// first of a run of them (`rasp find --every`).
@@ -189,8 +195,8 @@ final class AssertionObserver: ReplayStateObserver {
     }
     isUnchanged = Array(repeating: false, count: domainCount)
     let slotOf: (Int, String) -> Int? = { slots["\($0).\($1)"] }
-    expressions = checked.map { $0.expression.bindingMembers(slotOf) }
-    finalExpressions = finals.map { $0.expression.bindingMembers(slotOf) }
+    expressions = checked.map { PredicateProgram($0.expression.bindingMembers(slotOf)) }
+    finalExpressions = finals.map { PredicateProgram($0.expression.bindingMembers(slotOf)) }
     paths = (checked + finals).map { assertion in
       assertion.paths.map { path in
         (
@@ -209,6 +215,7 @@ final class AssertionObserver: ReplayStateObserver {
     initialMembers = scope.currentMembers
     readsEvent = assertions.contains { $0.reads.readsEvent }
     readsKey = assertions.contains { $0.reads.readsKey }
+    readsPrevious = assertions.contains { $0.reads.readsPrevious }
     self.maximumFailures = maximumFailures
   }
 
@@ -221,33 +228,50 @@ final class AssertionObserver: ReplayStateObserver {
   /// cannot, found in the domain's JSON and parsed alone. The domain is encoded only when it
   /// is read whole or a member must be read from its JSON.
   ///
+  /// - Parameters:
+  ///   - index: The domain's position.
+  ///   - state: The state after the event.
+  ///   - scope: The scope to read it into.
+  ///   - slots: The domain's members read alone, or `nil` when it is read whole.
+  ///   - writer: Room to encode the domain in.
+  ///   - swapping: Whether the values read before are moved to the scope's values before the
+  ///     event (``PredicateScope/previousMembers``), rather than dropped.
   /// - Returns: Whether each member read is a scalar that is as it was (``isSameScalar(_:_:)``);
   ///   `false` for a domain read whole or from its JSON.
   @discardableResult
   private static func refresh(
     _ index: Int, in state: SnapshotState, scope: inout PredicateScope,
-    slots: [MemberSlot]?, writer: inout JSONWriter
+    slots: [MemberSlot]?, writer: inout JSONWriter, swapping: Bool = false
   ) -> Bool {
     var readsJSON = slots == nil
     var isUnchanged = true
-    for slot in slots ?? [] {
-      guard let member = slot.member else {
-        readsJSON = true
-        continue
+    if let slots {
+      for position in slots.indices {
+        guard let member = slots[position].member else {
+          readsJSON = true
+          continue
+        }
+        let slot = slots[position].slot
+        let value = state.value(of: member, ofDomainAt: index)
+        if isUnchanged { isUnchanged = isSameScalar(value, scope.currentMembers[slot]) }
+        if swapping {
+          scope.shiftMember(at: slot, to: value)
+        } else {
+          scope.currentMembers[slot] = value
+        }
       }
-      let value = state.value(of: member, ofDomainAt: index)
-      if isUnchanged { isUnchanged = isSameScalar(value, scope.currentMembers[slot.slot]) }
-      scope.currentMembers[slot.slot] = value
     }
     guard readsJSON else { return isUnchanged }
     writer.removeAll()
     state.encodeState(ofDomainAt: index, into: &writer)
     writer.bytes.withUnsafeBufferPointer { buffer in
       guard let slots else {
+        if swapping { swap(&scope.previous[index], &scope.current[index]) }
         scope.current[index] = (try? JSONParser.parse(buffer)) ?? .null
         return
       }
       for slot in slots where slot.member == nil {
+        if swapping { swap(&scope.previousMembers[slot.slot], &scope.currentMembers[slot.slot]) }
         guard case .value(let range)? = try? slot.path.locate(in: buffer) else {
           scope.currentMembers[slot.slot] = .null
           continue
@@ -404,18 +428,22 @@ final class AssertionObserver: ReplayStateObserver {
     stream.lastSeq = event.seq
     stream.lastInput = event.input
     stream.lastLine = event.line
+    let swapping = !readsPrevious
     if isRead[changed] {
       isUnchanged[changed] = Self.refresh(
         changed, in: event.state, scope: &scope, slots: memberSlots[changed],
-        writer: &writer)
+        writer: &writer, swapping: swapping)
     }
     for other in event.otherDomains where isRead[other] {
       isUnchanged[other] = Self.refresh(
-        other, in: event.state, scope: &scope, slots: memberSlots[other], writer: &writer)
+        other, in: event.state, scope: &scope, slots: memberSlots[other], writer: &writer,
+        swapping: swapping)
     }
     defer {
-      if isRead[changed] { settle(changed, scope: &scope) }
-      for other in event.otherDomains where isRead[other] { settle(other, scope: &scope) }
+      if readsPrevious {
+        if isRead[changed] { settle(changed, scope: &scope) }
+        for other in event.otherDomains where isRead[other] { settle(other, scope: &scope) }
+      }
     }
     // The assertions that read a domain it changed, each once, in their order.
     let due =
@@ -423,16 +451,13 @@ final class AssertionObserver: ReplayStateObserver {
       ? dependsOn[changed]
       : Array(Set(event.changedDomains.flatMap { dependsOn[$0] })).sorted()
     if due.isEmpty { return }
+    // The event as read, parsed once when an assertion reads it or a violation shows it.
     var asRead: JSONValue?
-    func eventValue() -> JSONValue {
-      if let asRead { return asRead }
-      let value = Self.parse(eventAsRead()[...])
-      asRead = value
-      return value
-    }
     if readsEvent {
       var object = JSONObject()
-      if case .object(let read) = eventValue() { object = read }
+      let value = Self.parse(eventAsRead()[...])
+      asRead = value
+      if case .object(let read) = value { object = read }
       object["file"] = .string(inputNames[event.input])
       object["line"] = .number(JSONNumber(event.line))
       object["seq"] = .number(JSONNumber(event.seq))
@@ -448,7 +473,7 @@ final class AssertionObserver: ReplayStateObserver {
       stream.evaluated[index] = true
       let holds: Bool
       do {
-        holds = try PredicateEvaluator.holds(expressions[index], in: scope)
+        holds = try expressions[index].holds(in: scope)
       } catch {
         let assertion = assertions[index]
         self.error = .input(
@@ -467,14 +492,29 @@ final class AssertionObserver: ReplayStateObserver {
       violationCount += 1
       guard violations.count < maximumFailures else { continue }
       let assertion = assertions[index]
+      let eventValue = asRead ?? Self.parse(eventAsRead()[...])
+      asRead = eventValue
       violations.append(
         AssertionViolation(
           assertion: assertion.text, isFinal: false, seq: event.seq,
           file: inputNames[event.input], line: event.line,
-          key: event.key == nil ? JSONValue?.none : scope.key, event: eventValue(),
-          paths: pathValues(of: index, in: scope, isFinal: false),
+          key: event.key == nil ? JSONValue?.none : scope.key, event: eventValue,
+          paths: pathValues(of: index, in: settledBefore(event, in: scope), isFinal: false),
           state: keepsState ? Self.parse(event.state.json()[...]) : JSONValue?.none))
     }
+  }
+
+  /// `scope` with the values before `event` of the domains it did not change made the ones
+  /// after it, as they are when no assertion reads `$prev` (``readsPrevious``).
+  private func settledBefore(_ event: ReplayAppliedEvent, in scope: PredicateScope)
+    -> PredicateScope
+  {
+    guard !readsPrevious else { return scope }
+    var settled = scope
+    for index in names.indices where isRead[index] && !event.changed(index) {
+      settle(index, scope: &settled)
+    }
+    return settled
   }
 
   /// The values of the paths the assertion at `index` of ``paths`` reads, before and after
@@ -513,7 +553,7 @@ final class AssertionObserver: ReplayStateObserver {
       for (finalIndex, assertion) in finalAssertions.enumerated() {
         let holds: Bool
         do {
-          holds = try PredicateEvaluator.holds(finalExpressions[finalIndex], in: stream.scope)
+          holds = try finalExpressions[finalIndex].holds(in: stream.scope)
         } catch {
           let key = isKeyed ? " of key \(PredicateExpression.text(of: stream.scope.key))" : ""
           self.error = .failure(

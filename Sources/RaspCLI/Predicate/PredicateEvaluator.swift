@@ -127,19 +127,32 @@ enum PredicateEvaluator {
   private static func member(
     _ name: String, of value: JSONValue, _ expression: PredicateExpression
   ) throws(PredicateExpressionError) -> JSONValue {
+    try member(name, of: value, expression.description)
+  }
+
+  /// `value.name`, `path` the expression's text for an error.
+  static func member(
+    _ name: String, of value: JSONValue, _ path: @autoclosure () -> String
+  ) throws(PredicateExpressionError) -> JSONValue {
     switch value {
     case .null: return .null
     case .object(let object): return object[name] ?? .null
     default:
       throw .evaluation(
-        path: expression.description,
-        message: "cannot index \(describe(value)) with \"\(name)\"")
+        path: path(), message: "cannot index \(describe(value)) with \"\(name)\"")
     }
   }
 
   /// `value[key]`.
   private static func element(
     _ key: JSONValue, of value: JSONValue, _ expression: PredicateExpression
+  ) throws(PredicateExpressionError) -> JSONValue {
+    try element(key, of: value, expression.description)
+  }
+
+  /// `value[key]`, `path` the expression's text for an error.
+  static func element(
+    _ key: JSONValue, of value: JSONValue, _ path: @autoclosure () -> String
   ) throws(PredicateExpressionError) -> JSONValue {
     switch (value, key) {
     case (.null, .number), (.null, .string): return .null
@@ -152,8 +165,7 @@ enum PredicateEvaluator {
       return array.indices.contains(index) ? array[index] : .null
     default:
       throw .evaluation(
-        path: expression.description,
-        message: "cannot index \(describe(value)) with \(describe(key))")
+        path: path(), message: "cannot index \(describe(value)) with \(describe(key))")
     }
   }
 
@@ -218,7 +230,7 @@ enum PredicateEvaluator {
     }
   }
 
-  private static func negated(_ number: JSONNumber) -> JSONNumber {
+  static func negated(_ number: JSONNumber) -> JSONNumber {
     if let integer = number.integerValue, integer != .min { return JSONNumber(-integer) }
     return JSONNumber(-number.doubleValue)
   }

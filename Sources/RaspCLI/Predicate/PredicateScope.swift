@@ -217,3 +217,28 @@ extension PredicateReads {
     return members
   }
 }
+
+extension PredicateScope {
+  /// Makes `value` the member's value after the event, and its value until now the one
+  /// before it, moved rather than copied; the value before that is dropped.
+  ///
+  /// - Parameters:
+  ///   - slot: The member's slot, in ``currentMembers`` and ``previousMembers``.
+  ///   - value: Its new value.
+  @inline(__always)
+  mutating func shiftMember(at slot: Int, to value: JSONValue) {
+    precondition(slot < currentMembers.count && slot < previousMembers.count)
+    var previous = previousMembers
+    previousMembers = []
+    previous.withUnsafeMutableBufferPointer { previous in
+      currentMembers.withUnsafeMutableBufferPointer { current in
+        let before = previous.baseAddress! + slot
+        let after = current.baseAddress! + slot
+        before.deinitialize(count: 1)
+        before.moveInitialize(from: after, count: 1)
+        after.initialize(to: value)
+      }
+    }
+    previousMembers = previous
+  }
+}

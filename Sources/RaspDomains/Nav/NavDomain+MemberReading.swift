@@ -9,7 +9,12 @@ extension NavDomain: RaspMemberReading {
   package func value(of member: RaspStateMember, in state: NavState) -> JSONValue {
     switch member.index {
     case 0: return Self.optional(state.modal)
-    case 1: return .array(state.stack.map(JSONValue.string))
+    case 1:
+      // Room for the screens made once: `map` grows its array as it goes.
+      var screens: [JSONValue] = []
+      screens.reserveCapacity(state.stack.count)
+      for screen in state.stack { screens.append(.string(screen)) }
+      return .array(screens)
     default: return Self.optional(state.tab)
     }
   }
