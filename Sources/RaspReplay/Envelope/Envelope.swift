@@ -189,6 +189,13 @@ extension Envelope {
   /// - Throws: ``RaspEventError`` for the first problem in the payload.
   package func checkPayload() throws(RaspEventError) {
     guard let payloadOffset else { return }
+    // The plain payloads loggers write are checked in one quick pass; any other, and every
+    // mistake, by the scanner, which explains it.
+    if let end = Self.quickPayloadEnd(in: line, at: payloadOffset),
+      end == expectedPayloadEnd ?? end
+    {
+      return
+    }
     var scanner = JSONScanner(line, position: payloadOffset)
     scanner.depth = 1  // inside the event object, so the line's nesting limit holds
     do {

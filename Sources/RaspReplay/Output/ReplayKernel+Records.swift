@@ -71,21 +71,30 @@ extension ReplayKernel {
       stream.hasSelected = false
       return nil
     }
-    if let selection {
+    // The selection is read where it is, through `?`: bound to a name, it would be copied,
+    // and its path retained and released, for every record.
+    if let mayChange = selection?.mayChange(
+      domain: routed.domainIndex, hasSelected: stream.hasSelected)
+    {
       // Only an event of the selected domain can change the value, once there is one.
       guard
-        selection.mayChange(domain: routed.domainIndex, hasSelected: stream.hasSelected)
+        mayChange
           || !otherDomains.isEmpty
             && otherDomains.contains(where: {
-              selection.mayChange(domain: $0, hasSelected: stream.hasSelected)
+              selection?.mayChange(domain: $0, hasSelected: stream.hasSelected) == true
             })
       else { return nil }
-      let bytes = selection.value(
-        event: item.pointee.eventBytes, text: &stream.text, stream.pipeline.current,
-        spare: &writer)
-      stream.hasSelected = true
+      // The stream through its pointer, which is not an access to the kernel.
+      let current = streamPointer
+      let bytes =
+        selection?.value(
+          event: item.pointee.eventBytes, text: &current.pointee.text,
+          current.pointee.pipeline.current, spare: &writer) ?? []
+      current.pointee.hasSelected = true
       // A selection with `[]` of an empty array is no value: it changes, and prints nothing.
-      guard let value = stream.selector?.select(from: bytes), !value.isEmpty else { return nil }
+      guard let value = current.pointee.selector?.select(from: bytes), !value.isEmpty else {
+        return nil
+      }
       return writeRecord(value: value, routed, item: item, writer: &writer)
     }
     return writeRecord(value: nil, routed, item: item, writer: &writer)

@@ -62,4 +62,55 @@ import Testing
       }
     }
   }
+
+  /// Lines in the order the recorder writes, each read in that order, and lines one byte away
+  /// from them: read in that order, key by key, or carefully, the envelope is the careful
+  /// reader's.
+  @Test func readsTheRecordedOrderAsTheCarefulReaderDoes() {
+    let recorded = [
+      #"{"ts":"2026-11-22T09:30:00.005Z","source":"ui","type":"nav.push","#
+        + #""payload":{"screen":"orders"}}"#,
+      #"{"ts":"2026-11-22T09:30:00.428Z","source":"ui","type":"nav.pop"}"#,
+      #"{"ts":"2026-11-22T09:30:00+01:00","source":"compass","type":"geo.heading","#
+        + #""payload":{"heading":139.9},"x":1}"#,
+    ]
+    let replacements = Array(#"{}",:.Z0 "#.utf8) + [0xC3]
+    for (index, line) in recorded.enumerated() {
+      let bytes = Array(line.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        var memo = RaspTimestamp.Memo()
+        let read = Envelope.parseInRecordedOrder(buffer, memo: &memo, assumingPayloadEnd: false)
+        // The last has a member after the payload: read key by key.
+        #expect((read != nil) == (index < 2), "\(line)")
+      }
+      var variants = [bytes]
+      for offset in bytes.indices {
+        var without = bytes
+        without.remove(at: offset)
+        variants.append(without)
+        for byte in replacements where byte != bytes[offset] {
+          var changed = bytes
+          changed[offset] = byte
+          variants.append(changed)
+        }
+      }
+      for variant in variants {
+        variant.withUnsafeBufferPointer { buffer in
+          let careful = describe { () throws(RaspEventError) in
+            try Envelope.parseCarefully(buffer)
+          }
+          for assuming in [false, true] {
+            var memo = RaspTimestamp.Memo()
+            // An assumed payload's end is confirmed when the payload is read.
+            if let read = Envelope.parseInRecordedOrder(
+              buffer, memo: &memo, assumingPayloadEnd: assuming),
+              !assuming || (try? read.checkPayload()) != nil
+            {
+              #expect(describe { read } == careful, "\(String(decoding: variant, as: UTF8.self))")
+            }
+          }
+        }
+      }
+    }
+  }
 }
