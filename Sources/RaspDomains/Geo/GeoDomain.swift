@@ -138,19 +138,23 @@ public struct GeoDomain: RaspDomain {
   ///   - state: The state.
   ///   - writer: Where to write.
   public func encode(_ state: GeoState, into writer: inout JSONWriter) {
-    writer.writeRaw("{\"accuracy\":")
-    if let accuracy = state.accuracy { writer.writeNumber(accuracy) } else { writer.writeNull() }
-    writer.writeRaw(",\"heading\":")
-    if let heading = state.heading { writer.writeNumber(heading) } else { writer.writeNull() }
-    writer.writeRaw(",\"location\":")
-    if let location = state.location {
-      writer.writeRaw("{\"latitude\":")
-      writer.writeNumber(location.latitude)
-      writer.writeRaw(",\"longitude\":")
-      writer.writeNumber(location.longitude)
-      writer.writeRaw("}}")
-    } else {
-      writer.writeRaw("null}")
+    // At most 62 bytes of keys and four numbers of at most 32: composed on the stack and
+    // appended at once, not in nine appends.
+    writer.writeComposed(maximumCount: 192) { json in
+      json.writeRaw("{\"accuracy\":")
+      if let accuracy = state.accuracy { json.writeNumber(accuracy) } else { json.writeNull() }
+      json.writeRaw(",\"heading\":")
+      if let heading = state.heading { json.writeNumber(heading) } else { json.writeNull() }
+      json.writeRaw(",\"location\":")
+      if let location = state.location {
+        json.writeRaw("{\"latitude\":")
+        json.writeNumber(location.latitude)
+        json.writeRaw(",\"longitude\":")
+        json.writeNumber(location.longitude)
+        json.writeRaw("}}")
+      } else {
+        json.writeRaw("null}")
+      }
     }
   }
 }
