@@ -62,6 +62,9 @@ fileprivate func checkMembers<Domain: RaspMemberReading>(
   var random = RandomEvents(seed: 0x3939)
   var state = domain.initialState
   var checked = 0
+  // Each member's last value, for `read(_:in:into:)` to read the next in its room; first a
+  // stale array, whatever the member.
+  var rooms: [String: JSONValue] = [:]
   for step in 0...count {
     if step > 0 { try? state.apply(event: event(&random)) }
     let names = keys(of: state, in: domain)
@@ -74,6 +77,10 @@ fileprivate func checkMembers<Domain: RaspMemberReading>(
       let typed = domain.value(of: member, in: state)
       let json = memberFromJSON(name, of: state, in: domain)
       #expect(isIdentical(typed, json), "'\(name)' after event \(step): \(typed) against \(json)")
+      var room = rooms.removeValue(forKey: name) ?? [1, "stale", [true]]
+      domain.read(member, in: state, into: &room)
+      #expect(isIdentical(room, json), "'\(name)' read in room after event \(step): \(room)")
+      rooms[name] = room
       checked += 1
     }
   }

@@ -89,8 +89,6 @@ final class AssertionObserver: ReplayStateObserver {
   /// each with the domain's handle on it to read it from the typed state or, where the domain
   /// has none, its path to find it in the domain's JSON; `nil` for a domain read whole.
   private let memberSlots: [[MemberSlot]?]
-  /// The scope a stream's is swapped into while an event is checked.
-  @exclusivity(unchecked) private var spare = PredicateScope(names: [])
   /// The room each changed domain is encoded in, kept from one event to the next.
   @exclusivity(unchecked) private var writer = JSONWriter()
   private let readsEvent: Bool
@@ -252,11 +250,14 @@ final class AssertionObserver: ReplayStateObserver {
           continue
         }
         let slot = slots[position].slot
-        let value = state.value(of: member, ofDomainAt: index)
-        if isUnchanged { isUnchanged = isSameScalar(value, scope.currentMembers[slot]) }
         if swapping {
-          scope.shiftMember(at: slot, to: value)
+          scope.shiftMember(at: slot) { state.read(member, ofDomainAt: index, into: &$0) }
+          if isUnchanged {
+            isUnchanged = isSameScalar(scope.currentMembers[slot], scope.previousMembers[slot])
+          }
         } else {
+          let value = state.value(of: member, ofDomainAt: index)
+          if isUnchanged { isUnchanged = isSameScalar(value, scope.currentMembers[slot]) }
           scope.currentMembers[slot] = value
         }
       }
@@ -411,11 +412,8 @@ final class AssertionObserver: ReplayStateObserver {
       stream = makeStream(event)
       streams[slot] = stream
     }
-    // Out of the stream while it is read and changed: evaluated in place, not copied, in a
-    // scope kept from one event to the next rather than one made and destroyed for each.
-    swap(&spare, &stream.scope)
-    defer { swap(&spare, &stream.scope) }
-    check(event, of: stream, in: &spare, eventAsRead: eventAsRead)
+    // Read, changed and evaluated in place in the stream, not copied.
+    check(event, of: stream, in: &stream.scope, eventAsRead: eventAsRead)
   }
 
   /// Reads what `event` changed into the scope of its key's stream and evaluates the

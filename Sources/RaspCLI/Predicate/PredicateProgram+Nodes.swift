@@ -83,8 +83,10 @@ final class MemberNode: PredicateNode {
     self.previous = previous
   }
   override func value(_ scope: PredicateScope, _ focus: PredicateFocus) -> JSONValue {
-    let members = previous ? scope.previousMembers : scope.currentMembers
-    return slot < members.count ? members[slot] : .null
+    if previous {
+      return slot < scope.previousMembers.count ? scope.previousMembers[slot] : .null
+    }
+    return slot < scope.currentMembers.count ? scope.currentMembers[slot] : .null
   }
 }
 
@@ -102,10 +104,11 @@ final class MemberLengthNode: PredicateNode {
   override func value(_ scope: PredicateScope, _ focus: PredicateFocus)
     throws(PredicateExpressionError) -> JSONValue
   {
-    let members = previous ? scope.previousMembers : scope.currentMembers
-    guard slot < members.count else { return .number(JSONNumber(0)) }
-    if case .array(let array) = members[slot] { return .number(JSONNumber(array.count)) }
-    return try LengthNode.length(of: members[slot], path)
+    let count = previous ? scope.previousMembers.count : scope.currentMembers.count
+    guard slot < count else { return .number(JSONNumber(0)) }
+    let member = previous ? scope.previousMembers[slot] : scope.currentMembers[slot]
+    if case .array(let array) = member { return .number(JSONNumber(array.count)) }
+    return try LengthNode.length(of: member, path)
   }
 }
 
@@ -303,22 +306,37 @@ final class ComparisonNode: PredicateNode {
   }
 
   /// `a operation b`, as ``PredicateOrder/compare(_:_:_:)`` tells: two 64-bit whole numbers
-  /// in their integers' order, without ranking the values first.
+  /// in their integers' order, and a number that is not one against a whole number below 2⁵³
+  /// as doubles (it equals none), without ranking the values first.
   @inline(__always)
   static func compare(_ a: JSONValue, _ b: JSONValue, _ operation: PredicateComparison) -> Bool {
-    if case .number(let x) = a, case .number(let y) = b, let i = x.integerValue,
-      let j = y.integerValue
-    {
-      switch operation {
-      case .equal: return i == j
-      case .notEqual: return i != j
-      case .less: return i < j
-      case .lessOrEqual: return i <= j
-      case .greater: return i > j
-      case .greaterOrEqual: return i >= j
+    if case .number(let x) = a, case .number(let y) = b {
+      let (i, j) = (x.integerValue, y.integerValue)
+      if let i, let j { return holds(i < j ? -1 : i > j ? 1 : 0, operation, isEqual: i == j) }
+      // One side a fraction, NaN, an infinity or beyond 64 bits, the other exact as a double:
+      // their order is the doubles', as PredicateOrder finds it, and they are not equal.
+      if let k = i ?? j, k.magnitude < 1 << 53 {
+        let (p, q) = (x.doubleValue, y.doubleValue)
+        return holds(p < q ? -1 : p > q ? 1 : 0, operation, isEqual: false)
       }
     }
     return PredicateOrder.compare(a, b, operation)
+  }
+
+  /// Whether `operation` holds of two values in `order` (negative, zero, positive), equal or
+  /// not: a value of jq's order is equal to another of order zero only when `==` says so.
+  @inline(__always)
+  private static func holds(_ order: Int, _ operation: PredicateComparison, isEqual: Bool)
+    -> Bool
+  {
+    switch operation {
+    case .equal: return isEqual
+    case .notEqual: return !isEqual
+    case .less: return order < 0
+    case .lessOrEqual: return order <= 0
+    case .greater: return order > 0
+    case .greaterOrEqual: return order >= 0
+    }
   }
 }
 

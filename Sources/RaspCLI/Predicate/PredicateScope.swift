@@ -219,14 +219,14 @@ extension PredicateReads {
 }
 
 extension PredicateScope {
-  /// Makes `value` the member's value after the event, and its value until now the one
-  /// before it, moved rather than copied; the value before that is dropped.
+  /// Makes the member's value after the event until now its value before the event, moved
+  /// rather than copied, and reads its new value in the room of the value before that.
   ///
   /// - Parameters:
   ///   - slot: The member's slot, in ``currentMembers`` and ``previousMembers``.
-  ///   - value: Its new value.
+  ///   - read: Replaces the value it is given (the one dropped) with the new value.
   @inline(__always)
-  mutating func shiftMember(at slot: Int, to value: JSONValue) {
+  mutating func shiftMember(at slot: Int, reading read: (inout JSONValue) -> Void) {
     precondition(slot < currentMembers.count && slot < previousMembers.count)
     var previous = previousMembers
     previousMembers = []
@@ -234,9 +234,10 @@ extension PredicateScope {
       currentMembers.withUnsafeMutableBufferPointer { current in
         let before = previous.baseAddress! + slot
         let after = current.baseAddress! + slot
-        before.deinitialize(count: 1)
+        var room = before.move()
         before.moveInitialize(from: after, count: 1)
-        after.initialize(to: value)
+        read(&room)
+        after.initialize(to: consume room)
       }
     }
     previousMembers = previous

@@ -35,6 +35,16 @@ package protocol RaspMemberReading: RaspDomain {
   ///   - state: The state.
   /// - Returns: The member's value, as its JSON parses.
   func value(of member: RaspStateMember, in state: State) -> JSONValue
+
+  /// Reads the value of a member of `state`'s JSON into `value`, in the room of the value it
+  /// held where the domain can (the elements of an array): what ``value(of:in:)`` gives,
+  /// without an allocation at each event for a member read after every one.
+  ///
+  /// - Parameters:
+  ///   - member: A member from ``member(named:)``.
+  ///   - state: The state.
+  ///   - value: Any value, replaced by the member's.
+  func read(_ member: RaspStateMember, in state: State, into value: inout JSONValue)
 }
 
 /// A top-level member of a domain's state, as ``RaspMemberReading/member(named:)`` found it:
@@ -62,6 +72,29 @@ package struct RaspStateMember: Sendable, Equatable {
 }
 
 extension RaspMemberReading {
+  /// The value ``value(of:in:)`` gives, in room of its own.
+  package func read(_ member: RaspStateMember, in state: State, into value: inout JSONValue) {
+    value = self.value(of: member, in: state)
+  }
+
+  /// Makes `value` the array of `strings`, in the room of the array it was, when it was one
+  /// and no other value shares it.
+  static func strings(_ strings: [String], into value: inout JSONValue) {
+    var elements: [JSONValue] = []
+    if case .array(let array) = value { elements = array }
+    // The array is `elements`' alone now, changed in place: its elements replaced, then the
+    // extra ones removed or the missing ones added.
+    value = .null
+    let common = min(elements.count, strings.count)
+    for position in 0..<common { elements[position] = .string(strings[position]) }
+    while elements.count > strings.count { elements.removeLast() }
+    if strings.count > common {
+      elements.reserveCapacity(strings.count)
+      for position in common..<strings.count { elements.append(.string(strings[position])) }
+    }
+    value = .array(elements)
+  }
+
   /// The member `name` when it is one of `names`, numbered by its position there.
   static func member(named name: String, among names: [String]) -> RaspStateMember? {
     names.firstIndex(of: name).map { RaspStateMember(name: name, index: $0) }

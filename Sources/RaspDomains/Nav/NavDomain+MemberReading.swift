@@ -10,12 +10,19 @@ extension NavDomain: RaspMemberReading {
     switch member.index {
     case 0: return Self.optional(state.modal)
     case 1:
-      // Room for the screens made once: `map` grows its array as it goes.
-      var screens: [JSONValue] = []
-      screens.reserveCapacity(state.stack.count)
-      for screen in state.stack { screens.append(.string(screen)) }
-      return .array(screens)
+      var stack = JSONValue.null
+      Self.strings(state.stack, into: &stack)
+      return stack
     default: return Self.optional(state.tab)
     }
+  }
+
+  /// `stack` in the room of the array read before.
+  package func read(_ member: RaspStateMember, in state: NavState, into value: inout JSONValue) {
+    guard member.index == 1 else {
+      value = self.value(of: member, in: state)
+      return
+    }
+    Self.strings(state.stack, into: &value)
   }
 }

@@ -105,6 +105,10 @@ package class RaspDomainSlot {
   /// (``RaspDomains/RaspMemberReading/value(of:in:)``); overridden.
   package func value(of member: RaspStateMember) -> JSONValue { .null }
 
+  /// Reads a member of the state's JSON into `value`, in the room of the value it held
+  /// (``RaspDomains/RaspMemberReading/read(_:in:into:)``); overridden.
+  package func read(_ member: RaspStateMember, into value: inout JSONValue) { value = .null }
+
   /// Replaces the state with one read back from its JSON (``RaspDomain/decodeState(_:)``);
   /// overridden.
   ///
@@ -182,6 +186,10 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
 
   override func value(of member: RaspStateMember) -> JSONValue {
     domain.value(of: member, in: state)
+  }
+
+  override func read(_ member: RaspStateMember, into value: inout JSONValue) {
+    domain.read(member, in: state, into: &value)
   }
 
   override func restoreState(from value: JSONValue) throws(RaspStateError) {

@@ -172,6 +172,19 @@ package struct SnapshotState: RaspState {
     slots[index].value(of: member)
   }
 
+  /// Reads a member of one domain's JSON into `value`, in the room of the value it held (an
+  /// array's): what ``value(of:ofDomainAt:)`` gives.
+  ///
+  /// - Parameters:
+  ///   - member: A member from ``member(named:ofDomainAt:)`` of the same domain.
+  ///   - index: The domain's position in ``domainNames``.
+  ///   - value: Any value, replaced by the member's.
+  package func read(
+    _ member: RaspStateMember, ofDomainAt index: Int, into value: inout JSONValue
+  ) {
+    slots[index].read(member, into: &value)
+  }
+
   /// Replaces one domain's state with one read back from its JSON: a checkpoint's.
   ///
   /// - Parameters:
