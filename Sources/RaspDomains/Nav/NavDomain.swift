@@ -148,6 +148,28 @@ public struct NavDomain: RaspDomain {
   ///   - state: The state.
   ///   - writer: Where to write.
   public func encode(_ state: NavState, into writer: inout JSONWriter) {
+    // A state of a few short names is composed on the stack and appended at once.
+    var most = 36
+    if let modal = state.modal { most += JSONComposer.maximumCount(ofString: modal) }
+    if let tab = state.tab { most += JSONComposer.maximumCount(ofString: tab) }
+    for screen in state.stack where most <= Self.composedCount {
+      most += JSONComposer.maximumCount(ofString: screen) + 1
+    }
+    guard most > Self.composedCount else {
+      writer.writeComposed(maximumCount: Self.composedCount) { json in
+        json.writeRaw("{\"modal\":")
+        if let modal = state.modal { json.writeString(modal) } else { json.writeNull() }
+        json.writeRaw(",\"stack\":[")
+        for (index, screen) in state.stack.enumerated() {
+          if index > 0 { json.writeRaw(",") }
+          json.writeString(screen)
+        }
+        json.writeRaw("],\"tab\":")
+        if let tab = state.tab { json.writeString(tab) } else { json.writeNull() }
+        json.writeRaw("}")
+      }
+      return
+    }
     writer.writeRaw("{\"modal\":")
     if let modal = state.modal { writer.writeString(modal) } else { writer.writeNull() }
     writer.writeRaw(",\"stack\":[")
@@ -159,4 +181,7 @@ public struct NavDomain: RaspDomain {
     if let tab = state.tab { writer.writeString(tab) } else { writer.writeNull() }
     writer.writeRaw("}")
   }
+
+  /// The most bytes of a state composed on the stack (``encode(_:into:)``).
+  static var composedCount: Int { 1024 }
 }

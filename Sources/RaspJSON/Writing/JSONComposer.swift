@@ -82,6 +82,76 @@
   }
 }
 
+extension JSONComposer {
+  /// How many bytes ``writeString(_:)`` writes at most for `text`: six for each of its bytes
+  /// (`\u001f`), and the quotes.
+  @inlinable
+  package static func maximumCount(ofString text: String) -> Int {
+    6 * text.utf8.count + 2
+  }
+
+  /// Writes a string in double quotes, escaped as the writer's `writeString(_:)` does: `"`,
+  /// `\`, control characters and DEL; every other character as UTF-8.
+  ///
+  /// At most ``maximumCount(ofString:)`` bytes.
+  ///
+  /// - Parameter text: The string.
+  @inlinable
+  package mutating func writeString(_ text: String) {
+    precondition(
+      count + Self.maximumCount(ofString: text) <= capacity,
+      "JSONComposer: more than its maximum count")
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+    if written == nil {
+      var text = text
+      text.withUTF8 { writeString(utf8: $0) }
+    }
+  }
+
+  /// Writes UTF-8 text in double quotes, escaped; the room was checked.
+  @inlinable
+  mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    base[count] = UInt8(ascii: "\"")
+    count += 1
+    for byte in utf8 {
+      guard
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+      else {
+        base[count] = byte
+        count += 1
+        continue
+      }
+      base[count] = UInt8(ascii: "\\")
+      count += 1
+      switch byte {
+      case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
+      case 0x0A: append(UInt8(ascii: "n"))
+      case 0x0D: append(UInt8(ascii: "r"))
+      case 0x09: append(UInt8(ascii: "t"))
+      case 0x08: append(UInt8(ascii: "b"))
+      case 0x0C: append(UInt8(ascii: "f"))
+      default:
+        let digits: StaticString = "0123456789abcdef"
+        append(UInt8(ascii: "u"))
+        append(UInt8(ascii: "0"))
+        append(UInt8(ascii: "0"))
+        append(digits.utf8Start[Int(byte >> 4)])
+        append(digits.utf8Start[Int(byte & 0x0F)])
+      }
+    }
+    base[count] = UInt8(ascii: "\"")
+    count += 1
+  }
+
+  @inlinable
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    base[count] = byte
+    count += 1
+  }
+}
+
 extension JSONWriter {
   /// Writes what `body` composes, at most `maximumCount` bytes, in one append.
   ///
