@@ -10,7 +10,8 @@ import RaspJSON
 /// decimals. `replace` puts a number, a coordinate in signed degrees (its hemisphere from the
 /// sign). `drop` empties the field, and a coordinate's hemisphere with it. `shift` adds seconds
 /// to a time (`hhmmss.ss`), taken into the day, and moves the sentence's date (`ddmmyy`) by the
-/// days it went past midnight. An empty field (no fix) stays empty. The checksum, `*hh`, is the XOR of the bytes between `$` and `*`.
+/// days it went past midnight. An empty field (no fix) stays empty. The checksum, `*hh`, is the
+/// XOR of the bytes between `$` and `*`.
 ///
 /// ```swift
 /// var sentences = NMEARedactor(rules: policy.sentenceRules)
