@@ -144,54 +144,21 @@ public struct JSONWriter {
 
   /// Writes `value` with the fewest fraction digits (at most nine) that read back as exactly
   /// `value`, in plain notation, for magnitudes where the shortest round-trip form is plain
-  /// (10⁻⁴ to 10¹⁵); returns `false`, writing nothing, when there is no such short form.
+  /// (10⁻⁴ to 10¹⁵); returns `false`, writing nothing, when there is no such short form
+  /// (``shortDecimal(_:)``, which ``JSONComposer`` shares).
   ///
   /// This is the common case for sensor readings and coordinates, and it is several times
   /// faster than formatting through `Double.description`, which gives the same digits.
   @inlinable
   mutating func writeShortDecimal(_ value: Double) -> Bool {
-    guard value.magnitude >= 1e-4, value.magnitude < 1e15 else { return false }
-    // Adding and subtracting 1.5 × 2⁵² rounds a double below 2⁵¹ to an integer, half to even,
-    // in two additions rather than a call to `round`. A tie here can only misjudge a value that
-    // the exact check below then rejects, so the rounding mode does not matter.
-    let roundingShift = 6_755_399_441_055_744.0
-    var scale = 1.0
-    for digits in 1...9 {
-      scale *= 10
-      let product = value * scale
-      guard product.magnitude < 2_251_799_813_685_248 else { return false }
-      let scaled = (product + roundingShift) - roundingShift
-      guard scaled / scale == value else { continue }
-      appendDecimal(units: Int64(scaled).magnitude, fractionDigits: digits, negative: value < 0)
-      return true
-    }
-    return false
-  }
-
-  /// Appends `units / 10^fractionDigits` in plain decimal notation, in one append.
-  @inlinable
-  mutating func appendDecimal(units: UInt64, fractionDigits: Int, negative: Bool) {
+    guard let (units, fractionDigits) = Self.shortDecimal(value) else { return false }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      var index = 32
-      var rest = units
-      for _ in 0..<fractionDigits {
-        index -= 1
-        buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-        rest /= 10
-      }
-      index -= 1
-      buffer[index] = UInt8(ascii: ".")
-      repeat {
-        index -= 1
-        buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-        rest /= 10
-      } while rest > 0
-      if negative {
-        index -= 1
-        buffer[index] = UInt8(ascii: "-")
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<32]))
+      guard let start = buffer.baseAddress else { return }
+      let count = Self.render(
+        units: units, fractionDigits: fractionDigits, negative: value < 0, into: start)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
     }
+    return true
   }
 
   /// Writes an integer exactly.
@@ -207,19 +174,10 @@ public struct JSONWriter {
       bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
       return
     }
-    var magnitude = value.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-      var index = 21
-      repeat {
-        index -= 1
-        digits[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-        magnitude /= 10
-      } while magnitude > 0
-      if value < 0 {
-        index -= 1
-        digits[index] = UInt8(ascii: "-")
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<21]))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+      guard let start = buffer.baseAddress else { return }
+      let count = Self.render(integer: value, into: start)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
     }
   }
 
