@@ -1,3 +1,4 @@
+import RaspDomains
 import RaspJSON
 
 /// Applies a policy's rules of NMEA fields (``RedactionPolicy/SentenceRule``) to a sentence of
@@ -257,46 +258,19 @@ struct NMEARedactor {
     return (negative ? -units : units, parts[1].count)
   }
 
-  /// A date `ddmmyy` (years 1980 to 2079) moved by `days`, in the same form.
+  /// A date `ddmmyy` (years 1980 to 2079) moved by `days`, in the same form, through
+  /// ``RaspDomains/RaspTimestamp``'s calendar.
   static func movingDate(_ text: String, by days: Int) -> String? {
     guard text.count == 6, text.allSatisfy(\.isASCIIDigitCharacter),
-      let day = Int(text.prefix(2)), let month = Int(text.dropFirst(2).prefix(2)),
-      let short = Int(text.suffix(2)), (1...12).contains(month), day >= 1,
-      day <= daysIn(month, of: short < 80 ? 2000 + short : 1900 + short)
+      let day = Int64(text.prefix(2)), let month = Int64(text.dropFirst(2).prefix(2)),
+      let short = Int64(text.suffix(2)), (1...12).contains(month)
     else { return nil }
     let year = short < 80 ? 2000 + short : 1900 + short
-    let (newYear, newMonth, newDay) = civil(fromDays: daysFromCivil(year, month, day) + days)
-    return padded(Int128(newDay), to: 2) + padded(Int128(newMonth), to: 2)
-      + padded(Int128((newYear % 100 + 100) % 100), to: 2)
-  }
-
-  private static func daysIn(_ month: Int, of year: Int) -> Int {
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-  }
-
-  /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (Howard Hinnant's
-  /// `days_from_civil`).
-  private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The date of a count of days since 1970-01-01 (`civil_from_days`).
-  private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    guard day >= 1, day <= RaspTimestamp.daysInMonth(year: year, month: month) else { return nil }
+    let moved = RaspTimestamp.civil(
+      fromDays: RaspTimestamp.days(year: year, month: month, day: day) + Int64(days))
+    return padded(Int128(moved.day), to: 2) + padded(Int128(moved.month), to: 2)
+      + padded(Int128((moved.year % 100 + 100) % 100), to: 2)
   }
 
   /// A number rounded to `decimals` decimals, half away from zero; as it is when it has no

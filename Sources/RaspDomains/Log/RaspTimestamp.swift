@@ -66,7 +66,7 @@ public struct RaspTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// Days since the epoch of a civil date (proleptic Gregorian calendar).
-  static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+  package static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400
@@ -94,7 +94,7 @@ public struct RaspTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// The number of days in a month.
-  static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+  package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
     switch month {
     case 2: return isLeapYear(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
