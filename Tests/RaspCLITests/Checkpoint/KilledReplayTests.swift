@@ -1,5 +1,6 @@
 import Foundation
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -28,15 +29,6 @@ import Testing
     return text
   }
 
-  /// A small generator of its own, so that a seed always kills at the same delays.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 11 ^ state
-    }
-  }
-
   func lines(_ text: String) -> [Substring] {
     text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
   }
@@ -51,7 +43,7 @@ import Testing
     // Waits for the child's output and its exit on a thread of its own, not the pool's.
     try await onThreadOfItsOwn { checks in
       for seed in 1...6 {
-        var random = SeededGenerator(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         try? FileManager.default.removeItem(atPath: directory.file("state.json"))
         let command = try SpawnedCommand(
           ["replay"] + options + [

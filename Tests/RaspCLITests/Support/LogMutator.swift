@@ -1,3 +1,5 @@
+import RaspTestSupport
+
 /// Damages valid logs the way crashed apps, truncated uploads and careless editors do, from a
 /// seed, so that a failing case can be replayed exactly.
 ///
@@ -6,19 +8,13 @@
 /// let damaged = mutator.mutate(Array(log.utf8))   // one to four flips, drops, duplicates, cuts
 /// ```
 struct LogMutator {
-  /// SplitMix64's state: a small, fast generator whose sequence depends only on the seed.
-  private var state: UInt64
+  /// Where the randomness comes from: its sequence depends only on the seed.
+  private var generator: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
   /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 
   /// A random number in `0..<bound` (`bound` > 0).
   mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }

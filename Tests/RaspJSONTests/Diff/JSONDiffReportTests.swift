@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONDiffReportTests {
@@ -158,7 +159,7 @@ import Testing
   }
 
   @Test func showsEveryDifferenceOfRandomPairs() throws {
-    var generator = SeededGenerator(seed: 9)
+    var generator = SplitMix64(seed: 9)
     for _ in 0..<1_000 {
       let a = RandomJSON.value(using: &generator)
       let b = RandomJSON.mutation(of: a, using: &generator)

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONDiffTests {
@@ -125,7 +126,7 @@ import Testing
   }
 
   @Test func hasDifferencesAgreesWithDifferences() throws {
-    var generator = SeededGenerator(seed: 41)
+    var generator = SplitMix64(seed: 41)
     for _ in 0..<2_000 {
       let a = RandomJSON.value(using: &generator)
       let b = Bool.random(using: &generator) ? RandomJSON.mutation(of: a, using: &generator) : a

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONPathEvaluationTests {
@@ -134,11 +135,8 @@ import Testing
   }
 
   @Test func matchesAsTryingEveryLengthOfEachDoubleStarDoes() throws {
-    var state: UInt64 = 2026
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 2026)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
     let patternSteps = ["**", "*", "a", "b", "[0]"]
     let pathSteps: [JSONPath.Component] = [.key("a"), .key("b"), .index(0), .key("0")]
     var matched = 0

@@ -25,7 +25,7 @@ import Testing
 
   @Test(.enabled(if: jq != nil, "jq is not installed"))
   func selectsWhatJQSelects() async throws {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     var pairs = 0
     var agreeingWithPlainJQ = 0
     var plainJQErrors = 0
@@ -99,7 +99,7 @@ private enum JQCase {
   /// The keys that a path may write without quotes.
   static let bareKeys: Set = ["a", "b", "é", "😀", "Z"]
 
-  static func string(using generator: inout SeededGenerator) -> String {
+  static func string(using generator: inout SplitMix64) -> String {
     let alphabet: [Unicode.Scalar] = [
       "a", "b", "z", " ", "\"", "\\", "/", "\u{0}", "\u{1}", "\u{8}", "\u{9}", "\u{A}", "\u{D}",
       "\u{1F}", "\u{7F}", "\u{80}", "é", "\u{301}", "\u{2028}", "\u{FEFF}", "😀", "日",
@@ -114,7 +114,7 @@ private enum JQCase {
 
   /// Numbers that jq 1.6 writes as rasp does: not integers beyond 2⁵³ (jq rounds them to 17
   /// digits) and not `-0` (jq keeps its sign).
-  static func number(using generator: inout SeededGenerator) -> JSONNumber {
+  static func number(using generator: inout SplitMix64) -> JSONNumber {
     switch Int.random(in: 0..<4, using: &generator) {
     case 0: return JSONNumber(Int.random(in: -1000...1000, using: &generator))
     case 1: return JSONNumber(Double(Int.random(in: -100...100, using: &generator)) / 8 + 0.5)
@@ -125,7 +125,7 @@ private enum JQCase {
     }
   }
 
-  static func value(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
+  static func value(depth: Int, using generator: inout SplitMix64) -> JSONValue {
     switch Int.random(in: 0..<(depth > 0 ? 9 : 5), using: &generator) {
     case 0: return .null
     case 1: return .bool(Bool.random(using: &generator))
@@ -146,7 +146,7 @@ private enum JQCase {
 
   /// A value in which the steps find something, mostly: objects with the keys, arrays long
   /// enough, with other members and elements around them.
-  static func fitting(_ steps: ArraySlice<Step>, using generator: inout SeededGenerator)
+  static func fitting(_ steps: ArraySlice<Step>, using generator: inout SplitMix64)
     -> JSONValue
   {
     guard let step = steps.first else { return value(depth: 2, using: &generator) }
@@ -189,7 +189,7 @@ private enum JQCase {
     }
   }
 
-  static func steps(using generator: inout SeededGenerator) -> [Step] {
+  static func steps(using generator: inout SplitMix64) -> [Step] {
     func bound() -> Int? {
       Int.random(in: 0..<4, using: &generator) == 0
         ? nil : Int.random(in: -7...7, using: &generator)
@@ -216,7 +216,7 @@ private enum JQCase {
 
   /// The path as rasp reads it, in one of its spellings: `a`, `.a`, `["x y"]`, `[ 1 : ]`,
   /// `.[]`, ` | length`.
-  static func raspText(_ steps: [Step], using generator: inout SeededGenerator) -> String {
+  static func raspText(_ steps: [Step], using generator: inout SplitMix64) -> String {
     var text = Bool.random(using: &generator) ? "." : ""
     for step in steps {
       let spaced = Int.random(in: 0..<4, using: &generator) == 0

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONPathPointerTests {
@@ -42,7 +43,7 @@ import Testing
   }
 
   @Test func everyConcretePathSurvivesARoundTripThroughItsPointer() throws {
-    var generator = SeededGenerator(seed: 55)
+    var generator = SplitMix64(seed: 55)
     for _ in 0..<300 {
       let value = RandomJSON.value(using: &generator)
       for components in RandomJSON.paths(in: value) {

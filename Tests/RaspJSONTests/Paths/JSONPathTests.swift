@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONPathTests {
@@ -57,7 +58,7 @@ import Testing
   }
 
   @Test func descriptionsOfRandomPathsParseBack() throws {
-    var generator = SeededGenerator(seed: 13)
+    var generator = SplitMix64(seed: 13)
     for _ in 0..<3_000 {
       var components: [JSONPath.Component] = []
       for _ in 0..<Int.random(in: 0..<5, using: &generator) {
@@ -98,7 +99,7 @@ import Testing
   }
 
   @Test func descriptionsOfRandomFiltersParseBack() throws {
-    var generator = SeededGenerator(seed: 17)
+    var generator = SplitMix64(seed: 17)
     for _ in 0..<3_000 {
       var components: [JSONPath.Component] = []
       for _ in 0..<Int.random(in: 0..<3, using: &generator) {

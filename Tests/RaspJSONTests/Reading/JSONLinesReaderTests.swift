@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 /// A source that hands out its bytes and then fails.
@@ -195,7 +196,7 @@ private struct FailingSource: JSONByteSource {
   }
 
   @Test func randomInputsSplitAlikeForRandomChunkSizes() throws {
-    var generator = SeededGenerator(seed: 17)
+    var generator = SplitMix64(seed: 17)
     let pieces: [[UInt8]] = [
       [0x0A], [0x0D], [0x0D, 0x0A], [0x20], [0xEF, 0xBB, 0xBF], Array("{}".utf8),
       Array("abcdefghij".utf8),

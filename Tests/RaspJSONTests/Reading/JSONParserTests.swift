@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONParserTests {
@@ -74,7 +75,7 @@ import Testing
   }
 
   @Test func parsesRandomSpellingsOfRandomValues() throws {
-    var generator = SeededGenerator(seed: 5)
+    var generator = SplitMix64(seed: 5)
     for _ in 0..<3_000 {
       let value = RandomJSON.value(using: &generator)
       let text = RandomSpelling.text(of: value, using: &generator)

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONScannerStringsTests {
@@ -172,7 +173,7 @@ import Testing
   }
 
   @Test func decodesRandomlyEscapedStrings() throws {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     for _ in 0..<2_000 {
       let string = RandomJSON.string(using: &generator)
       let text = RandomSpelling.string(string, using: &generator)

@@ -1,20 +1,6 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
-
-/// A small, fast, seeded random number generator (SplitMix64), so property tests are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The error parsing `text` throws, or `nil` when it parses.
 func parseError(_ text: String) -> JSONError? {
@@ -88,12 +74,12 @@ enum RandomJSON {
     "é", "e\u{301}", "😀", "", " ", "\"", "\\", "\n", "Z", "aa",
   ]
 
-  static func key(using generator: inout SeededGenerator) -> String {
+  static func key(using generator: inout SplitMix64) -> String {
     if Int.random(in: 0..<8, using: &generator) == 0 { return string(using: &generator) }
     return keys.randomElement(using: &generator)!
   }
 
-  static func string(using generator: inout SeededGenerator) -> String {
+  static func string(using generator: inout SplitMix64) -> String {
     let alphabet: [Unicode.Scalar] = [
       "a", "b", "z", " ", "\"", "\\", "/", "\u{0}", "\u{1}", "\u{8}", "\u{9}", "\u{A}", "\u{C}",
       "\u{D}", "\u{1F}", "\u{7F}", "\u{80}", "é", "\u{301}", "\u{2028}", "\u{FEFF}", "\u{FFFF}",
@@ -105,7 +91,7 @@ enum RandomJSON {
     return String(text)
   }
 
-  static func number(using generator: inout SeededGenerator) -> JSONNumber {
+  static func number(using generator: inout SplitMix64) -> JSONNumber {
     switch Int.random(in: 0..<8, using: &generator) {
     case 0: return JSONNumber(Int64.random(in: .min ... .max, using: &generator))
     case 1: return JSONNumber(Int64.random(in: -1000...1000, using: &generator))
@@ -127,7 +113,7 @@ enum RandomJSON {
     }
   }
 
-  static func value(depth: Int = 4, using generator: inout SeededGenerator) -> JSONValue {
+  static func value(depth: Int = 4, using generator: inout SplitMix64) -> JSONValue {
     let choice = Int.random(in: 0..<(depth > 0 ? 8 : 5), using: &generator)
     switch choice {
     case 0: return .null
@@ -148,7 +134,7 @@ enum RandomJSON {
   }
 
   /// A random edit of `value`: some members changed, added or removed, arrays grown or shrunk.
-  static func mutation(of value: JSONValue, depth: Int = 4, using generator: inout SeededGenerator)
+  static func mutation(of value: JSONValue, depth: Int = 4, using generator: inout SplitMix64)
     -> JSONValue
   {
     let roll = Int.random(in: 0..<10, using: &generator)
@@ -207,19 +193,19 @@ enum RandomJSON {
 /// Writes a value with random whitespace between tokens, members in a random order, and
 /// random escapes in strings, so readers see many spellings of one value.
 enum RandomSpelling {
-  static func text(of value: JSONValue, using generator: inout SeededGenerator) -> String {
+  static func text(of value: JSONValue, using generator: inout SplitMix64) -> String {
     var text = ""
     write(value, to: &text, using: &generator)
     return text
   }
 
-  private static func space(_ text: inout String, using generator: inout SeededGenerator) {
+  private static func space(_ text: inout String, using generator: inout SplitMix64) {
     for _ in 0..<Int.random(in: 0..<3, using: &generator) {
       text += [" ", "\t", "\n", "\r\n"].randomElement(using: &generator)!
     }
   }
 
-  static func string(_ string: String, using generator: inout SeededGenerator) -> String {
+  static func string(_ string: String, using generator: inout SplitMix64) -> String {
     var text = "\""
     for scalar in string.unicodeScalars {
       let escape = Int.random(in: 0..<4, using: &generator) == 0
@@ -250,7 +236,7 @@ enum RandomSpelling {
   }
 
   private static func write(
-    _ value: JSONValue, to text: inout String, using generator: inout SeededGenerator
+    _ value: JSONValue, to text: inout String, using generator: inout SplitMix64
   ) {
     space(&text, using: &generator)
     switch value {

@@ -1,4 +1,5 @@
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @Suite struct JSONNumberTests {
@@ -102,7 +103,7 @@ import Testing
   }
 
   @Test func equalNumbersHashAlikeForRandomIntegers() {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<2_000 {
       let integer = Int64.random(in: -(1 << 60)...(1 << 60), using: &generator)
       let double = Double(integer)

@@ -1,3 +1,4 @@
+import RaspTestSupport
 import Testing
 
 @testable import RaspJSON
@@ -27,7 +28,7 @@ import Testing
       -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity, 0.3, 2.0 / 3,
     ]
     // Random bit patterns, and random short decimals as sensors give.
-    var generator = SplitMix(seed: 38)
+    var generator = SplitMix64(seed: 38)
     for _ in 0..<20_000 {
       values.append(Double(bitPattern: generator.next()))
       let units = Double(Int64(generator.next() % 2_000_000_000) - 1_000_000_000)
@@ -46,18 +47,5 @@ import Testing
       json.writeRaw("}")
     }
     #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":null}"#)
-  }
-}
-
-/// A small deterministic generator, for random doubles that are the same on every run.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

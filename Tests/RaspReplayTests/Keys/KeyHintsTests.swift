@@ -1,5 +1,6 @@
 import RaspDomains
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @testable import RaspReplay
@@ -9,13 +10,11 @@ import Testing
 /// them prints what one that reads every key in its turn prints.
 @Suite struct KeyHintsTests {
   /// A log of `count` lines whose keys are short and long strings, numbers, objects, missing
-  /// and `null`, with blank and bad lines among them.
+  /// and `null`, with blank and bad lines among them, each ended by a newline (so a blank last
+  /// line is a line too).
   private static func log(count: Int) -> String {
-    var state: UInt64 = 42
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 42)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
     return (0..<count).map { _ in
       let device: String
       switch next(8) {
@@ -33,7 +32,7 @@ import Testing
       case 5, 6, 7, 8: return #"{"type":"nav.push"\#(device),"payload":{"screen":"s\#(next(4))"}}"#
       default: return #"{"type":"geo.heading"\#(device),"payload":{"heading":\#(next(360))}}"#
       }
-    }.joined(separator: "\n")
+    }.map { $0 + "\n" }.joined()
   }
 
   @Test func aHintIsWhatFindingTheKeyNeedsForEachEventAndNothingForTheRest() throws {

@@ -48,11 +48,8 @@ import Testing
 
   /// A log of devices, interleaved: each line's `device` is its device, or none.
   private static func log(seed: UInt64, count: Int) -> [String] {
-    var state = seed
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: seed)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
     let devices = [#""phone""#, #""watch""#, #""car""#, "7", "true", #"{"id":1}"#, "null", nil]
     return (0..<count).map { _ in
       let device = devices[next(devices.count)]

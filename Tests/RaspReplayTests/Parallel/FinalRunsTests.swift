@@ -1,5 +1,6 @@
 import RaspDomains
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @testable import RaspReplay
@@ -35,11 +36,8 @@ import Testing
   @Test func eachKeysRecordIsItsLastSnapshotInKeyOrderOverSeveralRuns() throws {
     // More keys than two runs hold; keys whose order by bytes is not the order they come in.
     let keyCount = FinalRuns.runLength * 2 + 1_500
-    var state: UInt64 = 3
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 3)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
     let lines = (0..<(keyCount * 3)).map { number -> String in
       let device = number < keyCount ? number : next(keyCount)
       let key = #""k\#(String(device * 7_919 % 100_003))""#

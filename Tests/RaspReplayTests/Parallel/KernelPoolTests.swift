@@ -1,5 +1,6 @@
 import RaspDomains
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @testable import RaspReplay
@@ -53,11 +54,8 @@ import Testing
   private static func log(seed: UInt64, count: Int, devices: Int = 40, cleanUntil: Int = 0)
     -> String
   {
-    var state = seed
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: seed)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
     var lines: [String] = []
     for index in 0..<count {
       let pick = next(devices + 3)
