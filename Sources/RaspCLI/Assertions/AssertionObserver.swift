@@ -111,13 +111,15 @@ final class AssertionObserver: ReplayStateObserver {
   /// Whether ``appliedLines`` is kept (`rasp check --applied-lines`).
   let recordsAppliedLines: Bool
   /// The lines whose events were applied, as runs, by input position.
-  private var appliedRuns: [[ClosedRange<Int>]] = []
+  @exclusivity(unchecked) private var appliedRuns: [[ClosedRange<Int>]] = []
   /// The streams, key `n` at `n + 1`.
   @exclusivity(unchecked) private var streams: [Stream?] = []
   /// The violations, at most ``maximumFailures``, in the order they happened.
-  private(set) var violations: [AssertionViolation] = []
+  // Unchecked, as the other state read on each event's path: the optimiser moves the check of
+  // its count for a report out of the loop over the assertions due, before each event's.
+  @exclusivity(unchecked) private(set) var violations: [AssertionViolation] = []
   /// How many violations there were, reported or not.
-  private(set) var violationCount = 0
+  @exclusivity(unchecked) private(set) var violationCount = 0
   /// The first assertion that could not be evaluated, with its event; nothing is checked
   /// after it.
   @exclusivity(unchecked) private(set) var error: RaspCommandError?
