@@ -241,21 +241,34 @@ struct NMEARedactor {
     return (written, moved)
   }
 
-  /// A number as whole units of its last decimal: `-1.25` is (-125, 2); `nil` beyond 18
-  /// digits.
-  private static func decimal(_ number: JSONNumber) -> (units: Int128, decimals: Int)? {
+  /// A number as whole units of its last decimal: `-1.25` is (-125, 2), `1e-09` (1, 9);
+  /// `nil` beyond 18 digits.
+  static func decimal(_ number: JSONNumber) -> (units: Int128, decimals: Int)? {
     if let whole = number.exactInteger { return (Int128(whole), 0) }
     var writer = JSONWriter()
     writer.writeNumber(number)
     var text = Substring(String(decoding: writer.bytes, as: UTF8.self))
     let negative = text.first == "-"
     if negative { text = text.dropFirst() }
+    var exponent = 0
+    if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      guard let value = Int(text[text.index(after: mark)...]) else { return nil }
+      exponent = value
+      text = text[..<mark]
+    }
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].count + parts[1].count <= 18,
-      (parts[0] + parts[1]).allSatisfy(\.isASCIIDigitCharacter),
-      let units = Int128(parts[0] + parts[1])
+    guard parts.count <= 2, let whole = parts.first else { return nil }
+    let fraction = parts.count == 2 ? parts[1] : ""
+    let digits = whole + fraction
+    var decimals = fraction.count - exponent
+    guard digits.count <= 18, digits.allSatisfy(\.isASCIIDigitCharacter),
+      var units = Int128(digits), decimals <= 18, decimals >= -18
     else { return nil }
-    return (negative ? -units : units, parts[1].count)
+    if decimals < 0 {
+      units *= power(-decimals)
+      decimals = 0
+    }
+    return (negative ? -units : units, decimals)
   }
 
   /// A date `ddmmyy` (years 1980 to 2079) moved by `days`, in the same form, through
@@ -315,13 +328,13 @@ struct NMEARedactor {
     body.reduce(0, ^)
   }
 
-  private static func power(_ exponent: Int) -> Int128 {
+  static func power(_ exponent: Int) -> Int128 {
     var value: Int128 = 1
     for _ in 0..<exponent { value *= 10 }
     return value
   }
 
-  private static func padded(_ value: Int128, to width: Int) -> String {
+  static func padded(_ value: Int128, to width: Int) -> String {
     let text = "\(value)"
     return String(repeating: "0", count: max(0, width - text.count)) + text
   }

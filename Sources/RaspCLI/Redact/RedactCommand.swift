@@ -23,7 +23,8 @@ enum RedactCommand {
       'userId', 'meta.*', as --ignore takes them), an action: 'hash' (HMAC-SHA256 of the value, \
       under the key of --key-file, so that equal values stay equal and --key-by still groups the \
       same events), 'drop', 'replace' (with 'value'), 'round' (numbers, with 'decimals') or \
-      'shift' (numbers such as times, with 'by', so that their order is kept). The first rule \
+      'shift' (numbers such as times, with 'by', so that their order is kept; an RFC 3339 \
+      string by 'by' seconds, in its own form). The first rule \
       whose path matches a value, or one of its ancestors, applies to it. A path goes on into \
       the JSON text that a string holds ('payload.payload.latitude' in a kcat message), which \
       is written back as a string. With --log-format gpsd, 'GGA.lat', 'RMC.lon', ... name \
@@ -201,8 +202,9 @@ enum RedactCommand {
     var notJSON = 0
     var firstNotJSON: Int?
     /// With ``Redactor/collectsChanges``: each string of a value changed, with the line
-    /// (from 1) and path of its first change, for `--verify`'s search.
-    var originals: [String: (line: Int, path: String)] = [:]
+    /// (from 1) and path of its first change, and what the rules wrote, for `--verify`'s
+    /// search.
+    var originals = RedactLeakSearch.Originals()
     /// With ``Redactor/collectsChanges``: what each string changed became.
     var substitutions: [JSONValue: JSONValue] = [:]
     /// With ``Redactor/collectsChanges``: each number rounded, by its value, with the

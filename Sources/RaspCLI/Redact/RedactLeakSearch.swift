@@ -19,6 +19,19 @@ enum RedactLeakSearch {
   /// Where an original value was: its line (from 1) and its path there.
   typealias Place = (line: Int, path: String)
 
+  /// What is searched for: the original values of the redacted paths, and what the rules
+  /// wrote, which is no leak even where it equals an original (a time shifted by an hour is
+  /// the original time of an event an hour later).
+  struct Originals {
+    /// Each original string, with where it was first.
+    var strings: [String: Place] = [:]
+    /// Each string a rule wrote: a code, a constant, a shifted time.
+    var written: Set<String> = []
+
+    /// Whether there is nothing to search for.
+    var isEmpty: Bool { strings.isEmpty }
+  }
+
   /// An original value found in the output.
   struct Leak {
     /// Where it is: the offset of its key or string in the text searched (of the outermost
@@ -35,9 +48,9 @@ enum RedactLeakSearch {
   ///
   /// - Parameters:
   ///   - root: The text searched.
-  ///   - originals: The original strings of the redacted paths, with where each was.
+  ///   - originals: The original values of the redacted paths, with where each was.
   /// - Returns: The first leak, in the text's order.
-  static func firstLeak(in root: JSONNode, of originals: [String: Place]) -> Leak? {
+  static func firstLeak(in root: JSONNode, of originals: Originals) -> Leak? {
     guard !originals.isEmpty else { return nil }
     var path: [JSONPath.Component] = []
     return firstLeak(in: root, at: &path, outer: nil, originals)
@@ -54,14 +67,15 @@ enum RedactLeakSearch {
   ///
   /// - Parameters:
   ///   - text: The text searched.
-  ///   - originals: The original strings of the redacted paths, with where each was.
+  ///   - originals: The original values of the redacted paths, with where each was.
   ///   - path: Where `text` is the value of a member, its path: a short original leaks there
   ///     when the member's name is that of its own path's last key.
   /// - Returns: Where the original that `text` leaks was.
   static func leak(
-    in text: String, of originals: [String: Place], at path: [JSONPath.Component]? = nil
+    in text: String, of originals: Originals, at path: [JSONPath.Component]? = nil
   ) -> Place? {
-    if let exact = originals[text] {
+    if originals.written.contains(text) { return nil }
+    if let exact = originals.strings[text] {
       if text.count >= searchedLength { return exact }
       if let last = path?.last, case .key = last,
         (try? JSONPath(exact.path, allowsPatterns: true))?.components.last == last
@@ -69,7 +83,7 @@ enum RedactLeakSearch {
         return exact
       }
     }
-    for (original, place) in originals
+    for (original, place) in originals.strings
     where original.count >= searchedLength && text.contains(original) {
       return place
     }
@@ -80,7 +94,7 @@ enum RedactLeakSearch {
   /// the text that holds the node, if one does.
   private static func firstLeak(
     in node: JSONNode, at path: inout [JSONPath.Component], outer: Int?,
-    _ originals: [String: Place]
+    _ originals: Originals
   ) -> Leak? {
     let offset = outer ?? node.offset
     switch node.content {

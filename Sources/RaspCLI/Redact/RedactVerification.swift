@@ -26,8 +26,11 @@ enum RedactVerification {
   static func record(
     _ change: Redactor.Change, line: Int, in result: inout RedactCommand.Result
   ) {
-    for text in strings(in: change.original) where result.originals[text] == nil {
-      result.originals[text] = (line, change.path)
+    for text in strings(in: change.original) where result.originals.strings[text] == nil {
+      result.originals.strings[text] = (line, change.path)
+    }
+    if let redacted = change.redacted {
+      result.originals.written.formUnion(strings(in: redacted))
     }
     if case .string = change.original, let redacted = change.redacted {
       result.substitutions[change.original] = redacted
@@ -91,7 +94,7 @@ enum RedactVerification {
   /// The first line of the output that leaks an original, with the path there (none for a
   /// line that is not JSON).
   private static func firstLeak(
-    in bytes: [UInt8], of originals: [String: RedactLeakSearch.Place]
+    in bytes: [UInt8], of originals: RedactLeakSearch.Originals
   ) -> (line: Int, path: String?, original: RedactLeakSearch.Place)? {
     guard !originals.isEmpty else { return nil }
     for (index, line) in ShrinkLog(bytes: bytes).lines.enumerated() {

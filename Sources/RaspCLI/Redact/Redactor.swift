@@ -423,8 +423,14 @@ struct Redactor {
       if rounded == number { return }
       writeNumber(rounded)
     case .shift(let offset):
-      guard let number = try number(kind, &scanner, action: "shift", takes: "numbers (times)")
-      else { return }
+      if kind == .string {
+        guard try shiftTime(&scanner, by: offset) else { return }
+        break
+      }
+      let takes = "numbers and RFC 3339 strings (times)"
+      guard let number = try number(kind, &scanner, action: "shift", takes: takes) else {
+        return
+      }
       guard let shifted = Self.shift(number, by: offset) else {
         report("cannot shift \(number): the result is too large for a JSON number", at: start)
         return
@@ -467,6 +473,27 @@ struct Redactor {
       codes.appendHexDigest(of: $0, by: code, to: &replacements)
     }
     replacements.append(UInt8(ascii: "\""))
+  }
+
+  /// Shifts the RFC 3339 time of the string at the scanner, writing it to ``replacements``;
+  /// whether it changed (a string that is no time is reported).
+  private mutating func shiftTime(_ scanner: inout JSONScanner, by offset: JSONNumber)
+    throws(JSONError) -> Bool
+  {
+    let start = scanner.position
+    let raw = try scanner.readRawString()
+    let text = scanner.string(raw)
+    switch RFC3339Shift.shifted(text, by: offset) {
+    case .failure(let reason):
+      report(reason.text, at: start)
+      return false
+    case .success(let shifted):
+      if shifted == text { return false }
+      writer.removeAll()
+      writer.writeString(shifted)
+      replacements.append(contentsOf: writer.bytes)
+      return true
+    }
   }
 
   /// The number at the scanner; `nil` for `null` and, reported, for any other value.

@@ -164,7 +164,7 @@ import Testing
   /// datetime: RMC's date rolls over midnight (a leap day, a new year, backwards too), the
   /// decimals of seconds are kept, and every checksum is written anew.
   @Test(arguments: [
-    (log, "fixtures/redact-gpsd/shift.json", "12 of 80 lines changed, 16 values"),
+    (log, "fixtures/redact-gpsd/shift.json", "28 of 80 lines changed, 32 values"),
     ("fixtures/redact-gpsd/midnight.chk", "fixtures/redact-gpsd/shift.json", "6 of 7 lines"),
     ("fixtures/redact-gpsd/midnight.chk", "back", "6 of 7 lines changed, 10 values"),
   ])
