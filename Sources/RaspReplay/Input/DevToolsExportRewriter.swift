@@ -12,10 +12,7 @@ import RaspJSON
 /// and later references lead there, as jsan writes a value met twice.
 struct DevToolsExportRewriter {
   /// A step of a path: a member's key or an array's index.
-  enum Step: Equatable {
-    case key(String)
-    case index(Int)
-  }
+  typealias Step = JSANPath.Step
 
   /// A node of one of the texts.
   struct NodeID: Hashable {
@@ -326,7 +323,7 @@ struct DevToolsExportRewriter {
   private mutating func relocate(
     _ tag: String, node: JSONNode, text: Int, at place: Place, depth: Int
   ) throws(DevToolsExportError) -> [UInt8] {
-    guard let steps = Self.steps(of: tag.dropFirst()) else { return Array(raw(node, in: text)) }
+    guard let steps = JSANPath.steps(of: tag.dropFirst()) else { return Array(raw(node, in: text)) }
     let scope = scopes[place.scope]
     var current = scope.root
     var out: [Step] = []
@@ -365,7 +362,7 @@ struct DevToolsExportRewriter {
           let rest = steps[(position + 1)...]
           guard
             let written = try? JSONNode.read(bytes, maximumDepth: JSONLimits.maximumWrittenDepth),
-            Self.resolves(rest, in: written)
+            JSANPath.node(at: rest, in: written) != nil
           else { return Array(#"{"$jsan":"u"}"#.utf8) }
           return Self.reference(out + rest)
         }
@@ -391,23 +388,6 @@ struct DevToolsExportRewriter {
       scopes[place.scope].inlined[NodeID(text: scope.text, offset: current.offset)] = path
     }
     return try emit(current, text: scope.text, at: place, depth: depth + 1)
-  }
-
-  /// Whether a path leads to a value from `node`.
-  static func resolves(_ steps: some Sequence<Step>, in node: JSONNode) -> Bool {
-    var current = node
-    for step in steps {
-      switch (step, current.content) {
-      case (.key(let key), .object(let members)):
-        guard let member = members.first(where: { $0.key == key }) else { return false }
-        current = member.value
-      case (.index(let index), .array(let elements)) where index < elements.count:
-        current = elements[index]
-      default:
-        return false
-      }
-    }
-    return true
   }
 
   // MARK: Text
@@ -439,50 +419,5 @@ struct DevToolsExportRewriter {
       }
     }
     return Array(#"{"$jsan":"#.utf8) + string(Array(text.utf8)) + [UInt8(ascii: "}")]
-  }
-
-  /// The steps of a jsan path after its `$`: `.a[0]["b c"]`; `nil` when it is not one.
-  static func steps(of path: Substring) -> [Step]? {
-    var steps: [Step] = []
-    var rest = path
-    while let first = rest.first {
-      if first == "." {
-        let name = rest.dropFirst().prefix { $0 != "." && $0 != "[" }
-        guard !name.isEmpty else { return nil }
-        steps.append(.key(String(name)))
-        rest = rest.dropFirst(1 + name.count)
-      } else if first == "[", rest.dropFirst().first == "\"" {
-        var end = rest.index(after: rest.startIndex)
-        var escaped = false
-        repeat {
-          end = rest.index(after: end)
-          guard end < rest.endIndex else { return nil }
-          let character = rest[end]
-          if escaped {
-            escaped = false
-          } else if character == "\\" {
-            escaped = true
-          } else if character == "\"" {
-            break
-          }
-        } while true
-        let literal = rest[rest.index(after: rest.startIndex)...end]
-        guard case .string(let key)? = try? JSONParser.parse(String(literal)) else { return nil }
-        rest = rest[rest.index(after: end)...]
-        guard rest.first == "]" else { return nil }
-        rest = rest.dropFirst()
-        steps.append(.key(key))
-      } else if first == "[" {
-        let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
-        guard let index = Int(digits), rest.dropFirst(1 + digits.count).first == "]" else {
-          return nil
-        }
-        steps.append(.index(index))
-        rest = rest.dropFirst(2 + digits.count)
-      } else {
-        return nil
-      }
-    }
-    return steps
   }
 }

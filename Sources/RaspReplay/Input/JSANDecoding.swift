@@ -114,7 +114,8 @@ enum JSANDecoding {
       let rest = tag.dropFirst()
       switch kind {
       case "$":
-        guard let target = Self.node(at: rest, in: root) else {
+        guard let steps = JSANPath.steps(of: rest), let target = JSANPath.node(at: steps, in: root)
+        else {
           throw Failure(path: path, reason: "the '$jsan' reference '\(tag)' leads to nothing")
         }
         return try decode(target, path: path, depth: depth + 1)
@@ -142,58 +143,6 @@ enum JSANDecoding {
       default:
         throw Failure(path: path, reason: "an unknown '$jsan' tag '\(tag)'")
       }
-    }
-
-    /// The node at a jsan path after its `$`: `.a[0]["b c"]`.
-    static func node(at path: Substring, in root: JSONNode) -> JSONNode? {
-      var node = root
-      var rest = path
-      while let first = rest.first {
-        if first == "." {
-          let name = rest.dropFirst().prefix { $0 != "." && $0 != "[" }
-          guard !name.isEmpty, let members = node.members,
-            let member = members.first(where: { $0.key == name })
-          else { return nil }
-          node = member.value
-          rest = rest.dropFirst(1 + name.count)
-        } else if first == "[" {
-          if rest.dropFirst().first == "\"" {
-            // A key as a JSON string: up to the closing quote not escaped.
-            var end = rest.index(after: rest.startIndex)
-            var escaped = false
-            repeat {
-              end = rest.index(after: end)
-              guard end < rest.endIndex else { return nil }
-              let character = rest[end]
-              if escaped {
-                escaped = false
-              } else if character == "\\" {
-                escaped = true
-              } else if character == "\"" {
-                break
-              }
-            } while true
-            let literal = rest[rest.index(after: rest.startIndex)...end]
-            guard case .string(let key)? = try? JSONParser.parse(String(literal)),
-              let members = node.members, let member = members.first(where: { $0.key == key })
-            else { return nil }
-            node = member.value
-            rest = rest[rest.index(after: end)...]
-            guard rest.first == "]" else { return nil }
-            rest = rest.dropFirst()
-          } else {
-            let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
-            guard let index = Int(digits), case .array(let elements) = node.content,
-              index < elements.count, rest.dropFirst(1 + digits.count).first == "]"
-            else { return nil }
-            node = elements[index]
-            rest = rest.dropFirst(2 + digits.count)
-          }
-        } else {
-          return nil
-        }
-      }
-      return node
     }
 
     /// A member's path component, as jsan writes it: `.name`, or `["a b"]`.
