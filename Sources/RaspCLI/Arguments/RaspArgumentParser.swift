@@ -31,9 +31,7 @@ enum RaspArgumentParser {
     for option in spec.options { parsed.declared[option.name] = option }
     var index = 0
     var optionsEnded = false
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     while index < arguments.count {
       let argument = arguments[index]
       index += 1

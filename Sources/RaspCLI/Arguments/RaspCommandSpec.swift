@@ -29,6 +29,15 @@ struct RaspCommandSpec {
   var subcommands: [(name: String, abstract: String)] = []
   /// The exit statuses the command ends with, and what each means, for help's EXIT STATUS.
   var exitStatuses: [(status: String, meaning: String)] = []
+
+  /// A usage error of this command: `message`, then the usage line and where help is.
+  ///
+  /// ```swift
+  /// throw spec.usageError("Option '--check' needs map files to check")
+  /// ```
+  func usageError(_ message: String) -> RaspCommandError {
+    .usage(message, usage: usage, command: name)
+  }
 }
 
 /// One option: a flag (`--final`) or an option with a value (`--select <path>`).
@@ -128,7 +137,7 @@ struct RaspParsedArguments {
       if let near = RaspSpelling.nearest(to: name, among: names) {
         message += ". Did you mean '\(near)'?"
       }
-      throw .usage(message, usage: spec.usage, command: spec.name)
+      throw spec.usageError(message)
     }
     return chosen
   }
@@ -153,11 +162,10 @@ struct RaspParsedArguments {
     -> String
   {
     guard positionals.count == 1, let file = positionals.first else {
-      throw .usage(
+      throw spec.usageError(
         positionals.isEmpty
           ? "Missing expected argument '<file>': \(description)"
-          : "'\(spec.name)' takes one event log, not \(positionals.count)",
-        usage: spec.usage, command: spec.name)
+          : "'\(spec.name)' takes one event log, not \(positionals.count)")
     }
     return file
   }

@@ -59,9 +59,7 @@ struct AssertionOptions {
     parsed: RaspParsedArguments, domains: [any RaspDomain], spec: RaspCommandSpec,
     environment: RaspEnvironment
   ) throws(RaspCommandError) {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let sorted = domains.map(\.name).sorted { JSONObject.keyPrecedes($0, $1) }
     var known: [String: [String]] = [:]
     for domain in domains { known[domain.name] = ReplayOptions.fixedFields(of: domain) }

@@ -62,9 +62,7 @@ enum BlameCommand {
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let parsed = try RaspArgumentParser.parse(eventNumbersMarked(arguments), spec: spec)
     let positionals = parsed.positionals
     guard let text = positionals.first else {

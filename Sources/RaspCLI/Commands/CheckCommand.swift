@@ -84,9 +84,7 @@ enum CheckCommand {
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)

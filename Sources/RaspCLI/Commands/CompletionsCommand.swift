@@ -61,7 +61,7 @@ enum CompletionsCommand {
           ": rasp writes completions for \(names.dropLast().joined(separator: ", ")) and "
           + (names.last ?? "")
       }
-      throw .usage(message, usage: spec.usage, command: spec.name)
+      throw spec.usageError(message)
     }
     try RaspCommandLine.printOutput(script, environment: environment)
     return .success

@@ -47,8 +47,8 @@ enum DiffCommand {
     let options = try ComparisonOptions(parsed: parsed, spec: spec)
     let files = parsed.positionals
     if files[0] == "-", files[1] == "-" {
-      throw .usage(
-        "Standard input ('-') can be read only once", usage: spec.usage, command: spec.name)
+      throw spec.usageError(
+        "Standard input ('-') can be read only once")
     }
     var expected = try SnapshotLines(file: files[0], environment: environment)
     var actual = try SnapshotLines(file: files[1], environment: environment)

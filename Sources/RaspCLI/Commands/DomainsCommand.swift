@@ -48,9 +48,9 @@ enum DomainsCommand {
   ) throws(RaspCommandError) -> RaspExitCode {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     if parsed.flag(.names), parsed.flag(.json) {
-      throw .usage(
+      throw spec.usageError(
         "Options '--names' and '--json' cannot be used together: '--names' prints the names "
-          + "only", usage: spec.usage, command: spec.name)
+          + "only")
     }
     let specDomains = try SpecFiles.domains(
       of: SpecFiles.load(parsed.all(.spec), after: available, environment: environment))

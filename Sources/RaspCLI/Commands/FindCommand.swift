@@ -66,9 +66,7 @@ enum FindCommand {
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     var parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     guard !parsed.positionals.isEmpty else { throw fail("Missing expected argument '<expr>'") }
     let text = parsed.positionals.removeFirst()

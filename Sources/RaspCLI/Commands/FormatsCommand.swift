@@ -66,12 +66,11 @@ enum FormatsCommand {
         } else {
           message += ": rasp reads \(formats.map { "'\($0.name)'" }.joined(separator: ", "))"
         }
-        throw .usage(message, usage: spec.usage, command: spec.name)
+        throw spec.usageError(message)
       }
       if parsed.flag(.json) {
-        throw .usage(
-          "Option '--json' lists the formats; a format's map file is JSON already",
-          usage: spec.usage, command: spec.name)
+        throw spec.usageError(
+          "Option '--json' lists the formats; a format's map file is JSON already")
       }
       try RaspCommandLine.printOutput(format.text, environment: environment)
       return .success
@@ -101,8 +100,8 @@ enum FormatsCommand {
     throws(RaspCommandError) -> RaspExitCode
   {
     guard !parsed.positionals.isEmpty else {
-      throw .usage(
-        "Option '--check' needs map files to check", usage: spec.usage, command: spec.name)
+      throw spec.usageError(
+        "Option '--check' needs map files to check")
     }
     var status = RaspExitCode.success
     for file in parsed.positionals {

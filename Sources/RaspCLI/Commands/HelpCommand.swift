@@ -44,10 +44,9 @@ enum HelpCommand {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     if parsed.flag(.man) {
       if let subcommand = parsed.positionals.first {
-        throw .usage(
+        throw spec.usageError(
           "Unexpected argument '\(subcommand)': with '--man', the page describes every "
-            + "subcommand",
-          usage: spec.usage, command: spec.name)
+            + "subcommand")
       }
       let page = RaspManualPage.make(
         root: RaspCommandLine.spec, commands: RaspCommandLine.commandSpecs,
@@ -61,9 +60,8 @@ enum HelpCommand {
     guard let command = RaspCommandLine.commandSpecs.first(where: { $0.name == "rasp " + name })
     else {
       if name == "version" {
-        throw .usage(
-          "Subcommand 'version' has no help of its own: it prints what 'rasp --version' prints",
-          usage: spec.usage, command: spec.name)
+        throw spec.usageError(
+          "Subcommand 'version' has no help of its own: it prints what 'rasp --version' prints")
       }
       throw RaspCommandLine.unknownSubcommand(name)
     }

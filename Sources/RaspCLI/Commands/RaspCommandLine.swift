@@ -240,7 +240,7 @@ public enum RaspCommandLine {
     if let near = RaspSpelling.nearest(to: name, among: names) {
       message += ". Did you mean '\(near)'?"
     }
-    return .usage(message, usage: spec.usage, command: spec.name)
+    return spec.usageError(message)
   }
 
   static func printHelp(_ spec: RaspCommandSpec, environment: RaspEnvironment)

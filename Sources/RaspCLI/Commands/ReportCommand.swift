@@ -87,9 +87,7 @@ enum ReportCommand {
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     var options = try ReplayOptions(
       parsed: parsed, domains: domains, spec: spec, environment: environment)
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     if let text = parsed.value(.select), options.select?.filters.contains(.each) == true {
       throw fail(
         "'[]' in '--select \(text)' selects several values, which a report cannot plot as "

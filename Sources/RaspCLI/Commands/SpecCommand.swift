@@ -37,8 +37,8 @@ enum SpecCommand {
         command: spec.name)
     }
     if parsed.positionals.filter({ $0 == "-" }).count > 1 {
-      throw .usage(
-        "Standard input ('-') can be read only once", usage: spec.usage, command: spec.name)
+      throw spec.usageError(
+        "Standard input ('-') can be read only once")
     }
     var status = RaspExitCode.success
     for outcome in SpecFiles.load(parsed.positionals, after: domains, environment: environment) {

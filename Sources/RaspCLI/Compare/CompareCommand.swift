@@ -118,9 +118,7 @@ enum CompareCommand {
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain],
     newVersions: [any RaspDomain] = []
   ) throws(RaspCommandError) -> RaspExitCode {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     guard !parsed.positionals.isEmpty else {
       throw fail("Missing expected argument '<file-or-directory>': the logs to compare")

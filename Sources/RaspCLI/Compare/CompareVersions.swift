@@ -63,9 +63,7 @@ struct CompareVersions {
     parsed: RaspParsedArguments, domains: [any RaspDomain], newVersions: [any RaspDomain],
     spec: RaspCommandSpec, environment: RaspEnvironment
   ) throws(RaspCommandError) {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let sideOptions: [RaspOptionName] = [.old, .new, .oldSpec, .newSpec, .oldMap, .newMap]
     if newVersions.isEmpty, !sideOptions.contains(where: parsed.isGiven) {
       throw fail(

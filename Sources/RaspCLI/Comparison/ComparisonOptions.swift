@@ -60,9 +60,7 @@ struct ComparisonOptions {
   /// - Throws: A usage error for a path that is not valid, a precision that is not a
   ///   non-negative finite number, or a `--max-diffs` that is not a whole number from 0.
   init(parsed: RaspParsedArguments, spec: RaspCommandSpec) throws(RaspCommandError) {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     for text in parsed.all(.ignore) {
       let path: JSONPath
       do {

@@ -91,9 +91,7 @@ enum RedactCommand {
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let file = try parsed.onlyLog(describedAs: "the event log to redact", spec: spec)
     guard let policyFile = parsed.value(.policy) else {

@@ -289,9 +289,7 @@ struct ReplayOptions {
     parsed: RaspParsedArguments, domains builtIn: [any RaspDomain], spec: RaspCommandSpec,
     environment: RaspEnvironment
   ) throws(RaspCommandError) {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     commandName = spec.name
     if !parsed.positionals.isEmpty { files = parsed.positionals }
     if files.filter({ $0 == "-" }).count > 1 {

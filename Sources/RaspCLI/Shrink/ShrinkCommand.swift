@@ -123,9 +123,7 @@ enum ShrinkCommand {
   static func run(
     _ arguments: [String], environment: RaspEnvironment, domains: [any RaspDomain]
   ) throws(RaspCommandError) -> RaspExitCode {
-    func fail(_ message: String) -> RaspCommandError {
-      .usage(message, usage: spec.usage, command: spec.name)
-    }
+    let fail = spec.usageError
     let parsed = try RaspArgumentParser.parse(arguments, spec: spec)
     let file = try parsed.onlyLog(describedAs: "the event log that fails", spec: spec)
     if file == "-" {
