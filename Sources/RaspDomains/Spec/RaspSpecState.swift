@@ -120,12 +120,15 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
         journal.append(.removed(place, old: old))
         value = nil
       }
-    case .append(let path, let operand):
+    case .append(let path, let operand), .appendUnique(let path, let operand):
       let element = try literal(operand)
+      var isUnique = false
+      if case .appendUnique = operation { isUnique = true }
       try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
         value, place, journal throws(SpecRejection) in
         // `if case`, not a `switch`, which would hold the array and make the append copy it.
         if case .array(var elements)? = value {
+          if isUnique, elements.contains(element) { return }
           journal.append(.appended(place))
           value = nil
           elements.append(element)
@@ -215,26 +218,6 @@ public struct RaspSpecState: RaspState, Sendable, Hashable {
           value = .object(object)
         case let other?:
           throw SpecRejection(detail: "it holds \(other.kind.phrase), not an object")
-        }
-      }
-    case .appendUnique(let path, let operand):
-      let element = try literal(operand)
-      try SpecEdit.update(&state, at: path, missing: .create, journal: &journal) {
-        value, place, journal throws(SpecRejection) in
-        if case .array(var elements)? = value {
-          guard !elements.contains(element) else { return }
-          journal.append(.appended(place))
-          value = nil
-          elements.append(element)
-          value = .array(elements)
-          return
-        }
-        switch value {
-        case nil, .null?:
-          journal.append(.replaced(place, old: value))
-          value = .array([element])
-        case let other?:
-          throw SpecRejection(detail: "it holds \(other.kind.phrase), not an array")
         }
       }
     case .onlyIf(let condition, _):
