@@ -123,8 +123,15 @@ final class AssertionObserver: ReplayStateObserver {
   /// The first assertion that could not be evaluated, with its event; nothing is checked
   /// after it.
   @exclusivity(unchecked) private(set) var error: RaspCommandError?
-  /// How many events were applied.
-  @exclusivity(unchecked) private(set) var events = 0
+  /// How many events the observer was told of.
+  @exclusivity(unchecked) private var observedEvents = 0
+  /// The domains whose events the kernel tells the observer of: those an assertion reads or
+  /// must be evaluated again after (all of them for one that reads `$event`, `$key`, `$prev`
+  /// or the whole state); `nil`, every event, when there are final assertions (which report
+  /// the last event of each key) or the applied lines are recorded.
+  let observedDomains: ReplayObservedDomains?
+  /// How many events were applied: those told of, and those of domains nothing reads.
+  var events: Int { observedEvents + (observedDomains?.passedOver ?? 0) }
   /// Whether the replay may end: ``maximumFailures`` violations were found, and the observer
   /// stops there.
   var isFinished: Bool { stopsAtLimit && violations.count >= maximumFailures }
@@ -163,9 +170,10 @@ final class AssertionObserver: ReplayStateObserver {
       readsAll || assertions.contains { $0.reads.domains.contains(index) }
     }
     self.isRead = isRead
-    dependsOn = names.indices.map { index in
+    let dependsOn = names.indices.map { index in
       checked.indices.filter { reportsEvery || checked[$0].dependsOnEvent(ofDomainAt: index) }
     }
+    self.dependsOn = dependsOn
     let members = PredicateReads.membersRead(by: assertions.map(\.expression))
     var slots: [String: Int] = [:]
     var memberSlots: [[MemberSlot]?] = []
@@ -217,6 +225,10 @@ final class AssertionObserver: ReplayStateObserver {
     readsKey = assertions.contains { $0.reads.readsKey }
     readsPrevious = assertions.contains { $0.reads.readsPrevious }
     self.maximumFailures = maximumFailures
+    observedDomains =
+      finals.isEmpty && !recordsAppliedLines
+      ? ReplayObservedDomains(
+        observes: dependsOn.indices.map { isRead[$0] || !dependsOn[$0].isEmpty }) : nil
   }
 
   private static func parse(_ bytes: ArraySlice<UInt8>) -> JSONValue {
@@ -393,9 +405,10 @@ final class AssertionObserver: ReplayStateObserver {
   }
 
   func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) {
-    events += 1
+    observedEvents += 1
     if recordsAppliedLines { recordApplied(event) }
-    // Nothing read changed, and no assertion is due: not even the key's stream is needed.
+    // Nothing read changed, and no assertion is due: not even the key's stream is needed (the
+    // kernel does not tell of such an event when ``observedDomains`` says so).
     let changed = event.domainIndex
     if finalAssertions.isEmpty, !isRead[changed], dependsOn[changed].isEmpty,
       event.otherDomains.allSatisfy({ !isRead[$0] && dependsOn[$0].isEmpty })

@@ -4,11 +4,12 @@ import RaspJSON
 /// the state being written out and read back: how `rasp check --assert` evaluates its
 /// assertions.
 ///
-/// The kernel calls ``observe(_:eventAsRead:)`` after each event applied, before it writes
-/// the event's record (if any). The observer reads what it needs of the state — usually one
-/// domain's JSON, ``SnapshotState/encodedState(ofDomainAt:)``, and only when the event
-/// changed that domain — and must not keep the state: a snapshot kept alive would be copied
-/// on the next event instead of changed in place.
+/// The kernel calls ``observe(_:eventAsRead:)`` after each event applied (of the domains of
+/// ``observedDomains``, when it says), before it writes the event's record (if any). The
+/// observer reads what it needs of the state — usually one domain's JSON,
+/// ``SnapshotState/encodedState(ofDomainAt:)``, and only when the event changed that domain —
+/// and must not keep the state: a snapshot kept alive would be copied on the next event
+/// instead of changed in place.
 ///
 /// A replay with an observer runs its kernel on one thread (keyed replays too, whatever
 /// ``ReplayConfiguration/jobs``), so that the observer sees the events in the log's order.
@@ -46,11 +47,19 @@ package protocol ReplayStateObserver: AnyObject {
   func restored(
     _ state: SnapshotState, keyNumber: Int, key: ArraySlice<UInt8>?,
     last: (seq: Int, input: Int, line: Int)?)
+
+  /// The domains whose events the observer is told of, read once when the replay starts;
+  /// `nil` for every event. The kernel counts the events it was not told of in
+  /// ``ReplayObservedDomains/passedOver``.
+  var observedDomains: ReplayObservedDomains? { get }
 }
 
 extension ReplayStateObserver {
   /// Most observers see the whole replay.
   package var isFinished: Bool { false }
+
+  /// Most observers are told of every event.
+  package var observedDomains: ReplayObservedDomains? { nil }
 
   /// Most observers need nothing of a checkpoint's states.
   package func restored(

@@ -142,6 +142,9 @@ struct ReplayKernel {
   let isPlain: Bool
   /// Whether a ``ReplayStateObserver`` sees every applied event.
   let isObserved: Bool
+  /// The domains whose events the observer is told of, when it says
+  /// (``ReplayStateObserver/observedDomains``).
+  let observedDomains: ReplayObservedDomains?
 
   init(
     configuration: ReplayConfiguration, inputNames: [String], types: TypeTable?,
@@ -205,6 +208,7 @@ struct ReplayKernel {
       (configuration.checkpointInterval != nil || configuration.checkpointsAtEnd)
       && !configuration.isFinal
     isObserved = configuration.stateObserver != nil
+    observedDomains = configuration.stateObserver?.observedDomains
     isPlain =
       !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
       && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes

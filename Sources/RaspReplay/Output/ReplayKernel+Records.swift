@@ -21,11 +21,18 @@ extension ReplayKernel {
     stream.lastEventBytes.append(contentsOf: item.pointee.eventBytes)
   }
 
-  /// Shows the event just applied, and the state after it, to the configuration's observer.
+  /// Shows the event just applied, and the state after it, to the configuration's observer;
+  /// only counts it when it changed no domain the observer asked for.
   @inline(never)
   mutating func notifyObserver(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
   ) {
+    if let observedDomains,
+      !observedDomains.observes(domainIndex: routed.domainIndex, otherDomains: otherDomains)
+    {
+      observedDomains.passedOver += 1
+      return
+    }
     guard let observer = configuration.stateObserver else { return }
     let event = ReplayAppliedEvent(
       seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,

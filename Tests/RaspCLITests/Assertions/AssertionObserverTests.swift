@@ -87,4 +87,77 @@ import Testing
     }
     #expect(lines == [3, 4, 5, 8])
   }
+
+  /// Headings between nav events, which no assertion over `geo` reads: the kernel does not tell
+  /// the observer of them, and the report still numbers and counts every event.
+  ///
+  /// ```
+  /// line  1     2     3    4     5    6    7
+  /// geo               310             320
+  /// nav   push  push       pop   pop       push
+  /// ```
+  static let mixedLog =
+    [
+      #"{"type":"nav.push","payload":{"screen":"a"}}"#,
+      #"{"type":"nav.push","payload":{"screen":"b"}}"#,
+      #"{"type":"geo.heading","payload":{"heading":310}}"#,
+      #"{"type":"nav.pop"}"#,
+      #"{"type":"nav.pop"}"#,
+      #"{"type":"geo.heading","payload":{"heading":320}}"#,
+      #"{"type":"nav.push","payload":{"screen":"c"}}"#,
+    ].joined(separator: "\n") + "\n"
+
+  /// The JSON report of `check` with `arguments` over ``mixedLog``, as `assertion@line`s, the
+  /// events counted, and the whole report.
+  static func checkMixed(_ arguments: [String]) throws -> (
+    violations: [String], events: JSONValue?, report: String
+  ) {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.mixedLog)
+    let run = CommandRun.run(
+      ["check", "--format", "json", "--max-failures", "10"] + arguments + ["events.jsonl"],
+      in: directory.path)
+    #expect(run.status == 1)
+    let report = try JSONParser.parse(run.standardOutput)
+    return (try violations(run), report["events"], run.standardOutput)
+  }
+
+  @Test func anAssertionOverOneDomainNumbersAndCountsTheEventsOfTheOthers() throws {
+    let result = try Self.checkMixed(["--assert", ".geo.heading == null or .geo.heading < 300"])
+    #expect(result.violations == [".geo.heading == null or .geo.heading < 300@3"])
+    #expect(result.events == 7)
+    #expect(result.report.contains(#""seq":3"#))
+  }
+
+  @Test func anAssertionOnTheEventIsToldOfTheEventsOfEveryDomain() throws {
+    let result = try Self.checkMixed([
+      "--assert", ".geo.heading == null or .geo.heading < 300",
+      "--assert", #"$event.type != "nav.pop""#,
+    ])
+    #expect(
+      result.violations == [
+        ".geo.heading == null or .geo.heading < 300@3", #"$event.type != "nav.pop"@4"#,
+      ])
+    #expect(result.events == 7)
+  }
+
+  @Test func theReportIsTheSameWhetherTheObserverIsToldOfEveryEventOrNot() throws {
+    // A final assertion, or `--applied-lines`, has the observer told of every event.
+    let assertions = [
+      "--assert", ".geo.heading == null or .geo.heading < 300",
+      "--assert", ".nav.stack | length < 2",
+    ]
+    let told = try Self.checkMixed(assertions)
+    #expect(
+      told.violations == [
+        ".nav.stack | length < 2@2", ".geo.heading == null or .geo.heading < 300@3",
+      ])
+    #expect(told.events == 7)
+    for extra in [["--applied-lines"], ["--assert-final", ".nav.stack | length < 9"]] {
+      let toldAll = try Self.checkMixed(assertions + extra)
+      #expect(toldAll.violations == told.violations, "with \(extra)")
+      #expect(toldAll.events == told.events, "with \(extra)")
+    }
+    #expect(try Self.checkMixed(["-j", "1"] + assertions).report == told.report)
+  }
 }
