@@ -3,7 +3,7 @@ import RaspReplay
 
 /// `rasp redact --verify` of a Redux DevTools export: the redacted export replays as the
 /// original's replay, redacted, each from its own start state (`committedState`,
-/// `preloadedState`), and no original string of a redacted path is left anywhere in it — in
+/// `preloadedState`), and no original value of a redacted path is left anywhere in it — in
 /// its actions, its states, and in every string of it that holds JSON (`payload`, an action
 /// written as a string, a `$jsan` Map), as ``RedactLeakSearch`` searches. With a rule of
 /// `meta.timestamp`, no entry of `actionsById` may keep a `timestamp` that the rule changes:

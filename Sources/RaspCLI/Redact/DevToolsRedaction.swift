@@ -91,7 +91,7 @@ enum DevToolsRedaction {
     }
     RaspDiagnostics.write(
       "rasp: verified '\(output)': it replays as '\(name)' redacted, and no original "
-        + "string of a redacted path is left in it\n", to: environment)
+        + "value of a redacted path is left in it\n", to: environment)
     return .success
   }
 

@@ -43,6 +43,16 @@ struct NMEARedactor {
   ///     ``Outcome/changed(_:)``.
   /// - Returns: What became of the line.
   func redact(line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Outcome {
+    var changes: [Redactor.Change]?
+    return redact(line: line, into: &output, changes: &changes)
+  }
+
+  /// Redacts one line, as ``redact(line:into:)`` does, and appends each field changed to
+  /// `changes`, when it is not `nil`, as a number (for `--verify`'s search).
+  func redact(
+    line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+    changes: inout [Redactor.Change]?
+  ) -> Outcome {
     guard !rules.isEmpty, line.first == UInt8(ascii: "$"), line.count >= 4,
       line[line.count - 3] == UInt8(ascii: "*"),
       let given = Self.hexValue(line[line.count - 2], line[line.count - 1])
@@ -90,6 +100,8 @@ struct NMEARedactor {
             reason: "cannot move the date '\(fields[date])' with its time: it is not ddmmyy")
         }
         if moved != fields[date] {
+          changes?.append(
+            Self.change("\(type).date", from: fields[date], to: moved, by: rule.action))
           fields[date] = moved
           changed += 1
         }
@@ -105,6 +117,7 @@ struct NMEARedactor {
         }
       }
       if new != old {
+        changes?.append(Self.change("\(type).\(field.name)", from: old, to: new, by: rule.action))
         fields[field.index] = new
         changed += 1
       }
@@ -116,6 +129,15 @@ struct NMEARedactor {
     output.append(UInt8(ascii: "*"))
     output.append(contentsOf: Array(Self.hex(Self.checksum(text)).utf8))
     return .changed(changed)
+  }
+
+  /// A field's change, its texts as numbers.
+  private static func change(
+    _ path: String, from old: String, to new: String, by action: RedactionPolicy.Action
+  ) -> Redactor.Change {
+    func number(_ text: String) -> JSONValue? { Double(text).map { .number(JSONNumber($0)) } }
+    return Redactor.Change(
+      path: path, original: number(old) ?? .string(old), redacted: number(new), action: action)
   }
 
   /// Why a field cannot be changed.

@@ -42,7 +42,7 @@ enum RedactCommand {
       --domain, --key-by, ...): the redacted log's snapshots must be the original's, value by \
       value, with each string the policy changed changed alike, a rounded number within its \
       rounding, a dropped value absent, null or as before; its replay must end with the same \
-      status, and no original string of a redacted path may be left anywhere in the output; \
+      status, and no original value of a redacted path may be left anywhere in the output; \
       else it exits with 1, naming the first leak or difference.
       """,
     usage:
@@ -69,7 +69,7 @@ enum RedactCommand {
         name: .verify,
         help:
           "Then check that the redacted log replays as the original's replay redacted, and "
-          + "that no original string of a redacted path is left in it; exit 1 if not."),
+          + "that no original value of a redacted path is left in it; exit 1 if not."),
     ] + ReplayOptions.specs.filter { !ShrinkCommand.excludedReplayOptions.contains($0.name) },
     exitStatuses: [
       ("0", "The redacted log was written (and, with --verify, holds)."),
@@ -184,7 +184,7 @@ enum RedactCommand {
       }
       RaspDiagnostics.write(
         "rasp: verified '\(output)': it replays as '\(file)' redacted, and no original "
-          + "string of a redacted path is left in it\n", to: environment)
+          + "value of a redacted path is left in it\n", to: environment)
     }
     return .success
   }

@@ -6,8 +6,12 @@ import RaspJSON
 ///
 /// A string leaks an original string of a redacted path when it is that string or, for an
 /// original of four characters or more, holds it; a shorter original leaks only as the whole
-/// value of a member named as the last key of its own path (``searchedLength``). Numbers are
-/// not searched: a shifted time may well be another event's original one.
+/// value of a member named as the last key of its own path (``searchedLength``). A number (a
+/// JSON number at a value's place, or a field of an NMEA sentence) leaks an original number
+/// when it is equal to it and, but for one of six significant digits or more
+/// (``distinctDigits``), is the value of a member of the same name as where the original was.
+/// What a rule wrote is never a leak: a time shifted by an hour may be another event's
+/// original time.
 ///
 /// ```swift
 /// let root = try JSONNode.read(line)
@@ -27,9 +31,70 @@ enum RedactLeakSearch {
     var strings: [String: Place] = [:]
     /// Each string a rule wrote: a code, a constant, a shifted time.
     var written: Set<String> = []
+    /// Each original number, by its value, with where it was first and the name of the
+    /// member that held it (none for an element of an array at the top).
+    var numbers: [Double: (place: Place, name: String?)] = [:]
+    /// Each number a rule wrote: a shifted time, a rounded position, a constant.
+    var writtenNumbers: Set<Double> = []
 
     /// Whether there is nothing to search for.
-    var isEmpty: Bool { strings.isEmpty }
+    var isEmpty: Bool { strings.isEmpty && numbers.isEmpty }
+  }
+
+  /// How many significant digits make a number searched wherever it is: `52.520008`,
+  /// `1795339800250` or an NMEA time `200619.30` are no other field's value by chance; `12`,
+  /// `271.5` or `2026` may well be, and leak only as the value of a member of the same name
+  /// as the original's (an `accuracy` of 12).
+  static let distinctDigits = 6
+
+  /// Where the original was, when `number`, the value of a member named `name` (or an array's
+  /// element, in a member so named), is one.
+  ///
+  /// - Parameters:
+  ///   - number: The number searched.
+  ///   - originals: The original values of the redacted paths.
+  ///   - name: The name of the member whose value it is, or holds it.
+  /// - Returns: Where the original that `number` leaks was.
+  static func leak(number: JSONNumber, of originals: Originals, name: String?) -> Place? {
+    let value = number.doubleValue
+    guard let original = originals.numbers[value], !originals.writtenNumbers.contains(value)
+    else { return nil }
+    if let name, name == original.name { return original.place }
+    return significantDigits(value) >= distinctDigits ? original.place : nil
+  }
+
+  /// The significant digits of a number's shortest form: 5 for `52.52`, 2 for `1200`.
+  static func significantDigits(_ value: Double) -> Int {
+    var writer = JSONWriter()
+    writer.writeNumber(JSONNumber(value))
+    var digits = writer.bytes.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+      .filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    while digits.first == UInt8(ascii: "0") { digits.removeFirst() }
+    while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+    return digits.count
+  }
+
+  /// The first field of an NMEA sentence (`$GPGGA,200619.30,…*2C`) that leaks an original
+  /// number, with its name (`GGA.time`, or `GGA[1]` for a field a policy cannot name); `nil`
+  /// for a line that is no sentence, or leaks none.
+  static func sentenceLeak(in line: String, of originals: Originals)
+    -> (path: String, original: Place)?
+  {
+    guard !originals.numbers.isEmpty, line.first == "$" else { return nil }
+    let body = line.dropFirst().prefix { $0 != "*" }
+    let fields = body.split(separator: ",", omittingEmptySubsequences: false)
+    guard let address = fields.first, address.count == 5 else { return nil }
+    let type = String(address.suffix(3))
+    for (index, field) in fields.enumerated().dropFirst() {
+      guard !field.isEmpty, field.allSatisfy({ $0 == "." || $0 == "-" || $0.isNumber }),
+        let value = Double(field)
+      else { continue }
+      let name = NMEASentences.fields[type]?.first { $0.index == index }?.name
+      if let place = leak(number: JSONNumber(value), of: originals, name: name) {
+        return (name.map { "\(type).\($0)" } ?? "\(type)[\(index)]", place)
+      }
+    }
+    return nil
   }
 
   /// An original value found in the output.
@@ -90,6 +155,14 @@ enum RedactLeakSearch {
     return nil
   }
 
+  /// The name of the member a value at `path` is, or is in: its last key.
+  static func memberName(_ path: [JSONPath.Component]) -> String? {
+    for component in path.reversed() {
+      if case .key(let key) = component { return key }
+    }
+    return nil
+  }
+
   /// Searches a node, and the JSON its strings hold; `outer` is the offset of the string of
   /// the text that holds the node, if one does.
   private static func firstLeak(
@@ -133,7 +206,11 @@ enum RedactLeakSearch {
           return found
         }
       }
-    case .null, .bool, .number:
+    case .number(let number):
+      if let place = leak(number: number, of: originals, name: memberName(path)) {
+        return Leak(offset: offset, path: path, original: place)
+      }
+    case .null, .bool:
       break
     }
     return nil

@@ -2,14 +2,14 @@ import RaspJSON
 import RaspReplay
 
 /// `rasp redact --verify`: the redacted log replays as the original's replay, redacted, and no
-/// original string of a redacted path is left anywhere in the output.
+/// original value of a redacted path is left anywhere in the output.
 ///
 /// The original's snapshots are redacted by putting, for every string a rule changed, its
 /// replacement in its place (a hashed key, a replaced name); the redacted log's snapshots must
 /// then be equal to them, one by one, and its replay must end with the same status
 /// (``RedactReplayComparison``). Strings are searched for in every key and string of the
-/// output, the JSON held in strings included, and in lines that are not JSON
-/// (``RedactLeakSearch``).
+/// output, the JSON held in strings included, and in lines that are not JSON; numbers at
+/// every value's place and in NMEA sentences' fields (``RedactLeakSearch``).
 ///
 /// ```swift
 /// let problem = RedactVerification.firstProblem(
@@ -31,6 +31,15 @@ enum RedactVerification {
     }
     if let redacted = change.redacted {
       result.originals.written.formUnion(strings(in: redacted))
+      for (number, _) in numbers(in: redacted, name: nil) {
+        result.originals.writtenNumbers.insert(number.doubleValue)
+      }
+    }
+    let name = (try? JSONPath(change.path, allowsPatterns: true))
+      .flatMap { RedactLeakSearch.memberName($0.components) }
+    for (number, held) in numbers(in: change.original, name: name)
+    where result.originals.numbers[number.doubleValue] == nil {
+      result.originals.numbers[number.doubleValue] = ((line, change.path), held)
     }
     if case .string = change.original, let redacted = change.redacted {
       result.substitutions[change.original] = redacted
@@ -80,6 +89,18 @@ enum RedactVerification {
     }
   }
 
+  /// Every number of a value, with the name of the member that holds it (`name`, the
+  /// value's own, for the value itself or an element of its arrays).
+  private static func numbers(in value: JSONValue, name: String?) -> [(JSONNumber, String?)] {
+    switch value {
+    case .number(let number): return [(number, name)]
+    case .array(let elements): return elements.flatMap { numbers(in: $0, name: name) }
+    case .object(let object):
+      return object.members.flatMap { numbers(in: $0.value, name: $0.key) }
+    case .null, .bool, .string: return []
+    }
+  }
+
   /// Every string of a value, keys included.
   private static func strings(in value: JSONValue) -> [String] {
     switch value {
@@ -100,10 +121,12 @@ enum RedactVerification {
     for (index, line) in ShrinkLog(bytes: bytes).lines.enumerated() {
       guard let root = try? JSONNode.read(Array(line), maximumDepth: JSONLimits.maximumWrittenDepth)
       else {
-        if let place = RedactLeakSearch.leak(
-          in: String(decoding: line, as: UTF8.self), of: originals)
-        {
+        let text = String(decoding: line, as: UTF8.self)
+        if let place = RedactLeakSearch.leak(in: text, of: originals) {
           return (index + 1, nil, place)
+        }
+        if let leak = RedactLeakSearch.sentenceLeak(in: text, of: originals) {
+          return (index + 1, leak.path, leak.original)
         }
         continue
       }

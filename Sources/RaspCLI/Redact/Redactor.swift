@@ -152,18 +152,31 @@ struct Redactor {
       }
       try scanner.expectEnd()
     } catch {
-      switch sentences.redact(line: line, into: &output) {
-      case .notSentence: return .notJSON
-      case .unchanged: return .unchanged
-      case .changed(let count): return .changed(count)
-      case .mistake(let offset, let path, let reason):
-        return .mistake(Mistake(offset: offset, path: path, reason: reason))
-      }
+      return redactSentence(line: line, into: &output)
     }
     if let mistake { return .mistake(mistake) }
     guard changeCount > 0 else { return .unchanged }
     appendEdited(line, edits: 0..<edits.count, into: &output)
     return .changed(changeCount)
+  }
+
+  /// Redacts a line that is not JSON as an NMEA sentence, keeping its changes when
+  /// ``collectsChanges``; apart from ``redact(line:into:)``, which a line of JSON goes through
+  /// without it.
+  @inline(never)
+  private mutating func redactSentence(
+    line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+  ) -> Outcome {
+    var fields: [Change]? = collectsChanges ? [] : nil
+    switch sentences.redact(line: line, into: &output, changes: &fields) {
+    case .notSentence: return .notJSON
+    case .unchanged: return .unchanged
+    case .changed(let count):
+      changes.append(contentsOf: fields ?? [])
+      return .changed(count)
+    case .mistake(let offset, let path, let reason):
+      return .mistake(Mistake(offset: offset, path: path, reason: reason))
+    }
   }
 
   /// Appends `text` with some of ``edits`` made, from ``replacements``.

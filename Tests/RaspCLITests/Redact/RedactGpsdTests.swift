@@ -63,7 +63,7 @@ import Testing
     #expect(
       run.standardError.hasSuffix(
         "rasp: verified '\(output)': it replays as '\(Self.log)' "
-          + "redacted, and no original string of a redacted path is left in it\n"))
+          + "redacted, and no original value of a redacted path is left in it\n"))
   }
 
   @Test func replaceSetsTheHemisphereAndDropEmptiesItToo() async throws {
