@@ -183,6 +183,13 @@ enum RedactLeakSearch {
           Array(inner.utf8), maximumDepth: JSONLimits.maximumWrittenDepth)
       {
         if let found = firstLeak(in: held, at: &path, outer: offset, originals) { return found }
+        // Its strings and keys were searched, each as itself: the text is searched only as
+        // a whole, so that a value a rule wrote in it (a shifted time that is another
+        // event's original) is no leak of the original that it equals.
+        if !originals.written.contains(text), let place = originals.strings[text] {
+          return Leak(offset: offset, path: path, original: place)
+        }
+        break
       }
       if let place = leak(in: text, of: originals, at: path) {
         return Leak(offset: offset, path: path, original: place)

@@ -111,3 +111,33 @@ import Testing
     #expect(RedactLeakSearch.significantDigits(200_619.3) == 7)
   }
 }
+
+/// Leaks in the JSON that strings hold (kcat messages).
+@Suite struct RedactLeakSearchHeldTextTests {
+  /// An hourly time shifted by an hour, inside a message's `payload`, is the next message's
+  /// original, which the rule wrote: no leak; the same time left in a note of the text is one.
+  @Test func aShiftedTimeInAHeldTextIsNoLeakButOneLeftIsOne() throws {
+    let message = { (hour: Int, note: String) in
+      #"{"topic":"t","payload":"{\"type\":\"a\",\"ts\":\"2026-12-04T\#(hour):00:00Z\""#
+        + note + #"}"}"# + "\n"
+    }
+    let policy = #"{"rules":[{"path":"payload.ts","action":"shift","by":3600}]}"#
+    let directory = try TemporaryDirectory()
+    try directory.write("pii.json", policy)
+    try directory.write("events.jsonl", message(10, "") + message(11, ""))
+    try directory.write(
+      "leak.jsonl", message(10, "") + message(11, #",\"note\":\"at 2026-12-04T10:00:00Z\""#))
+    for (log, status) in [("events.jsonl", 0), ("leak.jsonl", 1)] {
+      let run = CommandRun.run(
+        ["redact", log, "--policy", "pii.json", "-o", "share-\(log)", "--verify"],
+        in: directory.path)
+      #expect(run.status == status, "\(run.standardError)")
+      if status == 1 {
+        #expect(
+          run.standardError.hasSuffix(
+            "share-leak.jsonl:2: at payload.note: the value of payload.ts at leak.jsonl:1 is "
+              + "left in the output\n"), "\(run.standardError)")
+      }
+    }
+  }
+}
