@@ -42,6 +42,43 @@ import Testing
     #expect(writer.bytes == Array(#""k\"\u0001""#.utf8))
   }
 
+  @Test func escapesEachCharacterAtEachPlaceOfALongString() {
+    // The writer looks at eight bytes at a time: each byte to escape, and its neighbours, at
+    // each place of a word, with a second one after it, against RFC 8259's table byte by byte.
+    let bytes: [UInt8] = Array(0...0x20) + Array("\"#/[\\]~\u{7F}".utf8)
+    for byte in bytes {
+      for place in 0..<20 {
+        var text = Array("abcdefghijklmnopqrst\u{E9}\u{20AC}".utf8)
+        text[place] = byte
+        text[(place + 9) % 20] = byte
+        var writer = JSONWriter()
+        text.withUnsafeBufferPointer { writer.writeString(utf8: $0) }
+        #expect(writer.bytes == Self.escapedByteByByte(text), "byte \(byte) at \(place)")
+      }
+    }
+  }
+
+  /// RFC 8259's escapes (and DEL's), one byte at a time.
+  private static func escapedByteByByte(_ text: [UInt8]) -> [UInt8] {
+    let digits = Array("0123456789abcdef".utf8)
+    var escaped = [UInt8(ascii: "\"")]
+    for byte in text {
+      switch byte {
+      case 0x22: escaped += Array(#"\""#.utf8)
+      case 0x5C: escaped += Array(#"\\"#.utf8)
+      case 0x08: escaped += Array(#"\b"#.utf8)
+      case 0x09: escaped += Array(#"\t"#.utf8)
+      case 0x0A: escaped += Array(#"\n"#.utf8)
+      case 0x0C: escaped += Array(#"\f"#.utf8)
+      case 0x0D: escaped += Array(#"\r"#.utf8)
+      case 0..<0x20, 0x7F:
+        escaped += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+      default: escaped.append(byte)
+      }
+    }
+    return escaped + [UInt8(ascii: "\"")]
+  }
+
   @Test func randomStringsReadBackUnchanged() throws {
     var generator = SplitMix64(seed: 8)
     for _ in 0..<5_000 {
