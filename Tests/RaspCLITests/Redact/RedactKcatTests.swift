@@ -79,6 +79,37 @@ import Testing
     #expect(run.standardError.hasSuffix("1 of 3 lines changed, 2 values\n"))
   }
 
+  /// A string whose text is not JSON — a duplicate key, a bad escape, a lone surrogate, an
+  /// object that does not end — is a string like any other: no rule reaches into it, and its
+  /// line is copied byte for byte; the same text as JSON is redacted.
+  @Test func aStringWhoseTextIsNotJSONIsLeftByteForByte() throws {
+    let notJSON = [
+      #"{"payload":"{\"source\":\"a\",\"source\":\"b\"}"}"#,
+      #"{"payload":"{\"source\":\"a\\q\"}"}"#,
+      #"{"payload":"{\"source\":\"\\ud800\"}"}"#,
+      #"{"payload":"{\"source\":\"\\udc00\\ud800\"}"}"#,
+      #"{"payload":"{\"source\":\"a\""}"#,
+      #"{"payload":"{\"source\":\"a\"}x"}"#,
+    ]
+    let json = #"{"payload":"{\"source\":\"a\"}"}"#
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", (notJSON + [json]).map { $0 + "\n" }.joined())
+    try directory.write("pii.json", #"{"rules":[{"path":"payload.source","action":"hash"}]}"#)
+    try directory.write("secret.key", "0123456789abcdef")
+    let run = CommandRun.run(
+      [
+        "redact", "events.jsonl", "--policy", "pii.json", "--key-file", "secret.key", "-o",
+        "share.jsonl",
+      ], in: directory.path)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.hasSuffix("1 of 7 lines changed, 1 values\n"))
+    let lines = String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.count == 8)
+    #expect(Array(lines.prefix(6)) == notJSON)
+    #expect(lines[6].hasPrefix(#"{"payload":"{\"source\":\""#) && lines[6] != json)
+  }
+
   /// The string keeps its own escapes — `\u00e9`, a surrogate pair, `\"` — but for the
   /// values changed, each escaped in its place; jq reads the same event, redacted.
   @Test func theStringKeepsItsEscapesButForTheValuesChanged() async throws {
