@@ -7,16 +7,25 @@ import Testing
 /// and each place in the text found at the same place of the string as by reading the string
 /// again byte by byte; strings it leaves to the scanner are those with `\u`, UTF-8 or mistakes.
 @Suite struct HeldTextTests {
-  static let decoded = [
-    #""{\"a\":1}""#,
-    #""  [1,2,\"x\\\\y\"]""#,
-    #""{\"ts\":\"2026-11-22T09:30:00.005Z\",\"source\":\"ui\","#
-      + #"\"payload\":{\"n\":\"a\\/b\\n\\t\"}}""#,
-    #""{\"long\":\"abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnop\"}" "#,
-  ]
+  static let decoded =
+    [
+      #""{\"a\":1}""#,
+      #""  [1,2,\"x\\\\y\"]""#,
+      #""{\"ts\":\"2026-11-22T09:30:00.005Z\",\"source\":\"ui\","#
+        + #"\"payload\":{\"n\":\"a\\/b\\n\\t\"}}""#,
+      #""{\"long\":\"abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnop\"}" "#,
+    ] + everyPlace
+  /// Each two-byte escape at each place of a word read eight bytes at a time, twice in a row,
+  /// and once more after a run of plain bytes.
+  static let everyPlace = (0..<16).flatMap { place in
+    [#"\""#, #"\\"#, #"\/"#, #"\n"#].map { escape in
+      "\"{" + String(repeating: "a", count: place) + escape + escape
+        + String(repeating: "b", count: 15 - place) + escape + "}\""
+    }
+  }
   static let left = [
     #""{\"e\":\"\u00e9\"}""#, #""{\"é\":1}""#, #""{\"a\":1}"#, #""not JSON""#, #""{\"a\":\x}""#,
-    "\"{\u{01}}\"",
+    "\"{\u{01}}\"", "\"{abcdefghij\\", "\"{abcdefghijklmn\\\"",
   ]
 
   @Test(arguments: decoded)
