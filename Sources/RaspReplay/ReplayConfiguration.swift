@@ -264,6 +264,10 @@ public struct ReplayConfiguration {
   /// What sees the state after every event applied (`rasp check --assert`), or `nil`. With
   /// one, a keyed replay's kernel runs on one thread, whatever ``jobs``.
   package var stateObserver: (any ReplayStateObserver)?
+  /// Whether the records are thrown away, the ``stateObserver`` being what the replay is for
+  /// (`rasp check --assert` without a golden file, `rasp find`): then the events of domains
+  /// the observer reads nothing of are passed over (``DomainDemand``).
+  package var discardsRecords = false
 
   /// A configuration with the defaults.
   ///

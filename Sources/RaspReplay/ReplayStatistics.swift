@@ -166,6 +166,13 @@ public struct ReplayStatistics: Sendable, Equatable {
   /// statistics.passedOver   // 16, for --select nav.tab
   /// ```
   public internal(set) var passedOver = 0
+  /// Whether ``passedOver`` counts the events of domains that assertions or `rasp find`'s
+  /// expression do not read, rather than those of domains `--select` does not read.
+  ///
+  /// ```swift
+  /// statistics.passesOverForObserver   // true, for rasp check --assert '.geo.heading < 360'
+  /// ```
+  public internal(set) var passesOverForObserver = false
   /// The option that stopped the reading before the inputs' end, `--until` or `--at`; `nil`
   /// when it did not.
   ///
@@ -217,6 +224,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     hidden += other.hidden
     beforeSince += other.beforeSince
     passedOver += other.passedOver
+    passesOverForObserver = passesOverForObserver || other.passesOverForObserver
     otherDomain += other.otherDomain
     skippedInExport += other.skippedInExport
     blank += other.blank
@@ -290,7 +298,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     if beforeSince > 0 { notes.append("\(beforeSince) before --since") }
     if hidden > 0 { notes.append("\(hidden) hidden by --hide") }
     if passedOver > 0 {
-      notes.append("\(passedOver) of domains --select does not read, not decoded")
+      let reader = passesOverForObserver ? "the expressions do" : "--select does"
+      notes.append("\(passedOver) of domains \(reader) not read, not decoded")
     }
     if !notes.isEmpty { appliedText += " (" + notes.joined(separator: "; ") + ")" }
     return

@@ -228,7 +228,8 @@ final class AssertionObserver: ReplayStateObserver {
     observedDomains =
       finals.isEmpty && !recordsAppliedLines
       ? ReplayObservedDomains(
-        observes: dependsOn.indices.map { isRead[$0] || !dependsOn[$0].isEmpty }) : nil
+        observes: dependsOn.indices.map { isRead[$0] || !dependsOn[$0].isEmpty },
+        passesOverOthers: !keepsState) : nil
   }
 
   private static func parse(_ bytes: ArraySlice<UInt8>) -> JSONValue {

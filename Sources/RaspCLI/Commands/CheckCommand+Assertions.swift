@@ -10,6 +10,7 @@ extension CheckCommand {
   ) throws(RaspCommandError) -> RaspExitCode {
     var options = options
     options.configuration.isFinal = true
+    options.configuration.discardsRecords = true
     let observer = observe(assertions, in: &options)
     var sink = DiscardingSink()
     let result = ReplayRun.run(options, environment: environment, into: &sink)

@@ -103,6 +103,7 @@ enum FindCommand {
       keepsState: parsed.flag(.withState) || contextCount > 0, stopsAtLimit: parsed.flag(.first))
     let context = contextCount > 0 ? ContextObserver(finding: observer, count: contextCount) : nil
     options.configuration.isFinal = true
+    options.configuration.discardsRecords = true
     options.configuration.stateObserver = context ?? observer
     var sink = DiscardingSink()
     let result = ReplayRun.run(options, environment: environment, into: &sink)

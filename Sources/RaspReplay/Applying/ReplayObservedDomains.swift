@@ -19,12 +19,23 @@ package final class ReplayObservedDomains {
   private let observed: [Bool]
   /// How many events the observer was not told of: the kernel counts them.
   @exclusivity(unchecked) package internal(set) var passedOver = 0
+  /// Whether the observer reads nothing of the other domains' states either, so that, when
+  /// the replay's records are thrown away (``ReplayConfiguration/discardsRecords``), their
+  /// events are passed over (``DomainDemand``): numbered and counted, not decoded nor applied.
+  package let passesOverOthers: Bool
 
   /// The domains at the positions where `observes` is `true`.
   ///
-  /// - Parameter observes: For each domain of the replay, in order, whether its events are
-  ///   told of.
-  package init(observes: [Bool]) { observed = observes }
+  /// - Parameters:
+  ///   - observes: For each domain of the replay, in order, whether its events are told of.
+  ///   - passesOverOthers: Whether the observer reads no state of the other domains.
+  package init(observes: [Bool], passesOverOthers: Bool = false) {
+    observed = observes
+    self.passesOverOthers = passesOverOthers
+  }
+
+  /// Whether the events of the domain at `domainIndex` are told of.
+  package func observes(domainIndex: Int) -> Bool { observed[domainIndex] }
 
   /// Whether the observer is told of an event of the domain at `domainIndex` that also changed
   /// `otherDomains`.

@@ -178,6 +178,7 @@ struct ReplayKernel {
       configuration, selection: selection, listeners: listeners,
       domainCount: snapshot.domainCount)
     passesOver = !demand.needsEvery
+    statistics.passesOverForObserver = demand.isForObserver
     if selection != nil { stream.selector = RaspSelector { (value: [UInt8]) in value } }
     if configuration.emit == .diff {
       var initial = SnapshotText(snapshot)

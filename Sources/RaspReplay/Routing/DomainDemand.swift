@@ -6,10 +6,16 @@
 /// event `--drop` matches), but neither decoded against its type nor applied. A selection of
 /// the event itself (`event.meta.user`) needs no domain at all.
 ///
+/// When the records are thrown away and an observer is what the replay is for (`rasp check
+/// --assert`, `rasp find`; ``ReplayConfiguration/discardsRecords``), the domains needed are
+/// those the observer reads (``ReplayObservedDomains/passesOverOthers``): the events of the
+/// others are passed over in the same way.
+///
 /// Every domain is needed otherwise: without `--select`, for a path of the whole snapshot,
-/// under `--strict` (which keeps every check of every event), with an observer (`rasp check
-/// --assert`, `find`, `blame`, which read states of their own choosing), and with checkpoints,
-/// which save every domain's state for a replay resumed with other options.
+/// under `--strict` (which keeps every check of every event), with any other observer
+/// (`blame`, `report --assert`, `find --with-state`, an assertion over `$event` or the whole
+/// state), and with checkpoints, which save every domain's state for a replay resumed with
+/// other options.
 ///
 /// An event that domains listen to (``TypeListeners``) is applied all or nothing, so a domain
 /// that shares such an event with a needed domain is needed too: its refusal would keep the
@@ -27,6 +33,8 @@ struct DomainDemand {
   private let needed: [Bool]
   /// Whether every domain is needed: then nothing is passed over.
   let needsEvery: Bool
+  /// Whether the domains needed are those an observer reads, not those `--select` reads.
+  let isForObserver: Bool
 
   /// The demand of a replay of `configuration`, whose `--select` is `selection`, with the
   /// `listeners` of its `domainCount` domains.
@@ -34,17 +42,26 @@ struct DomainDemand {
     _ configuration: ReplayConfiguration, selection: ReplaySelection?,
     listeners: TypeListeners, domainCount: Int
   ) {
-    let readsEverything =
-      configuration.isStrict || configuration.stateObserver != nil
-      || configuration.checkpointInterval != nil || configuration.checkpointsAtEnd
-    guard let selection, !readsEverything, selection.domain != nil || selection.isOfEvent
-    else {
-      needed = Array(repeating: true, count: domainCount)
+    let keepsEveryCheck =
+      configuration.isStrict || configuration.checkpointInterval != nil
+      || configuration.checkpointsAtEnd
+    var needed = Array(repeating: false, count: domainCount)
+    if !keepsEveryCheck, configuration.discardsRecords,
+      let observed = configuration.stateObserver?.observedDomains, observed.passesOverOthers
+    {
+      for index in needed.indices { needed[index] = observed.observes(domainIndex: index) }
+      isForObserver = true
+    } else if !keepsEveryCheck, configuration.stateObserver == nil, let selection,
+      selection.domain != nil || selection.isOfEvent
+    {
+      if let domain = selection.domain { needed[domain] = true }
+      isForObserver = false
+    } else {
+      self.needed = Array(repeating: true, count: domainCount)
       needsEvery = true
+      isForObserver = false
       return
     }
-    var needed = Array(repeating: false, count: domainCount)
-    if let domain = selection.domain { needed[domain] = true }
     listeners.includeDomainsSharingEvents(in: &needed)
     self.needed = needed
     needsEvery = !needed.contains(false)

@@ -160,6 +160,8 @@ extension ReplayKernel {
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
     if isPart { noteApplied() }
+    // Counted by the observer, which reads nothing of its domain.
+    if isObserved { notifyObserver(routed, item: item) }
     return record(routed, item: item, writer: &writer)
   }
 

@@ -160,4 +160,45 @@ import Testing
     }
     #expect(try Self.checkMixed(["-j", "1"] + assertions).report == told.report)
   }
+
+  /// ``mixedLog`` with a `nav.push` whose `screen` is a number: a bad line, when decoded.
+  static let logWithABadNavPayload = mixedLog.replacingOccurrences(
+    of: #""screen":"c""#, with: #""screen":7"#)
+
+  @Test func eventsOfDomainsNoAssertionReadsArePassedOverUnlessStrict() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.logWithABadNavPayload)
+    let check = ["check", "--stats", "--assert", ".geo.heading == null or .geo.heading < 330"]
+    // No assertion reads nav: its events are numbered and counted, not decoded.
+    let passing = CommandRun.run(check + ["events.jsonl"], in: directory.path)
+    #expect(passing.status == 0)
+    #expect(passing.standardError.contains("5 of domains the expressions do not read, not decoded"))
+    // `--strict` decodes every event: the bad payload is a bad line, as for `rasp replay`.
+    let strict = CommandRun.run(check + ["--strict", "events.jsonl"], in: directory.path)
+    #expect(strict.status == 2)
+    #expect(strict.standardError.contains("events.jsonl:7:"))
+    // An assertion that reads nav decodes its events.
+    let readingNav = CommandRun.run(
+      check + ["--assert", ".nav.stack | length < 9", "events.jsonl"], in: directory.path)
+    #expect(readingNav.status == 2)
+    #expect(!readingNav.standardError.contains("not decoded"))
+  }
+
+  @Test func theReportIsTheSameWhetherOtherDomainsArePassedOverOrNot() throws {
+    let assertions = ["--assert", ".geo.heading == null or .geo.heading < 300"]
+    let passedOver = try Self.checkMixed(assertions)
+    let decoded = try Self.checkMixed(assertions + ["--strict"])
+    #expect(passedOver.report == decoded.report)
+    #expect(passedOver.violations == [".geo.heading == null or .geo.heading < 300@3"])
+    // `find` as well: the event found, numbered as ever.
+    let directory = try TemporaryDirectory()
+    try directory.write("events.jsonl", Self.mixedLog)
+    let find = ["find", ".geo.heading >= 300", "events.jsonl"]
+    let found = CommandRun.run(find, in: directory.path)
+    #expect(found.status == 0)
+    #expect(found.standardOutput.contains(#""seq":3"#))
+    #expect(
+      CommandRun.run(find + ["--strict"], in: directory.path).standardOutput
+        == found.standardOutput)
+  }
 }

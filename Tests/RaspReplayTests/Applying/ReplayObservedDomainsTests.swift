@@ -40,7 +40,9 @@ import Testing
     let observedDomains: ReplayObservedDomains?
     var told: [String] = []
 
-    init(observes: [Bool]?) { observedDomains = observes.map(ReplayObservedDomains.init) }
+    init(observes: [Bool]?) {
+      observedDomains = observes.map { ReplayObservedDomains(observes: $0) }
+    }
 
     func observe(_ event: ReplayAppliedEvent, eventAsRead: () -> [UInt8]) {
       let names = event.state.domainNames
