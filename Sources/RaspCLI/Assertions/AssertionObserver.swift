@@ -225,11 +225,14 @@ final class AssertionObserver: ReplayStateObserver {
     readsKey = assertions.contains { $0.reads.readsKey }
     readsPrevious = assertions.contains { $0.reads.readsPrevious }
     self.maximumFailures = maximumFailures
-    observedDomains =
-      finals.isEmpty && !recordsAppliedLines
-      ? ReplayObservedDomains(
-        observes: dependsOn.indices.map { isRead[$0] || !dependsOn[$0].isEmpty },
-        passesOverOthers: !keepsState) : nil
+    // Told of every event for the final assertions' streams and the applied lines; of those
+    // that can change an assertion otherwise. The states of the domains read are all it
+    // reads, but for `find --with-state`.
+    observedDomains = ReplayObservedDomains(
+      observes: dependsOn.indices.map {
+        !finals.isEmpty || recordsAppliedLines || isRead[$0] || !dependsOn[$0].isEmpty
+      },
+      statesRead: keepsState ? nil : isRead)
   }
 
   private static func parse(_ bytes: ArraySlice<UInt8>) -> JSONValue {

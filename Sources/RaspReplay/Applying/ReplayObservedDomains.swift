@@ -19,23 +19,21 @@ package final class ReplayObservedDomains {
   private let observed: [Bool]
   /// How many events the observer was not told of: the kernel counts them.
   @exclusivity(unchecked) package internal(set) var passedOver = 0
-  /// Whether the observer reads nothing of the other domains' states either, so that, when
-  /// the replay's records are thrown away (``ReplayConfiguration/discardsRecords``), their
-  /// events are passed over (``DomainDemand``): numbered and counted, not decoded nor applied.
-  package let passesOverOthers: Bool
+  /// The domains whose states the observer reads, when it reads nothing of the others: when
+  /// the replay's records are thrown away (``ReplayConfiguration/discardsRecords``), the
+  /// others' events are passed over (``DomainDemand``) — numbered, counted and told of as
+  /// ever, not decoded nor applied. `nil` when it may read every domain's state.
+  package let statesRead: [Bool]?
 
   /// The domains at the positions where `observes` is `true`.
   ///
   /// - Parameters:
   ///   - observes: For each domain of the replay, in order, whether its events are told of.
-  ///   - passesOverOthers: Whether the observer reads no state of the other domains.
-  package init(observes: [Bool], passesOverOthers: Bool = false) {
+  ///   - statesRead: For each domain, whether the observer reads its state; `nil` for all.
+  package init(observes: [Bool], statesRead: [Bool]? = nil) {
     observed = observes
-    self.passesOverOthers = passesOverOthers
+    self.statesRead = statesRead
   }
-
-  /// Whether the events of the domain at `domainIndex` are told of.
-  package func observes(domainIndex: Int) -> Bool { observed[domainIndex] }
 
   /// Whether the observer is told of an event of the domain at `domainIndex` that also changed
   /// `otherDomains`.

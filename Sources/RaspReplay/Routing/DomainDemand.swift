@@ -8,8 +8,8 @@
 ///
 /// When the records are thrown away and an observer is what the replay is for (`rasp check
 /// --assert`, `rasp find`; ``ReplayConfiguration/discardsRecords``), the domains needed are
-/// those the observer reads (``ReplayObservedDomains/passesOverOthers``): the events of the
-/// others are passed over in the same way.
+/// those whose states the observer reads (``ReplayObservedDomains/statesRead``): the events of
+/// the others are passed over in the same way.
 ///
 /// Every domain is needed otherwise: without `--select`, for a path of the whole snapshot,
 /// under `--strict` (which keeps every check of every event), with any other observer
@@ -47,9 +47,10 @@ struct DomainDemand {
       || configuration.checkpointsAtEnd
     var needed = Array(repeating: false, count: domainCount)
     if !keepsEveryCheck, configuration.discardsRecords,
-      let observed = configuration.stateObserver?.observedDomains, observed.passesOverOthers
+      let statesRead = configuration.stateObserver?.observedDomains?.statesRead,
+      statesRead.count == domainCount
     {
-      for index in needed.indices { needed[index] = observed.observes(domainIndex: index) }
+      needed = statesRead
       isForObserver = true
     } else if !keepsEveryCheck, configuration.stateObserver == nil, let selection,
       selection.domain != nil || selection.isOfEvent
