@@ -149,10 +149,16 @@ enum RedactCommand {
     var kept: [UInt8]? = options != nil ? [] : nil
     let result: Result
     do {
-      result = try redact(&source, file: file, redactor: &redactor) {
-        (bytes) throws(RaspCommandError) in
+      let write = { (bytes: [UInt8]) throws(RaspCommandError) in
         try writer.write(bytes)
         kept?.append(contentsOf: bytes)
+      }
+      // --verify keeps each change's line and path, in order: on one thread.
+      if redactor.collectsChanges || redactingThreads == 1 {
+        result = try redact(&source, file: file, redactor: &redactor, write: write)
+      } else {
+        result = try redact(
+          &source, file: file, redactor: redactor, threads: redactingThreads, write: write)
       }
       try writer.commit()
     } catch {
@@ -216,7 +222,7 @@ enum RedactCommand {
   }
 
   /// How much output is gathered before it is written.
-  private static let outputChunk = 1 << 20
+  static let outputChunk = 1 << 20
 
   /// Redacts a log line by line as it is read, and hands the output on in chunks.
   ///
@@ -273,7 +279,7 @@ enum RedactCommand {
 
   /// Redacts the whole lines of `bytes` (and, at the end of the input, the last one without a
   /// line end), and returns how many bytes they took.
-  private static func redactLines(
+  static func redactLines(
     _ bytes: UnsafeBufferPointer<UInt8>, isAtEnd: Bool, file: String,
     redactor: inout Redactor, result: inout Result, output: inout [UInt8]
   ) throws(RaspCommandError) -> Int {
