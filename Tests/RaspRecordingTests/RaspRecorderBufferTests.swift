@@ -55,9 +55,9 @@ import Testing
     #expect(aggregator.current.note == Self.note)
     let dropped = recorder.droppedCount
     #expect(dropped > 0)
-    let reading = Task.detached { disk.readAll() }
+    let reading = StartedThread { disk.readAll() }
     let summary = recorder.finish()
-    let lines = await reading.value.split(separator: "\n").map(String.init)
+    let lines = try await reading.value.split(separator: "\n").map(String.init)
     #expect(summary.droppedCount == dropped)
     #expect(summary.recordedCount + summary.droppedCount == sent)
     #expect(lines.count == summary.recordedCount + 1)
@@ -81,7 +81,7 @@ import Testing
     try recorder.record(aggregator, as: TallyDomain())
     let sent = 2_000
     let progress = Atomic<Int>(0)
-    async let sending: Void = onThreadOfItsOwn {
+    let sending = StartedThread {
       for index in 1...sent {
         aggregator.send(.note(Self.note))
         progress.store(index, ordering: .releasing)
@@ -91,10 +91,10 @@ import Testing
     // the disk: with the buffer full and nothing read, it cannot have sent everything.
     #expect(try await recorder.waitUntil { $0.order.count == 16 })
     #expect(progress.load(ordering: .acquiring) < sent)
-    let reading = Task.detached { disk.readAll() }
-    try await sending
+    let reading = StartedThread { disk.readAll() }
+    try await sending.value
     let summary = recorder.finish()
-    let lines = await reading.value.split(separator: "\n")
+    let lines = try await reading.value.split(separator: "\n")
     #expect(summary.droppedCount == 0)
     #expect(summary.recordedCount == sent)
     #expect(lines.count == sent)

@@ -103,7 +103,7 @@ import Testing
     try recorder.record(aggregator, as: TallyDomain())
     let big = String(repeating: "x", count: 70_000)  // more than a pipe holds
     let sent = 20
-    async let sending: Void = onThreadOfItsOwn {
+    let sending = StartedThread {
       for _ in 0..<sent { aggregator.send(.note(big)) }
     }
     // Let the senders fill the buffer first: until then, nothing is read.
@@ -122,7 +122,7 @@ import Testing
     // The sender waiting for room was let go (without, the sending would never end): what it
     // sent from then on is dropped, or no longer seen once the recorder let go of the
     // aggregator.
-    try await sending
+    try await sending.value
     let summary = recorder.summary
     #expect(summary.recordedCount == atTheEnd.recordedCount, "nothing recorded after the end")
     #expect(summary.recordedCount >= 3)

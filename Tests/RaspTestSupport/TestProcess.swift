@@ -19,6 +19,58 @@ public func onThreadOfItsOwn<Value: Sendable>(
   }
 }
 
+/// Work started at once on a thread of its own, whose result a test awaits later without
+/// blocking one of Swift's cooperative threads.
+///
+/// Unlike `async let x = onThreadOfItsOwn { … }`, whose child task may wait behind every other
+/// test's tasks before it even creates its thread (minutes on a loaded machine under
+/// ThreadSanitizer), the thread runs from the moment this is made: a test that then waits, with
+/// a time limit, for what the thread does waits for the work, not for a turn on the pool.
+///
+/// ```swift
+/// let sending = StartedThread { for _ in 0..<20 { aggregator.send(.tick) } }
+/// #expect(try await recorder.waitUntil { $0.recordedEvents >= 3 })
+/// try await sending.value
+/// ```
+public final class StartedThread<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  /// What the body returned or threw, once it has.
+  private var outcome: Result<Value, any Error>?
+  /// The test awaiting the outcome before there was one.
+  private var awaiting: CheckedContinuation<Value, any Error>?
+
+  /// Starts `body` on a new thread.
+  ///
+  /// - Parameter body: The blocking work.
+  public init(_ body: @escaping @Sendable () throws -> Value) {
+    Thread { [self] in
+      let result = Result { try body() }
+      lock.lock()
+      outcome = result
+      let waiting = awaiting
+      awaiting = nil
+      lock.unlock()
+      waiting?.resume(with: result)
+    }.start()
+  }
+
+  /// What the body returned, awaited; rethrows what it threw.
+  public var value: Value {
+    get async throws {
+      try await withCheckedThrowingContinuation { continuation in
+        lock.lock()
+        if let outcome {
+          lock.unlock()
+          continuation.resume(with: outcome)
+        } else {
+          awaiting = continuation
+          lock.unlock()
+        }
+      }
+    }
+  }
+}
+
 /// A program a test runs to its end: its standard input written, its output and its errors
 /// read at the same time (neither pipe can fill up and stop it), all on threads of their own.
 ///
