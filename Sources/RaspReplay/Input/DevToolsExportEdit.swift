@@ -248,7 +248,7 @@ struct DevToolsExportLayout {
         let root = nodeText < 0 ? node : scopeRoot(of: located.text)
         if let value = try? JSANDecoding.decode(node, root: root) {
           var writer = JSONWriter()
-          writer.write(value ?? .null)
+          writer.write(value)
           text = writer.bytes
           isDecoded = true
         }

@@ -127,7 +127,6 @@ import Testing
 
   @Test func aDirectoryOfDevToolsExportsMeansItsJSONFiles() async throws {
     let directory = try TemporaryDirectory()
-    let new = try Self.newSpec(in: directory)
     try FileManager.default.createDirectory(
       atPath: directory.file("sessions"), withIntermediateDirectories: false)
     for (name, source) in [("b.json", "session.json"), ("a.json", "session-committed.json")] {

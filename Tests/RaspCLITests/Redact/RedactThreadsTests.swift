@@ -99,4 +99,39 @@ import Testing
       #expect(try Self.redact(log, threads: threads).error == one.error, "\(threads) threads")
     }
   }
+
+  /// A write that fails stops the redaction there, whatever the threads: its error is the
+  /// one thrown, and what was handed on before it is what one thread hands on.
+  @Test(arguments: [1, 2, 4])
+  func aFailedWriteStopsTheRedaction(threads: Int) throws {
+    let log = Self.log(count: 60_000, seed: 5)
+    let policy = try RedactionPolicy(file: "pii.json", bytes: Array(Self.policy.utf8))
+    var redactor = Redactor(policy: policy, key: Array("key".utf8))
+    var source = RaspInputSource.memory(JSONMemorySource(log))
+    var output: [UInt8] = []
+    var writes = 0
+    let write = { (bytes: [UInt8]) throws(RaspCommandError) in
+      writes += 1
+      if writes == 3 { throw .cannotWrite("share.jsonl", reason: "No space left on device") }
+      output += bytes
+    }
+    var thrown: String?
+    do {
+      _ =
+        threads == 1
+        ? try RedactCommand.redact(&source, file: "events.jsonl", redactor: &redactor, write: write)
+        : try RedactCommand.redact(
+          &source, file: "events.jsonl", redactor: redactor, threads: threads, write: write)
+    } catch {
+      thrown = "\(error)"
+    }
+    #expect(
+      thrown?.hasPrefix("rasp: error: cannot write 'share.jsonl': No space left on device") == true,
+      "\(thrown ?? "nothing thrown")")
+    #expect(writes == 3, "nothing is written after the failure")
+    let whole = try Self.redact(log, threads: 1).output
+    #expect(output.count > 0)
+    #expect(output.count < whole.count)
+    #expect(Array(whole.prefix(output.count)) == output)
+  }
 }
