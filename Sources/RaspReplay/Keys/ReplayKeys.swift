@@ -204,67 +204,104 @@ struct ReplayKeys {
     case invalid(RaspEventError)
   }
 
-  /// Writes the key of `envelope`'s event into ``scratch``, as canonical JSON.
-  private mutating func writeKey(of envelope: Envelope, typeName: String) -> Written {
+  /// Where the key of an event is in its line, before it is written.
+  private enum Place {
+    /// The value at this range of the line.
+    case value(Range<Int>)
+    /// A length (`|length`).
+    case length(Int)
+    /// The event's type: its `domain.event`.
+    case type
+    /// No value at the path.
+    case missing
+    /// A value there that cannot be read: found again for its error, so that a place, made
+    /// for every event, holds no reference.
+    case invalid
+  }
+
+  /// Where the key of `envelope`'s event is, or ``Place/invalid``.
+  private func place(of envelope: Envelope) -> Place {
+    do throws(JSONError) {
+      return try locateKey(of: envelope)
+    } catch {
+      return .invalid
+    }
+  }
+
+  /// Where the key of `envelope`'s event is; throws the error, its offset the line's, of a
+  /// value there that cannot be read.
+  private func locateKey(of envelope: Envelope) throws(JSONError) -> Place {
     let line = envelope.line
     let context = envelope.context
-    scratch.removeAll(keepingCapacity: true)
     switch root {
     case .payload:
-      guard let offset = envelope.payloadOffset else { return .none }
-      return write(Self.locate(path, in: line, from: offset, droppingFirst: 1), of: line)
+      guard let offset = envelope.payloadOffset else { return .missing }
+      return try Self.locate(path, in: line, from: offset, droppingFirst: 1)
     case .source:
-      guard let raw = context.sourceString else { return .none }
-      return writeCanonical((raw.start - 1)..<(raw.end + 1), of: line)
+      guard let raw = context.sourceString else { return .missing }
+      return .value((raw.start - 1)..<(raw.end + 1))
     case .time:
-      guard let range = context.timestampRange else { return .none }
-      return writeCanonical(range, of: line)
+      guard let range = context.timestampRange else { return .missing }
+      return .value(range)
+    case .type:
+      return .type
+    case .line:
+      // The event's own fields first, when the line holds the event inside a message.
+      if let offset = context.eventOffset {
+        let place = try Self.locate(path, in: line, from: offset, droppingFirst: 0)
+        if case .missing = place {
+        } else {
+          return place
+        }
+      }
+      return try Self.locate(path, in: line, from: 0, droppingFirst: 0)
+    }
+  }
+
+  /// Writes the key of `envelope`'s event into ``scratch``, as canonical JSON.
+  private mutating func writeKey(of envelope: Envelope, typeName: String) -> Written {
+    write(place(of: envelope), of: envelope, typeName: typeName)
+  }
+
+  /// What `path` selects in the JSON value that starts at `start` of `line`, its range made the
+  /// line's; throws the error, its offset the line's, of a value there that cannot be read.
+  private static func locate(
+    _ path: JSONPath, in line: UnsafeBufferPointer<UInt8>, from start: Int, droppingFirst: Int
+  ) throws(JSONError) -> Place {
+    let text = UnsafeBufferPointer(rebasing: line[start...])
+    do throws(JSONError) {
+      switch try path.locate(in: text, droppingFirst: droppingFirst) {
+      case .value(let range): return .value((start + range.lowerBound)..<(start + range.upperBound))
+      case .length(let count): return .length(count)
+      case .missing: return .missing
+      }
+    } catch {
+      throw JSONError(offset: start + error.offset, reason: error.reason)
+    }
+  }
+
+  /// Writes the key at `place` into ``scratch``: a value's canonical JSON, a length, the type.
+  private mutating func write(_ place: Place, of envelope: Envelope, typeName: String) -> Written {
+    scratch.removeAll(keepingCapacity: true)
+    switch place {
+    case .value(let range): return writeCanonical(range, of: envelope.line)
+    case .length(let count):
+      scratch.append(contentsOf: String(count).utf8)
+      return .key
     case .type:
       var writer = JSONWriter()
       writer.writeString(typeName)
       scratch = writer.bytes
       return .key
-    case .line:
-      // The event's own fields first, when the line holds the event inside a message.
-      if let offset = context.eventOffset {
-        let location = Self.locate(path, in: line, from: offset, droppingFirst: 0)
-        if case .success(.missing) = location {
-        } else {
-          return write(location, of: line)
-        }
+    case .missing: return .none
+    case .invalid:
+      // Found again, for its error: the rare case.
+      do throws(JSONError) {
+        _ = try locateKey(of: envelope)
+      } catch {
+        return .invalid(invalid(error, at: error.offset))
       }
-      return write(Self.locate(path, in: line, from: 0, droppingFirst: 0), of: line)
-    }
-  }
-
-  /// What `path` selects in the JSON value that starts at `start` of `line`, its range made the
-  /// line's; the error of a value there that cannot be read.
-  private static func locate(
-    _ path: JSONPath, in line: UnsafeBufferPointer<UInt8>, from start: Int, droppingFirst: Int
-  ) -> Result<JSONPath.Location, JSONError> {
-    let text = UnsafeBufferPointer(rebasing: line[start...])
-    do throws(JSONError) {
-      switch try path.locate(in: text, droppingFirst: droppingFirst) {
-      case .value(let range):
-        return .success(.value((start + range.lowerBound)..<(start + range.upperBound)))
-      case let other: return .success(other)
-      }
-    } catch {
-      return .failure(JSONError(offset: start + error.offset, reason: error.reason))
-    }
-  }
-
-  /// Writes what a path selected: a value's canonical JSON, or a length (`|length`).
-  private mutating func write(
-    _ location: Result<JSONPath.Location, JSONError>, of line: UnsafeBufferPointer<UInt8>
-  ) -> Written {
-    switch location {
-    case .success(.value(let range)): return writeCanonical(range, of: line)
-    case .success(.length(let count)):
-      scratch.append(contentsOf: String(count).utf8)
-      return .key
-    case .success(.missing): return .none
-    case .failure(let error): return .invalid(invalid(error, at: error.offset))
+      return .none
     }
   }
 
@@ -282,18 +319,8 @@ struct ReplayKeys {
     -> Written
   {
     let value = UnsafeBufferPointer(rebasing: line[range])
-    guard let first = value.first else { return .none }
-    if first == UInt8(ascii: "\""),
-      !value.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x7F })
-    {
-      scratch.append(contentsOf: value)
-      return .key
-    }
-    let sign = first == UInt8(ascii: "-") ? 1 : 0
-    if value.count - sign <= 15, value.count > sign,
-      value[sign...].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-      value[sign] != UInt8(ascii: "0") || value.count == 1  // not -0, which is 0
-    {
+    if value.isEmpty { return .none }
+    if Self.isCanonical(value) {
       scratch.append(contentsOf: value)
       return .key
     }
@@ -305,6 +332,19 @@ struct ReplayKeys {
     } catch {
       return .invalid(invalid(error, at: range.lowerBound))
     }
+  }
+
+  /// Whether `value` is written as ``JSONWriter`` writes it: a string without escapes or DEL,
+  /// an integer of up to fifteen digits — the common keys.
+  private static func isCanonical(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = value.first else { return false }
+    if first == UInt8(ascii: "\"") {
+      return !value.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x7F })
+    }
+    let sign = first == UInt8(ascii: "-") ? 1 : 0
+    return value.count - sign <= 15 && value.count > sign
+      && value[sign...].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+      && (value[sign] != UInt8(ascii: "0") || value.count == 1)  // not -0, which is 0
   }
 
   // MARK: The table
@@ -321,13 +361,24 @@ struct ReplayKeys {
   /// `nil` for an event without a key, or whose key cannot be read or is longer than sixteen
   /// bytes, which is found in its turn. The table is not read.
   mutating func sought(of envelope: Envelope, typeName: String) -> Sought? {
-    // An event without a key is counted, or refused, in its turn.
-    guard case .key = writeKey(of: envelope, typeName: typeName), scratch.count <= 16 else {
-      return nil
+    let place = place(of: envelope)
+    // A key whose bytes in the line are its canonical JSON is read where it is.
+    if case .value(let range) = place {
+      let value = UnsafeBufferPointer(rebasing: envelope.line[range])
+      if Self.isCanonical(value) {
+        guard value.count <= 16 else { return nil }
+        return Sought(
+          hash: Self.hash(value), count: Int32(truncatingIfNeeded: value.count),
+          head: Self.head(of: value))
+      }
     }
-    return Sought(
-      hash: Self.hash(scratch), count: Int32(truncatingIfNeeded: scratch.count),
-      head: Self.head(of: scratch))
+    // An event without a key is counted, or refused, in its turn.
+    guard case .key = write(place, of: envelope, typeName: typeName), scratch.count <= 16
+    else { return nil }
+    return scratch.withUnsafeBufferPointer { key in
+      Sought(
+        hash: Self.hash(key), count: Int32(truncatingIfNeeded: key.count), head: Self.head(of: key))
+    }
   }
 
   /// Asks for the place of a key sought ahead in the table.
@@ -421,6 +472,11 @@ struct ReplayKeys {
 
   /// The FNV-1a hash of a key's bytes.
   private static func hash(_ key: [UInt8]) -> UInt64 {
+    key.withUnsafeBufferPointer { hash($0) }
+  }
+
+  /// The hash of a key's bytes, wherever they are.
+  private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
@@ -428,11 +484,15 @@ struct ReplayKeys {
 
   /// The first sixteen bytes of a key, as two words, zeros after its end.
   private static func head(of key: [UInt8]) -> (UInt64, UInt64) {
+    key.withUnsafeBufferPointer { head(of: $0) }
+  }
+
+  /// The first sixteen bytes of a key's bytes, wherever they are.
+  private static func head(of key: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
     var words: (UInt64, UInt64) = (0, 0)
     withUnsafeMutableBytes(of: &words) { words in
-      key.withUnsafeBytes { bytes in
-        words.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(16)))
-      }
+      words.copyMemory(
+        from: UnsafeRawBufferPointer(start: key.baseAddress, count: min(key.count, 16)))
     }
     return words
   }
