@@ -14,6 +14,9 @@ import RaspJSON
 /// shifted by `0.125` is `…00.375Z`, `…00Z` by `0.5` is `…00.5Z`). A leap second, `:60`, is
 /// the next minute's `:00`, as rasp reads it, and is written so after a shift other than 0.
 ///
+/// A string of digits (`"1795339800005"`, `"1795339800.005"`) is an epoch time, shifted by
+/// `by` in its own unit as a number is (``DigitString``).
+///
 /// ```swift
 /// let moved = RFC3339Shift.shifted("1996-12-19T16:39:57-08:00", by: JSONNumber(3600))
 /// // .success("1996-12-19T17:39:57-08:00")
@@ -35,17 +38,20 @@ enum RFC3339Shift {
   /// - Returns: The new string (`text` itself when `offset` is 0), or why it cannot be made.
   static func shifted(_ text: String, by offset: JSONNumber) -> Result<String, Reason> {
     let bytes = Array(text.utf8)
-    let valid = bytes.withUnsafeBufferPointer { RaspTimestamp.quickRFC3339($0) != nil }
+    let digits = DigitString(bytes)
+    let valid =
+      digits != nil || bytes.withUnsafeBufferPointer { RaspTimestamp.quickRFC3339($0) != nil }
     guard valid else {
       return .failure(
         Reason(
-          text: "cannot shift '\(text)': 'shift' takes numbers (times) and RFC 3339 times "
-            + "such as '2026-12-04T10:00:00Z'"))
+          text: "cannot shift '\(text)': 'shift' takes numbers (times), strings of digits "
+            + "(epoch times) and RFC 3339 times such as '2026-12-04T10:00:00Z'"))
     }
     guard let by = NMEARedactor.decimal(offset), by.decimals <= 18 else {
       return .failure(Reason(text: "cannot shift '\(text)' by \(offset): too many digits"))
     }
     if by.units == 0 { return .success(text) }
+    if let digits { return digits.shifted(by: by, text: text) }
     func number(_ range: Range<Int>) -> Int64 {
       bytes[range].reduce(0) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
     }
@@ -98,5 +104,55 @@ enum RFC3339Shift {
     if decimals > 0 { written += "." + NMEARedactor.padded(rest, to: decimals) }
     written += String(decoding: bytes[zone...], as: UTF8.self)
     return .success(written)
+  }
+
+  /// A time written as a string of digits, `"1795339800005"` or `"1795339800.005"`: an epoch
+  /// time in its own unit, as a number is. Shifted exactly, and written in the form it had:
+  /// as many fraction digits, or as many as `by` has when it has more, and the whole part
+  /// padded with zeros to the width it had (`"0042"` by `1` is `"0043"`).
+  struct DigitString {
+    let isNegative: Bool
+    /// The digits before the point, and after it.
+    let whole: ArraySlice<UInt8>
+    let fraction: ArraySlice<UInt8>
+
+    /// The digits of `bytes`: an optional `-`, digits, and an optional point with digits
+    /// after it; `nil` for anything else.
+    init?(_ bytes: [UInt8]) {
+      var start = 0
+      isNegative = bytes.first == UInt8(ascii: "-")
+      if isNegative { start = 1 }
+      let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+      whole = bytes[start..<point]
+      fraction = point < bytes.endIndex ? bytes[(point + 1)...] : []
+      func isDigits(_ part: ArraySlice<UInt8>) -> Bool {
+        part.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+      }
+      guard !whole.isEmpty, isDigits(whole), isDigits(fraction),
+        point == bytes.endIndex || !fraction.isEmpty
+      else { return nil }
+    }
+
+    /// The time shifted by `by` (units of `10^-decimals`), written as it was.
+    func shifted(by: (units: Int128, decimals: Int), text: String) -> Result<String, Reason> {
+      let decimals = max(fraction.count, by.decimals)
+      guard whole.count <= 19, decimals <= 18 else {
+        return .failure(Reason(text: "cannot shift '\(text)': too many digits"))
+      }
+      func number(_ digits: ArraySlice<UInt8>) -> Int128 {
+        digits.reduce(0) { $0 * 10 + Int128($1 - UInt8(ascii: "0")) }
+      }
+      let scale = NMEARedactor.power(decimals)
+      let magnitude =
+        number(whole) * scale + number(fraction) * NMEARedactor.power(decimals - fraction.count)
+      let total =
+        (isNegative ? -magnitude : magnitude) + by.units
+        * NMEARedactor.power(decimals - by.decimals)
+      let absolute = total < 0 ? -total : total
+      var written = total < 0 ? "-" : ""
+      written += NMEARedactor.padded(absolute / scale, to: whole.count)
+      if decimals > 0 { written += "." + NMEARedactor.padded(absolute % scale, to: decimals) }
+      return .success(written)
+    }
   }
 }

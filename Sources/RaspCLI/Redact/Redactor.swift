@@ -440,7 +440,7 @@ struct Redactor {
         guard try shiftTime(&scanner, by: offset) else { return }
         break
       }
-      let takes = "numbers and RFC 3339 strings (times)"
+      let takes = "numbers, strings of digits and RFC 3339 strings (times)"
       guard let number = try number(kind, &scanner, action: "shift", takes: takes) else {
         return
       }

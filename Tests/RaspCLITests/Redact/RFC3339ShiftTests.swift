@@ -61,6 +61,62 @@ import Testing
     #expect(shifted("2026-12-04 10:00:00.250Z", by: JSONNumber(-60)) == "2026-12-04 09:59:00.250Z")
   }
 
+  /// A string of digits is an epoch time in its own unit, shifted exactly and written in the
+  /// form it had: its fraction's digits (or `by`'s, when more), its whole part's width.
+  @Test func aStringOfDigitsShiftsAsTheNumberItWrites() {
+    let cases: [(String, JSONNumber, String)] = [
+      ("1795339800005", JSONNumber(60_000), "1795339860005"),  // a kcat message's milliseconds
+      ("1795339800.005", JSONNumber(60), "1795339860.005"),
+      ("1795339800", JSONNumber(0.5), "1795339800.5"),
+      ("12.50", JSONNumber(0.25), "12.75"),
+      ("12.50", JSONNumber(-0.125), "12.375"),
+      ("0042", JSONNumber(1), "0043"),
+      ("0042", JSONNumber(-50), "-0008"),
+      ("5", JSONNumber(-10), "-5"),
+      ("-5", JSONNumber(10), "5"),
+      ("-0.75", JSONNumber(0.25), "-0.50"),
+      ("999", JSONNumber(1), "1000"),
+      ("9223372036854775807", JSONNumber(1), "9223372036854775808"),
+      ("0.000000001", JSONNumber(-0.000000001), "0.000000000"),
+    ]
+    for (text, by, expected) in cases {
+      #expect(shifted(text, by: by) == expected, "\(text) by \(by)")
+    }
+    #expect(shifted("1795339800005", by: JSONNumber(0)) == "1795339800005")
+    // The same sum as Decimal arithmetic gives, over generated digits and offsets.
+    var random = SplitMix64(seed: 40)
+    for _ in 0..<2_000 {
+      let whole = Int64.random(in: -9_999_999_999...9_999_999_999, using: &random)
+      let fractionDigits = Int.random(in: 0...6, using: &random)
+      let fraction = Int.random(in: 0..<Int(pow(10, Double(fractionDigits))), using: &random)
+      let text =
+        (whole < 0 ? "-" : "") + "\(abs(whole))"
+        + (fractionDigits == 0
+          ? ""
+          : "." + String(repeating: "0", count: fractionDigits - "\(fraction)".count)
+            + "\(fraction)")
+      let units = Int.random(in: -100_000_000...100_000_000, using: &random)
+      let byDecimals = Int.random(in: 0...4, using: &random)
+      let by = Decimal(units) / pow(Decimal(10), byDecimals)
+      let byText = "\(by)"
+      guard let byNumber = try? JSONParser.parse(Array(byText.utf8)), case .number(let n) = byNumber
+      else {
+        Issue.record("\(byText) is no JSON number")
+        continue
+      }
+      guard let result = shifted(text, by: n), let value = Decimal(string: result),
+        let original = Decimal(string: text)
+      else {
+        Issue.record("\(text) by \(byText)")
+        continue
+      }
+      #expect(value == original + by, "\(text) by \(byText): \(result)")
+      let decimals = result.split(separator: ".").dropFirst().first?.count ?? 0
+      #expect(
+        decimals == max(fractionDigits, byText.split(separator: ".").dropFirst().first?.count ?? 0))
+    }
+  }
+
   /// A constant shift keeps the order of instants, whatever their offsets.
   @Test func timesKeepTheirOrder() throws {
     let times = [
@@ -79,13 +135,16 @@ import Testing
   }
 
   @Test func aStringThatIsNoTimeOrAResultBeyondTheYearsIsRefused() {
-    for text in ["yesterday", "2026-12-04", "2026-12-04T10:00:00", "2026-02-30T10:00:00Z"] {
+    for text in [
+      "yesterday", "2026-12-04", "2026-12-04T10:00:00", "2026-02-30T10:00:00Z", "", "-", "12.",
+      ".5", "1e3", "+12", "12 ", "١٢",
+    ] {
       #expect(
         RFC3339Shift.shifted(text, by: JSONNumber(1))
           == .failure(
             .init(
-              text: "cannot shift '\(text)': 'shift' takes numbers (times) and RFC 3339 times "
-                + "such as '2026-12-04T10:00:00Z'")))
+              text: "cannot shift '\(text)': 'shift' takes numbers (times), strings of digits "
+                + "(epoch times) and RFC 3339 times such as '2026-12-04T10:00:00Z'")))
     }
     #expect(shifted("9999-12-31T23:59:59Z", by: JSONNumber(1)) == nil)
     #expect(shifted("0000-01-01T00:00:00Z", by: JSONNumber(-1)) == nil)
@@ -99,7 +158,8 @@ import Testing
     try directory.write("pii.json", #"{"rules":[{"path":"ts","action":"shift","by":3600}]}"#)
     try directory.write(
       "events.jsonl",
-      #"{"type":"a", "ts": "2026-12-04T23:30:00.250Z"}"# + "\n" + #"{"ts":1795339800}"# + "\n")
+      #"{"type":"a", "ts": "2026-12-04T23:30:00.250Z"}"# + "\n" + #"{"ts":1795339800}"# + "\n"
+        + #"{"ts":"1795339800.25"}"# + "\n")
     let run = CommandRun.run(
       ["redact", "events.jsonl", "--policy", "pii.json", "-o", "share.jsonl"],
       in: directory.path)
@@ -107,7 +167,7 @@ import Testing
     #expect(
       String(decoding: directory.bytes("share.jsonl") ?? [], as: UTF8.self)
         == #"{"type":"a", "ts": "2026-12-05T00:30:00.250Z"}"# + "\n" + #"{"ts":1795343400}"#
-        + "\n")
+        + "\n" + #"{"ts":"1795343400.25"}"# + "\n")
     try directory.write("bad.jsonl", #"{"type":"a","ts":"soon"}"# + "\n")
     let bad = CommandRun.run(
       ["redact", "bad.jsonl", "--policy", "pii.json", "-o", "bad-share.jsonl"],
@@ -115,8 +175,8 @@ import Testing
     #expect(bad.status == 2)
     #expect(
       bad.standardError
-        == "bad.jsonl:1:18: error: at ts: cannot shift 'soon': 'shift' takes numbers (times) "
-        + "and RFC 3339 times such as '2026-12-04T10:00:00Z'\n")
+        == "bad.jsonl:1:18: error: at ts: cannot shift 'soon': 'shift' takes numbers (times), "
+        + "strings of digits (epoch times) and RFC 3339 times such as '2026-12-04T10:00:00Z'\n")
     #expect(directory.bytes("bad-share.jsonl") == nil)
   }
 
