@@ -29,6 +29,9 @@ import RaspJSON
 /// - checkpoint: every stream saved and restored (``ReplayCheckpoint``;
 ///   `Checkpoint/ReplayKernel+Checkpoint`).
 ///
+/// The stages are made from the configuration in `Kernel/ReplayKernel+Setup`, and lines are
+/// counted, and items that hold no event handled, in `Kernel/ReplayKernel+Lines`.
+///
 /// The plain case — every snapshot, alone — is written in ``apply(_:item:writer:)`` itself,
 /// and everything else is kept out of line, so that the code that handles a good line stays
 /// small enough for the processor's instruction cache. The kernel's state is internal to
@@ -146,76 +149,6 @@ struct ReplayKernel {
   /// (``ReplayStateObserver/observedDomains``).
   let observedDomains: ReplayObservedDomains?
 
-  init(
-    configuration: ReplayConfiguration, inputNames: [String], types: TypeTable?,
-    part: KernelPart? = nil
-  ) {
-    self.configuration = configuration
-    self.part = part
-    isPart = part != nil
-    self.inputNames = inputNames
-    let snapshot = SnapshotState(domains: configuration.domains)
-    var stream = ReplayStream(pipeline: RaspPipeline(initial: snapshot))
-    router = snapshot.router.mapping(with: types)
-    excludedRouter = SnapshotState(domains: configuration.excludedDomains).router
-      .mapping(with: types)
-    payloadFields = PayloadFieldCheck(configuration, typeNames: router.typeNames)
-    listeners = TypeListeners(domains: snapshot.listeningDomains, typeNames: router.typeNames)
-    hasListeners = !listeners.isEmpty
-    badLines = BadLineReport(format: configuration.format, inputNames: inputNames)
-    recordWriter = RecordWriter(
-      includesEvent: configuration.includesEvent, changesOnly: configuration.changesOnly,
-      inputNames: inputNames)
-    typeFilter = TypeFilter(
-      dropping: configuration.droppedTypes.map(TypeGlob.init),
-      hiding: configuration.hiddenTypes.map(TypeGlob.init), typeNames: router.typeNames)
-    range = ReplayRange(since: configuration.since, until: configuration.at ?? configuration.until)
-    hasRange = range != nil
-    filtersTypes = typeFilter != nil
-    hidesTypes = typeFilter?.hidesSome ?? false
-    selection = ReplaySelection(configuration.selection, snapshot: snapshot)
-    demand = DomainDemand(
-      configuration, selection: selection, listeners: listeners,
-      domainCount: snapshot.domainCount)
-    passesOver = !demand.needsEvery
-    statistics.passesOverForObserver = demand.isForObserver
-    if selection != nil { stream.selector = RaspSelector { (value: [UInt8]) in value } }
-    if configuration.emit == .diff {
-      var initial = SnapshotText(snapshot)
-      var spare = JSONWriter()
-      if let selection {
-        stream.differ = RecordDiffer(
-          initialValue: selection.initialValue(text: &initial, snapshot, spare: &spare))
-      } else {
-        stream.differ = RecordDiffer(
-          initialDomains: snapshot.domainNames.indices.map {
-            initial.domain(at: $0, of: snapshot, spare: &spare)
-          },
-          names: snapshot.domainNames)
-      }
-    }
-    if configuration.keyPath != nil {
-      // Each key's stream starts as a copy of this one: with its text made here, once, and
-      // shared until a key changes it, a new key's first record encodes only the domain its
-      // event changed, not every domain, and allocates no text of its own from scratch.
-      stream.text = SnapshotText(snapshot)
-    }
-    initialStream = stream
-    streams = ReplayStreams(first: stream)
-    streamPointer = streams.pointer(to: 0)
-    keys = configuration.keyPath.map { ReplayKeys(path: $0) }
-    isKeyed = configuration.keyPath != nil
-    keepsLastEvent =
-      (configuration.checkpointInterval != nil || configuration.checkpointsAtEnd)
-      && !configuration.isFinal
-    isObserved = configuration.stateObserver != nil
-    observedDomains = configuration.stateObserver?.observedDomains
-    isPlain =
-      !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
-      && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
-      && configuration.since == nil
-  }
-
   /// The snapshot before any event, which the reading thread makes its decoder from.
   var pipeline: RaspPipeline<SnapshotState> { initialStream.pipeline }
 
@@ -268,52 +201,6 @@ struct ReplayKernel {
       return ignoring(item.pointee, "dropped by the log format '\(configuration.format.name)'")
     case .notice, .problem, .emptyBatch:
       return handleOther(item.pointee, of: batch.takeUnretainedValue())
-    }
-  }
-
-  /// Counts the line an event item is of: once, for its first event.
-  @inline(__always)
-  mutating func countLine(of item: UnsafePointer<ReplayItem>) {
-    if item.pointee.membership != .ownLine {
-      countMember(startsLine: item.pointee.membership == .firstOfLine)
-    } else {
-      statistics.read += 1
-    }
-  }
-
-  /// Counts an event of a batch line, and the line with its first event.
-  @inline(never)
-  mutating func countMember(startsLine: Bool) {
-    statistics.batchEvents += 1
-    if startsLine {
-      statistics.read += 1
-      statistics.batchLines += 1
-    }
-  }
-
-  /// Handles a notice or a problem. The kernel's rare paths are kept out of line, here and
-  /// below, so that the code that handles a good line stays small enough for the processor's
-  /// instruction cache.
-  @inline(never)
-  mutating func handleOther(_ item: ReplayItem, of batch: ReplayBatch) -> ReplayOutcome? {
-    switch item.kind {
-    case .notice(let index):
-      return .notice(ReplayNotice(input: item.input, message: batch.notices[index]))
-    case .problem(let index):
-      switch batch.problems[index] {
-      case .readFailure(let message):
-        ending = .readFailure(input: item.input, message: message)
-        return nil
-      case .invalid(let error):
-        withUnsafePointer(to: item) { countLine(of: $0) }
-        return reject(error, item: item)
-      }
-    case .emptyBatch:
-      statistics.read += 1
-      statistics.batchLines += 1
-      return nil
-    default:
-      return nil
     }
   }
 
