@@ -253,11 +253,6 @@ struct ReplayKernel {
       // The domains the last event changed besides its own, when it was listened to.
       if hasListeners, !otherDomains.isEmpty { otherDomains.removeAll(keepingCapacity: true) }
     }
-    if isWithoutKey {
-      isWithoutKey = false
-      statistics.withoutKey += 1
-    }
-    if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     statistics.applied += 1
     if !configuration.isStrict, hasSkippedField(routed),
       let unknownField = payloadFields.unknownField(of: routed)
@@ -268,9 +263,10 @@ struct ReplayKernel {
     stream.lastSeq = .known(seq)
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
-    if isPart { noteApplied() }
-    if keepsLastEvent {
-      if isKeyed { keepLastEvent(of: item) } else { pendingLastEvent = item.pointee.eventBytes }
+    if isKeyed {
+      noteAppliedToKey(item)
+    } else if keepsLastEvent {
+      pendingLastEvent = item.pointee.eventBytes
     }
     if isObserved { notifyObserver(routed, item: item) }
     if isPlain {

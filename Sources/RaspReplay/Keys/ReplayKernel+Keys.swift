@@ -30,6 +30,21 @@ extension ReplayKernel {
       share: part?.index)
   }
 
+  /// Notes the event just applied to the current key's stream: its count when it had no key
+  /// (its key `null`), the stream's domains for the look ahead, its place for the pool's merge
+  /// (``noteApplied()``), its line for a checkpoint. With ``selectStream(for:item:writer:)``
+  /// before it, the one key step of an applied event: the stages between do not know keys.
+  @inline(never)
+  mutating func noteAppliedToKey(_ item: UnsafePointer<ReplayItem>) {
+    if isWithoutKey {
+      isWithoutKey = false
+      statistics.withoutKey += 1
+    }
+    if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
+    if isPart { noteApplied() }
+    if keepsLastEvent { keepLastEvent(of: item) }
+  }
+
   /// Asks for what the `--final` records of the keys a few places after `position` in `order`
   /// will read (``FinalRuns/prefetch(after:in:streams:keys:)``).
   func prefetchFinalRecords(after position: Int, in order: [Int]) {
