@@ -47,14 +47,16 @@ extension LogFormat {
 }
 
 /// The texts of the formats that ship with rasp.
-enum Preset {
+enum Preset: String {
   case rasp, fsa, devtools, cloudevents, segment, otel, kcat, gpsd, owntracks
 
   static let all: [Preset] = [
     .rasp, .fsa, .devtools, .cloudevents, .segment, .otel, .kcat, .gpsd, .owntracks,
   ]
 
-  var name: String { "\(self)" }
+  /// Its name, spelled as its case (a raw value: `"\(self)"` would read the type's metadata
+  /// at run time, a third of a replay's start).
+  var name: String { rawValue }
 
   var summary: String {
     switch self {
