@@ -2,7 +2,7 @@ import RaspDomains
 import RaspJSON
 import Testing
 
-/// Nav's JSON, composed on the stack for a small state and written by the writer for a large
+/// Nav's JSON, composed on the stack for a small state and in a buffer of its size for a large
 /// one, is what the writer's own calls make of the state, byte for byte.
 @Suite struct NavDomainEncodingTests {
   /// The state's JSON as the writer's calls write it, member by member.
@@ -32,7 +32,7 @@ import Testing
       let other = names[(index + 3) % names.count]
       states.append(NavState(stack: [name], tab: name, modal: nil))
       states.append(NavState(stack: [name, other, name], tab: nil, modal: other))
-      // Large enough that it is written by the writer, not composed.
+      // Large enough that it is composed in a buffer of its own size, not on the stack.
       states.append(NavState(stack: Array(repeating: name, count: 40), tab: other, modal: name))
     }
     for state in states {

@@ -148,38 +148,32 @@ public struct NavDomain: RaspDomain {
   ///   - state: The state.
   ///   - writer: Where to write.
   public func encode(_ state: NavState, into writer: inout JSONWriter) {
-    // A state of a few short names is composed on the stack and appended at once.
+    // Composed in a buffer of the most it can take (on the stack for a few short names) and
+    // appended at once: one append instead of one a piece.
     var most = 36
     if let modal = state.modal { most += JSONComposer.maximumCount(ofString: modal) }
     if let tab = state.tab { most += JSONComposer.maximumCount(ofString: tab) }
-    for screen in state.stack where most <= Self.composedCount {
-      most += JSONComposer.maximumCount(ofString: screen) + 1
-    }
-    guard most > Self.composedCount else {
-      writer.writeComposed(maximumCount: Self.composedCount) { json in
-        json.writeRaw("{\"modal\":")
-        if let modal = state.modal { json.writeString(modal) } else { json.writeNull() }
-        json.writeRaw(",\"stack\":[")
-        for (index, screen) in state.stack.enumerated() {
-          if index > 0 { json.writeRaw(",") }
-          json.writeString(screen)
-        }
-        json.writeRaw("],\"tab\":")
-        if let tab = state.tab { json.writeString(tab) } else { json.writeNull() }
-        json.writeRaw("}")
+    for screen in state.stack { most += JSONComposer.maximumCount(ofString: screen) + 1 }
+    func compose(_ json: inout JSONComposer) {
+      json.writeRaw("{\"modal\":")
+      if let modal = state.modal { json.writeString(modal) } else { json.writeNull() }
+      json.writeRaw(",\"stack\":[")
+      for (index, screen) in state.stack.enumerated() {
+        if index > 0 { json.writeRaw(",") }
+        json.writeString(screen)
       }
-      return
+      json.writeRaw("],\"tab\":")
+      if let tab = state.tab { json.writeString(tab) } else { json.writeNull() }
+      json.writeRaw("}")
     }
-    writer.writeRaw("{\"modal\":")
-    if let modal = state.modal { writer.writeString(modal) } else { writer.writeNull() }
-    writer.writeRaw(",\"stack\":[")
-    for (index, screen) in state.stack.enumerated() {
-      if index > 0 { writer.writeRaw(",") }
-      writer.writeString(screen)
+    // A constant size keeps `compose` inlined and its buffer a plain part of the stack; a
+    // size known only now, or a helper between, made the state's arrays copied for the call,
+    // a third more instructions.
+    if most <= Self.composedCount {
+      writer.writeComposed(maximumCount: Self.composedCount, compose)
+    } else {
+      writer.writeComposed(maximumCount: most, compose)
     }
-    writer.writeRaw("],\"tab\":")
-    if let tab = state.tab { writer.writeString(tab) } else { writer.writeNull() }
-    writer.writeRaw("}")
   }
 
   /// The most bytes of a state composed on the stack (``encode(_:into:)``).

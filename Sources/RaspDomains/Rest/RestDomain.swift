@@ -248,47 +248,82 @@ public struct RestDomain: RaspDomain {
   ///   - state: The state.
   ///   - writer: Where to write.
   public func encode(_ state: RestState, into writer: inout JSONWriter) {
-    writer.writeRaw("{\"links\":{")
-    var isFirst = true
+    // Composed in a buffer of the most it can take (on the stack for links of a usual size)
+    // and appended at once: one append instead of one a piece.
+    var most = 16
     for relation in state.relations {
-      if !isFirst { writer.writeRaw(",") }
-      isFirst = false
-      writer.writeKey(relation.rel)
+      most += JSONComposer.maximumCount(ofString: relation.rel) + 2
       switch relation.storage {
-      case .href(let href):
-        writer.writeString(href)
-      case .link(let link):
-        write(link, into: &writer)
+      case .href(let href): most += JSONComposer.maximumCount(ofString: href)
+      case .link(let link): most += Self.maximumCount(of: link)
       case .list(let links):
-        writer.writeRaw("[")
-        for (position, link) in links.enumerated() {
-          if position > 0 { writer.writeRaw(",") }
-          write(link, into: &writer)
-        }
-        writer.writeRaw("]")
+        most += 2
+        for link in links { most += Self.maximumCount(of: link) + 1 }
       }
     }
-    writer.writeRaw("}}")
+    func compose(_ json: inout JSONComposer) {
+      json.writeRaw("{\"links\":{")
+      var isFirst = true
+      for relation in state.relations {
+        if !isFirst { json.writeRaw(",") }
+        isFirst = false
+        json.writeKey(relation.rel)
+        switch relation.storage {
+        case .href(let href):
+          json.writeString(href)
+        case .link(let link):
+          Self.write(link, into: &json)
+        case .list(let links):
+          json.writeRaw("[")
+          for (position, link) in links.enumerated() {
+            if position > 0 { json.writeRaw(",") }
+            Self.write(link, into: &json)
+          }
+          json.writeRaw("]")
+        }
+      }
+      json.writeRaw("}}")
+    }
+    // A constant size keeps `compose` inlined (``NavDomain/encode(_:into:)``).
+    if most <= Self.composedCount {
+      writer.writeComposed(maximumCount: Self.composedCount, compose)
+    } else {
+      writer.writeComposed(maximumCount: most, compose)
+    }
+  }
+
+  /// The most bytes of a state composed on the stack (``encode(_:into:)``).
+  static var composedCount: Int { 1024 }
+
+  /// The most bytes ``write(_:into:)`` writes for a link: its strings' most, and 64 for the
+  /// members' keys and punctuation (50 with every member).
+  private static func maximumCount(of link: RestLink) -> Int {
+    var most = 64 + JSONComposer.maximumCount(ofString: link.href)
+    if let deprecation = link.deprecation {
+      most += JSONComposer.maximumCount(ofString: deprecation)
+    }
+    if let name = link.name { most += JSONComposer.maximumCount(ofString: name) }
+    return most
   }
 
   /// Writes a link: `"/orders"`, or `{"deprecation":…,"href":…,"name":…,"templated":true}`
   /// with the members it has.
-  private func write(_ link: RestLink, into writer: inout JSONWriter) {
-    guard !link.isPlain else { return writer.writeString(link.href) }
-    writer.writeRaw("{")
+  private static func write(_ link: RestLink, into json: inout JSONComposer) {
+    guard !link.isPlain else { return json.writeString(link.href) }
+    json.writeRaw("{")
     if let deprecation = link.deprecation {
-      writer.writeRaw("\"deprecation\":")
-      writer.writeString(deprecation)
-      writer.writeRaw(",")
+      json.writeRaw("\"deprecation\":")
+      json.writeString(deprecation)
+      json.writeRaw(",")
     }
-    writer.writeRaw("\"href\":")
-    writer.writeString(link.href)
+    json.writeRaw("\"href\":")
+    json.writeString(link.href)
     if let name = link.name {
-      writer.writeRaw(",\"name\":")
-      writer.writeString(name)
+      json.writeRaw(",\"name\":")
+      json.writeString(name)
     }
-    if link.isTemplated { writer.writeRaw(",\"templated\":true") }
-    writer.writeRaw("}")
+    if link.isTemplated { json.writeRaw(",\"templated\":true") }
+    json.writeRaw("}")
   }
 }
 

@@ -108,6 +108,17 @@ extension JSONComposer {
     }
   }
 
+  /// Writes an object's key as the writer's `writeKey(_:)` does: the string, then `:`.
+  ///
+  /// At most ``maximumCount(ofString:)`` + 1 bytes.
+  ///
+  /// - Parameter key: The key.
+  @inlinable
+  package mutating func writeKey(_ key: String) {
+    writeString(key)
+    writeRaw(":")
+  }
+
   /// Writes UTF-8 text in double quotes, escaped; the room was checked.
   @inlinable
   mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
