@@ -39,6 +39,52 @@ import Testing
     }
   }
 
+  @Test func writesStringsAsTheWriterDoes() {
+    // Every length up to 40, so that the bytes to escape fall at every place of an eight-byte
+    // word and of the tail after the last whole word; of bytes the writer escapes, bytes just
+    // beside them (space, `!`, `#`, `[`, `]`, `~`), and the bytes of longer characters.
+    let pieces = [
+      "a", "Z", " ", "!", "#", "[", "]", "~", "\"", "\\", "\u{7F}", "\u{0}", "\u{1}", "\u{1F}",
+      "\n", "\r", "\t", "\u{8}", "\u{C}", "é", "日", "🧭", "\u{80}", "\u{FF}",
+    ]
+    let letters = ["a", "b", "c", "d", "e", "f", "g", "h"]
+    var generator = SplitMix64(seed: 40)
+    var texts = ["", "plain ascii text of some length", String(repeating: "\u{1}", count: 33)]
+    for length in 0...40 {
+      for _ in 0..<60 {
+        var text = ""
+        for _ in 0..<length {
+          // Mostly plain letters, as names are, so that whole clean words occur.
+          let draw = Int(generator.next() % 64)
+          text += draw < 40 ? letters[draw % letters.count] : pieces[draw % pieces.count]
+        }
+        texts.append(text)
+      }
+    }
+    for text in texts {
+      var expected = JSONWriter()
+      expected.writeString(text)
+      var writer = JSONWriter()
+      writer.writeComposed(maximumCount: JSONComposer.maximumCount(ofString: text)) {
+        $0.writeString(text)
+      }
+      #expect(writer.bytes == expected.bytes, "\(Array(text.utf8))")
+    }
+  }
+
+  @Test func findsTheBytesToEscapeInAWord() {
+    // Each byte value at each of the eight places, among bytes that need no escape.
+    for place in 0..<8 {
+      for value in 0...255 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[place] = UInt8(value)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let escaped = value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F
+        #expect(JSONComposer.needsEscape(word) == escaped, "\(value) at \(place)")
+      }
+    }
+  }
+
   @Test func writesRawTextAndNull() {
     var writer = JSONWriter()
     writer.writeComposed(maximumCount: 32) { json in
