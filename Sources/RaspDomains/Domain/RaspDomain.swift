@@ -220,6 +220,7 @@ public struct RaspEventName: Sendable, CustomStringConvertible {
   ///   - text: A name to compare with.
   /// - Returns: `true` when they are equal.
   @inlinable
+  @inline(__always)  // inlined, a literal's length and first bytes are constants
   public static func == (name: RaspEventName, text: StaticString) -> Bool {
     let count = text.utf8CodeUnitCount
     guard name.count == count else { return false }
@@ -246,6 +247,7 @@ public struct RaspEventName: Sendable, CustomStringConvertible {
   ///   - name: An event name.
   /// - Returns: `true` when they are equal.
   @inlinable
+  @inline(__always)
   public static func ~= (text: StaticString, name: RaspEventName) -> Bool {
     name == text
   }
