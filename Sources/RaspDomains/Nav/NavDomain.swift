@@ -167,8 +167,8 @@ public struct NavDomain: RaspDomain {
       json.writeRaw("}")
     }
     // A constant size keeps `compose` inlined and its buffer a plain part of the stack; a
-    // size known only now, or a helper between, made the state's arrays copied for the call,
-    // a third more instructions.
+    // size known only now, or a helper between, had the state's arrays copied for the call:
+    // two fifths more instructions for nav (41 M -> 59 M at 100,000 events).
     if most <= Self.composedCount {
       writer.writeComposed(maximumCount: Self.composedCount, compose)
     } else {
