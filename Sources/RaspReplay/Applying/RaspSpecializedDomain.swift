@@ -56,8 +56,7 @@ extension RaspSpecializedDomain {
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
     to state: inout State
   ) throws(RaspEventError) {
-    let event = try decodeEvent(name, payload: &payload, context: context)
-    try payload.finish()
+    let event = try decodedEvent(name, payload: &payload, context: context)
     try Self.applyOrReject(event, to: &state)
   }
 
@@ -65,8 +64,7 @@ extension RaspSpecializedDomain {
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
     into column: RaspDecodedEvents<Self>
   ) throws(RaspEventError) {
-    let event = try decodeEvent(name, payload: &payload, context: context)
-    try payload.finish()
+    let event = try decodedEvent(name, payload: &payload, context: context)
     column.events.append(event)
   }
 
@@ -74,6 +72,20 @@ extension RaspSpecializedDomain {
     decodedAt row: Int, of column: RaspDecodedEvents<Self>, to state: inout State
   ) throws(RaspEventError) {
     try Self.applyOrReject(column.events[row], to: &state)
+  }
+
+  /// Reads one event's payload into its typed event, to its end: the decoding of every event,
+  /// whichever thread decodes it and whether it then waits in a column or is applied at once.
+  ///
+  /// - Throws: ``RaspEventError`` for a payload that does not decode, or whose end is not the
+  ///   one expected (``RaspDomains/RaspPayload/finish()``).
+  @inline(__always)
+  func decodedEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> State.Event {
+    let event = try decodeEvent(name, payload: &payload, context: context)
+    try payload.finish()
+    return event
   }
 
   /// Applies a typed event with rollback, turning a reducer's error into a rejection.
@@ -143,8 +155,7 @@ package struct RaspForeignDomain<Base: RaspDomain>: RaspSpecializedDomain {
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
     to state: inout Base.State
   ) throws(RaspEventError) {
-    let event = try decodeEvent(name, payload: &payload, context: context)
-    try payload.finish()
+    let event = try decodedEvent(name, payload: &payload, context: context)
     try applyChecked(event, to: &state)
   }
 
