@@ -180,9 +180,17 @@ struct SnapshotText {
     let count = spare.bytes.count - mark
     let old = ranges[index]
     spare.bytes.withUnsafeBufferPointer { encoded in
-      bytes.replaceSubrange(old, with: UnsafeBufferPointer(rebasing: encoded[mark...]))
+      let new = UnsafeBufferPointer(rebasing: encoded[mark...])
+      if count == old.count {
+        // As long as before, as a number of as many digits often is: copied over it in place.
+        bytes.withUnsafeMutableBufferPointer {
+          _ = UnsafeMutableBufferPointer(rebasing: $0[old]).update(fromContentsOf: new)
+        }
+      } else {
+        bytes.replaceSubrange(old, with: new)
+      }
     }
-    spare.bytes.removeLast(count)
+    spare.bytes.replaceSubrange(mark..<spare.bytes.count, with: EmptyCollection())
     ranges[index] = old.lowerBound..<old.lowerBound + count
     let delta = count - old.count
     guard delta != 0 else { return }

@@ -24,6 +24,9 @@ import Testing
       #"{"type":"data.set","payload":{"key":"long","#
         + #""value":"\#(String(repeating: "x", count: 300))"}}"#,
       #"{"type":"geo.heading","payload":{"heading":90}}"#,
+      // As long as before: copied over the old bytes in place, by either way of reading.
+      #"{"type":"geo.heading","payload":{"heading":45}}"#,
+      #"{"type":"geo.heading","payload":{"heading":12}}"#,
       #"{"type":"nav.push","payload":{"screen":"cart"}}"#,
       #"{"type":"data.remove","payload":{"key":"long"}}"#,
       #"{"type":"nav.pop"}"#,
