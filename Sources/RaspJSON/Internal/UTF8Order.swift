@@ -15,6 +15,13 @@ package enum UTF8Order {
   /// Compares the UTF-8 bytes of two strings: negative, zero or positive.
   @inlinable
   static func compare(_ a: String, _ b: String) -> Int {
+    // Read where they are when both strings' bytes are contiguous, as native and small strings'
+    // are: copied into variables for `withUTF8` first, each would be retained and released —
+    // on the path of every event that sets or removes a REST link.
+    let inPlace = a.utf8.withContiguousStorageIfAvailable { left in
+      b.utf8.withContiguousStorageIfAvailable { right in compare(left, right) }
+    }
+    if let inPlace, let order = inPlace { return order }
     var a = a
     var b = b
     return a.withUTF8 { left in

@@ -5,6 +5,9 @@ import Testing
   @Test(arguments: [
     ("a", "b", -1), ("b", "a", 1), ("a", "a", 0), ("", "", 0), ("a", "ab", -1), ("ab", "a", 1),
     ("Z", "a", -1), ("\u{7F}", "\u{80}", -1), ("\u{FFFD}", "😀", -1), ("e\u{301}", "\u{E9}", -1),
+    // Longer than a small string's fifteen bytes, on the heap: one or both.
+    ("/orders/2861/cancel", "/orders/2861/items", -1), ("/orders/2861/items", "/orders/2", 1),
+    ("self", "/orders/2861/cancel", 1), ("/orders/2861/cancel", "/orders/2861/cancel", 0),
   ])
   func comparesBytes(a: String, b: String, sign: Int) {
     #expect(UTF8Order.compare(a, b).signum() == sign)
