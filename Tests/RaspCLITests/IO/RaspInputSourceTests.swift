@@ -31,7 +31,7 @@ import Testing
       do {
         var elements = buffer.mutableSpan
         var space = elements.mutableBytes
-        var middle = space.extracting(2..<5)
+        var middle = space._mutatingExtracting(2..<5)
         count = try source.read(into: &middle)
       }
       if count == 0 { break }

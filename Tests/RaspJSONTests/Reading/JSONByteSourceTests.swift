@@ -31,7 +31,7 @@ import Testing
     do {
       var elements = buffer.mutableSpan
       var space = elements.mutableBytes
-      var middle = space.extracting(2..<4)
+      var middle = space._mutatingExtracting(2..<4)
       #expect(try source.read(into: &middle) == 1)
     }
     #expect(String(decoding: buffer, as: UTF8.self) == "..\n...")

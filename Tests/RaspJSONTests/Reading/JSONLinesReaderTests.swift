@@ -11,7 +11,7 @@ private struct FailingSource: JSONByteSource {
   mutating func read(into buffer: inout MutableRawSpan) throws -> Int {
     if inner.offset >= failAt { throw Failure() }
     let room = min(buffer.byteCount, failAt - inner.offset)
-    var space = buffer.extracting(0..<room)
+    var space = buffer._mutatingExtracting(0..<room)
     return try inner.read(into: &space)
   }
 }
