@@ -9,7 +9,7 @@ private func read<T>(
   let bytes = Array(json.utf8)
   return bytes.withUnsafeBufferPointer { buffer in
     do throws(RaspEventError) {
-      var payload = try RaspPayload(line: buffer, offset: 0)
+      var payload = RaspPayload(line: buffer, offset: 0)
       return .success(try body(&payload))
     } catch {
       return .failure(PayloadFailure(message: "col \((error.offset ?? -1) + 1): \(error)"))
@@ -246,7 +246,7 @@ private struct PayloadFailure: Error, Equatable, ExpressibleByStringLiteral {
     let bytes: [UInt8] = []
     let outcome: String = bytes.withUnsafeBufferPointer { buffer in
       do throws(RaspEventError) {
-        var payload = try RaspPayload(line: buffer, offset: nil)
+        var payload = RaspPayload(line: buffer, offset: nil)
         guard try payload.nextField() == nil else { return "a field" }
         let error = payload.missing("screen")
         return "\(error.offset.map(String.init) ?? "nil"): \(error)"

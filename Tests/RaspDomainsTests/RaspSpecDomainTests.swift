@@ -225,7 +225,7 @@ fileprivate func replay(_ lines: [String], domains: [any RaspDomain]) -> [String
     let cart = try domain(
       #"{"name": "cart", "events": ["#
         + #"{"name": "clear", "ops": [{"op": "set", "path": "items", "value": []}]}]}"#)
-    var payload = try RaspPayload(line: UnsafeBufferPointer(start: nil, count: 0), offset: nil)
+    var payload = RaspPayload(line: UnsafeBufferPointer(start: nil, count: 0), offset: nil)
     let event = try cart.decodeEvent(
       RaspEventName(index: 0, string: "clear"), payload: &payload, context: .none)
     var state = cart.initialState

@@ -152,7 +152,7 @@ extension RaspDomain {
     let result = bytes.withUnsafeBufferPointer { line in
       Result { () throws(RaspEventError) -> State.Event in
         let isNull = start.map { line[$0] == UInt8(ascii: "n") } ?? true
-        var payload = try RaspPayload(line: line, offset: isNull ? nil : start)
+        var payload = RaspPayload(line: line, offset: isNull ? nil : start)
         let event = try decodeEvent(eventName, payload: &payload, context: .none)
         try payload.finish()
         return event

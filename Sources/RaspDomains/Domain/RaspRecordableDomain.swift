@@ -157,7 +157,7 @@ extension RaspRecordableDomain {
         let context = RaspEventContext(
           line: buffer, timestamp: timestamp, timestampRange: range, isEpochSeconds: isEpoch,
           source: nil)
-        var payload = try RaspPayload(line: buffer, offset: isNull ? nil : payloadStart)
+        var payload = RaspPayload(line: buffer, offset: isNull ? nil : payloadStart)
         let event = try decodeEvent(eventName, payload: &payload, context: context)
         try payload.finish()
         return event

@@ -154,7 +154,7 @@ final class TypedRaspDomainSlot<Domain: RaspSpecializedDomain>: RaspDomainSlot {
   override func apply(
     payloadAt offset: Int?, expectedEnd: Int?, context: RaspEventContext, eventIndex: Int
   ) throws(RaspEventError) {
-    var payload = try RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
+    var payload = RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
     try domain.apply(names.eventNames[eventIndex], payload: &payload, context: context, to: &state)
     hasSkippedField = payload.hasSkippedField
   }

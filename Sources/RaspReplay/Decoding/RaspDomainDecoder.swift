@@ -54,7 +54,7 @@ final class TypedRaspDomainDecoder<Domain: RaspSpecializedDomain>: RaspDomainDec
   ) throws(RaspEventError) -> Int {
     // Columns come from `makeColumn(capacity:)` of this decoder, so the cast holds.
     let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
-    var payload = try RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
+    var payload = RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
     try domain.decode(eventNames[eventIndex], payload: &payload, context: context, into: typed)
     let row = typed.events.count - 1
     if payload.hasSkippedField { typed.noteSkippedField(at: row) }

@@ -112,20 +112,20 @@ import Testing
   @Test func aPayloadReaderConfirmsTheEndWhenItFinishes() throws {
     for line in misleadingLines {
       try withEvent(line) { event in
-        var payload = try RaspPayload(
+        var payload = RaspPayload(
           line: event.line, offset: event.payloadOffset, expectedEnd: event.expectedPayloadEnd)
         #expect(throws: RaspEventError.self, "\(line)") { try payload.finish() }
       }
     }
     try withEvent(#"{"type":"geo.heading","payload":{"heading":90}}"#) { event in
-      var payload = try RaspPayload(
+      var payload = RaspPayload(
         line: event.line, offset: event.payloadOffset, expectedEnd: event.expectedPayloadEnd)
       try payload.finish()
       #expect(payload.endOffset == event.line.count - 1)
     }
     // Read without assuming, the payload of a misleading line ends where it ends.
     try withEvent(misleadingLines[1], assuming: false) { event in
-      var payload = try RaspPayload(
+      var payload = RaspPayload(
         line: event.line, offset: event.payloadOffset, expectedEnd: event.expectedPayloadEnd)
       try payload.finish()
     }
