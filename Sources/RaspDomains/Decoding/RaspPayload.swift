@@ -76,7 +76,7 @@ public struct RaspPayload {
   /// takes it. So nothing is refused here, and the reader is built where it is kept: a
   /// throwing initializer, or one that delegates in several branches, built it aside and
   /// copied its 273 bytes for every event.
-  @inlinable
+  @inlinable @inline(__always)
   package init(line: UnsafeBufferPointer<UInt8>, offset: Int?, expectedEnd: Int? = nil) {
     var scanner = JSONScanner(line, position: offset ?? line.count)
     var progress = JSONContainerProgress(start: offset ?? 0)
