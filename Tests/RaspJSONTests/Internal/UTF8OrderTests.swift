@@ -5,7 +5,7 @@ import Testing
   @Test(arguments: [
     ("a", "b", -1), ("b", "a", 1), ("a", "a", 0), ("", "", 0), ("a", "ab", -1), ("ab", "a", 1),
     ("Z", "a", -1), ("\u{7F}", "\u{80}", -1), ("\u{FFFD}", "😀", -1), ("e\u{301}", "\u{E9}", -1),
-    // Longer than a small string's fifteen bytes, on the heap: one or both.
+    // Longer than a small string's fifteen bytes (kept in the binary): one or both.
     ("/orders/2861/cancel", "/orders/2861/items", -1), ("/orders/2861/items", "/orders/2", 1),
     ("self", "/orders/2861/cancel", 1), ("/orders/2861/cancel", "/orders/2861/cancel", 0),
   ])
@@ -24,6 +24,19 @@ import Testing
             UnsafeBufferPointer(rebasing: right.dropFirst())) == (sign == 0))
       }
     }
+  }
+
+  @Test func comparesStringsMadeAtRunTime() {
+    // Native strings on the heap, as a decoder makes them, beside small ones.
+    let base = String(repeating: "/orders", count: 3)
+    let cancel = base + "/2861/cancel"
+    let items = base + "/2861/items"
+    #expect(UTF8Order.compare(cancel, items) < 0)
+    #expect(UTF8Order.compare(items, cancel) > 0)
+    #expect(UTF8Order.compare(cancel, String(decoding: Array(cancel.utf8), as: UTF8.self)) == 0)
+    #expect(UTF8Order.compare(base, cancel) < 0)
+    #expect(UTF8Order.compare("self", cancel) > 0)
+    #expect(UTF8Order.compare(cancel, "self") < 0)
   }
 
   @Test func buffersWithoutMemoryAreEqualOnlyToEmptyOnes() {

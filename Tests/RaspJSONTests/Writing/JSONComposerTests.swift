@@ -24,7 +24,8 @@ import Testing
     var values: [Double] = [
       0, -0.0, 1, -1, 9, 10, 271.5, 139.9, 52.520002, -13.405003, 0.1, 1e-4, 9.99e-5, 1e-5,
       1e15, 1e15 - 1, 123_456_789.123_456_789, 9_007_199_254_740_991, 9_007_199_254_740_992,
-      -9_007_199_254_740_994, 1.5e300, -2.2250738585072014e-308, .greatestFiniteMagnitude,
+      -9_007_199_254_740_992, -9_007_199_254_740_994, 1.5e300, -2.2250738585072014e-308,
+      .greatestFiniteMagnitude,
       -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity, 0.3, 2.0 / 3,
     ]
     // Random bit patterns, and random short decimals as sensors give.
