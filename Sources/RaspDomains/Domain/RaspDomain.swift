@@ -153,12 +153,29 @@ extension RaspDomain {
       Result { () throws(RaspEventError) -> State.Event in
         let isNull = start.map { line[$0] == UInt8(ascii: "n") } ?? true
         var payload = RaspPayload(line: line, offset: isNull ? nil : start)
-        let event = try decodeEvent(eventName, payload: &payload, context: .none)
-        try payload.finish()
-        return event
+        return try decodedEvent(eventName, payload: &payload, context: .none)
       }
     }
     return try result.get()
+  }
+
+  /// Reads one event's payload into its typed event, to its end (``RaspPayload/finish()``):
+  /// the decoding of every event, here and in the replay, whichever thread decodes it and
+  /// whether the event then waits in a column or is applied at once.
+  ///
+  /// ```swift
+  /// let event = try GeoDomain().decodedEvent(name, payload: &payload, context: .none)
+  /// ```
+  ///
+  /// - Throws: ``RaspEventError`` for a payload that does not decode, or whose end is not the
+  ///   one expected.
+  @inlinable @inline(__always)
+  package func decodedEvent(
+    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
+  ) throws(RaspEventError) -> State.Event {
+    let event = try decodeEvent(name, payload: &payload, context: context)
+    try payload.finish()
+    return event
   }
 }
 

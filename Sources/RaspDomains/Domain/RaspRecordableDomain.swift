@@ -158,9 +158,7 @@ extension RaspRecordableDomain {
           line: buffer, timestamp: timestamp, timestampRange: range, isEpochSeconds: isEpoch,
           source: nil)
         var payload = RaspPayload(line: buffer, offset: isNull ? nil : payloadStart)
-        let event = try decodeEvent(eventName, payload: &payload, context: context)
-        try payload.finish()
-        return event
+        return try decodedEvent(eventName, payload: &payload, context: context)
       }
     }
     return try result.get()

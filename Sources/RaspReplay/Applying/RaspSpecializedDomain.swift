@@ -74,20 +74,6 @@ extension RaspSpecializedDomain {
     try Self.applyOrReject(column.events[row], to: &state)
   }
 
-  /// Reads one event's payload into its typed event, to its end: the decoding of every event,
-  /// whichever thread decodes it and whether it then waits in a column or is applied at once.
-  ///
-  /// - Throws: ``RaspEventError`` for a payload that does not decode, or whose end is not the
-  ///   one expected (``RaspDomains/RaspPayload/finish()``).
-  @inline(__always)
-  func decodedEvent(
-    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
-  ) throws(RaspEventError) -> State.Event {
-    let event = try decodeEvent(name, payload: &payload, context: context)
-    try payload.finish()
-    return event
-  }
-
   /// Applies a typed event with rollback, turning a reducer's error into a rejection.
   static func applyOrReject(_ event: State.Event, to state: inout State) throws(RaspEventError) {
     do {
