@@ -154,9 +154,7 @@ extension JSONComposer {
   @inlinable
   @inline(__always)
   mutating func write(_ byte: UInt8) {
-    guard
-      byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-    else {
+    guard JSONWriter.isEscaped(byte) else {
       base[count] = byte
       count &+= 1
       return
@@ -165,20 +163,12 @@ extension JSONComposer {
   }
 
   /// Whether any of the eight bytes of `word` is written escaped: a control character, `"`,
-  /// `\` or DEL. Exact, without false answers either way: a byte below 0x20 makes a borrow
-  /// reach its top bit in `word - 0x20…20` while its own top bit is clear, and a byte equal to
-  /// one of the others is a zero byte of `word` with that byte's pattern taken away.
+  /// `\` or DEL. Exact, without false answers either way: the writer's flags
+  /// (``JSONWriter/escapeFlags(_:)``) are only unreliable above the first byte they flag.
   @inlinable
   @inline(__always)
   static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZero(_ value: UInt64) -> Bool {
-      (value &- ones) & ~value & high != 0
-    }
-    let isBelowSpace = (word &- ones &* 0x20) & ~word & high != 0
-    return isBelowSpace || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
-      || hasZero(word ^ (ones &* 0x7F))
+    JSONWriter.escapeFlags(word) != 0
   }
 
   /// Writes a byte of a string that must be escaped, as the writer escapes it.
@@ -187,22 +177,16 @@ extension JSONComposer {
   mutating func writeEscaped(_ byte: UInt8) {
     base[count] = UInt8(ascii: "\\")
     count += 1
-    switch byte {
-    case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
-    case 0x0A: append(UInt8(ascii: "n"))
-    case 0x0D: append(UInt8(ascii: "r"))
-    case 0x09: append(UInt8(ascii: "t"))
-    case 0x08: append(UInt8(ascii: "b"))
-    case 0x0C: append(UInt8(ascii: "f"))
-    default:
-      let digits: StaticString = "0123456789abcdef"
-      append(UInt8(ascii: "u"))
-      append(UInt8(ascii: "0"))
-      append(UInt8(ascii: "0"))
-      append(digits.utf8Start[Int(byte >> 4)])
-      append(digits.utf8Start[Int(byte & 0x0F)])
+    if let letter = JSONWriter.escapeLetter(byte) {
+      append(letter)
+      return
     }
+    let digits: StaticString = "0123456789abcdef"
+    append(UInt8(ascii: "u"))
+    append(UInt8(ascii: "0"))
+    append(UInt8(ascii: "0"))
+    append(digits.utf8Start[Int(byte >> 4)])
+    append(digits.utf8Start[Int(byte & 0x0F)])
   }
 
   @inlinable

@@ -49,9 +49,7 @@ extension JSONWriter {
         guard index < count else { break }
       }
       let byte = utf8[index]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-        || byte == 0x7F
-      {
+      if Self.isEscaped(byte) {
         if runStart < index {
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         }
@@ -81,24 +79,42 @@ extension JSONWriter {
     return flags & 0x8080_8080_8080_8080
   }
 
+  /// Whether a byte of a string is written escaped: a control character, `"`, `\` or DEL.
+  @inlinable
+  @inline(__always)
+  static func isEscaped(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+  }
+
+  /// The letter after the backslash of a byte with a short escape (`\"`, `\\`, `\n`, `\r`, `\t`,
+  /// `\b`, `\f`); `nil` for the other bytes escaped, written `\u00XX`.
+  @inlinable
+  @inline(__always)
+  static func escapeLetter(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "\""): UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+    case 0x0A: UInt8(ascii: "n")
+    case 0x0D: UInt8(ascii: "r")
+    case 0x09: UInt8(ascii: "t")
+    case 0x08: UInt8(ascii: "b")
+    case 0x0C: UInt8(ascii: "f")
+    default: nil
+    }
+  }
+
   @usableFromInline
   mutating func appendEscape(_ byte: UInt8) {
     bytes.append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    default:
-      let digits: StaticString = "0123456789abcdef"
-      bytes.append(UInt8(ascii: "u"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(digits.utf8Start[Int(byte >> 4)])
-      bytes.append(digits.utf8Start[Int(byte & 0x0F)])
+    if let letter = Self.escapeLetter(byte) {
+      bytes.append(letter)
+      return
     }
+    let digits: StaticString = "0123456789abcdef"
+    bytes.append(UInt8(ascii: "u"))
+    bytes.append(UInt8(ascii: "0"))
+    bytes.append(UInt8(ascii: "0"))
+    bytes.append(digits.utf8Start[Int(byte >> 4)])
+    bytes.append(digits.utf8Start[Int(byte & 0x0F)])
   }
 }
