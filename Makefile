@@ -129,8 +129,14 @@ TSAN_SKIP ?= RaspJSONTests|RaspDomainsTests|RaspBenchTests|ExamplePackageTests|R
 STRESS_FILTER ?= RaspTests|RaspReplayTests
 STRESS_LOAD ?= $$(( $$(nproc) * 2 ))
 
-test-tsan: ## Run the suites whose code runs on several threads under ThreadSanitizer (see TSAN_SKIP).
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip '$(TSAN_SKIP)'
+# The core's suites (RaspTests) run first, in a process of their own: beside the others, each
+# of their asynchronous tests waited behind them all for its turn on the cooperative pool, as
+# long as the whole run (8 to 9 minutes under TSan), though alone the 114 of them take a second.
+TSAN_CORE ?= ^RaspTests\.
+
+test-tsan: ## Run the suites whose code runs on several threads under ThreadSanitizer (see TSAN_SKIP), the core's first.
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_CORE)'
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build --skip '$(TSAN_CORE)|$(TSAN_SKIP)'
 
 test-stress: ## Run the core and replay suites while twice as many busy processes as cores load the machine.
 	$(SWIFT) build --build-tests

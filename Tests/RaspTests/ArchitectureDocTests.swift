@@ -54,7 +54,7 @@ fileprivate struct Items: RaspState, Sendable {
   mutating func apply(event: String) { items.append(event) }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ArchitectureDocTests {
+@Suite(.hangGuard) struct ArchitectureDocTests {
   @Test func openingExample() async {
     let printed = Recorder<String>()
     let (taps, tapInput) = AsyncStream.makeStream(of: Counter.Event.self)

@@ -20,7 +20,7 @@ fileprivate struct Gate: Sendable {
   func open() { continuation.yield() }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RaspAggregatorActionsTests {
+@Suite(.hangGuard) struct RaspAggregatorActionsTests {
   @Test func sendsWhatTheActionYieldsAndItsTaskEndsOnceDelivered() async {
     let aggregator = RaspAggregator(initial: Feed())
     let seen = Recorder<[String]>()

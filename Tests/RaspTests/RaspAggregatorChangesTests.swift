@@ -11,7 +11,7 @@ fileprivate struct Trail: RaspState, Sendable {
   mutating func apply(event: Int) { events.append(event) }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RaspAggregatorChangesTests {
+@Suite(.hangGuard) struct RaspAggregatorChangesTests {
   @Test func pairsEachSnapshotWithTheEventThatSetIt() {
     //   at subscription: count 2, set by no event of ours
     //   +3 → 5 · 0 → 5 (skipped by .whenChanged) · -9 rejected · +1 → 6

@@ -8,7 +8,7 @@ fileprivate struct Feed: RaspState, Sendable {
 
 fileprivate struct SourceBroke: Error, Equatable {}
 
-@Suite(.timeLimit(.minutes(1))) struct RaspAggregatorSourcesTests {
+@Suite(.hangGuard) struct RaspAggregatorSourcesTests {
   @Test func mergesItsSourcesWithImperativeSends() async {
     //   a     a1-------a2-
     //   b     ----b1------

@@ -96,7 +96,7 @@ fileprivate struct Clicks: RaspState, Sendable {
     holder.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func streamsTheCurrentSnapshotThenEveryNewOne() async {
+  @Test(.hangGuard) func streamsTheCurrentSnapshotThenEveryNewOne() async {
     let aggregator = RaspAggregator(initial: Clicks())
     aggregator.send(.click)
     let states = aggregator.states  // subscribes now: the current snapshot is buffered
@@ -109,7 +109,7 @@ fileprivate struct Clicks: RaspState, Sendable {
     #expect(seen == [1, 2, 3])
   }
 
-  @Test(.timeLimit(.minutes(1))) func finishesItsStreamsWhenReleased() async {
+  @Test(.hangGuard) func finishesItsStreamsWhenReleased() async {
     func streamsOfAReleasedAggregator() -> (
       AsyncStream<Clicks>, AsyncStream<RaspFailure<Clicks>>
     ) {
@@ -139,7 +139,7 @@ fileprivate struct Clicks: RaspState, Sendable {
     states.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func streamsFailures() async {
+  @Test(.hangGuard) func streamsFailures() async {
     let aggregator = RaspAggregator(initial: Clicks())
     let failures = aggregator.failures
     aggregator.send(contentsOf: [.click, .reject, .click])

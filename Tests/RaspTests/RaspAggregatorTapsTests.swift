@@ -18,7 +18,7 @@ fileprivate struct Tapped: Equatable, Sendable {
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RaspAggregatorTapsTests {
+@Suite(.hangGuard) struct RaspAggregatorTapsTests {
   @Test func seesEveryAppliedEventWithTheStateAfterItEvenWithoutASnapshot() {
     //   send       1   0   -5   2
     //   applied    1   0   ✗    2     (-5 is rejected: below zero)

@@ -12,7 +12,7 @@ fileprivate struct Count: RaspState, Sendable, Equatable {
 ///
 /// What subscribers saw is kept in a `RaspMutex`, not a `Synchronization.Mutex`: a subscriber
 /// may run on another thread, and ThreadSanitizer only follows the hand-off of the former.
-@Suite(.timeLimit(.minutes(1))) struct RaspAggregatorWaitingTests {
+@Suite(.hangGuard) struct RaspAggregatorWaitingTests {
   @Test func sendAndWaitReturnsOnceEverySubscriberSawItsSnapshot() async {
     //   thread A  send(1) ──delivering (slow subscriber)─────────┐
     //   task B         sendAndWait(10) ...queued...  returns after the subscriber saw 11

@@ -4,7 +4,7 @@ import Testing
 
 fileprivate typealias Tally = NonNegativeTally
 
-@Suite(.timeLimit(.minutes(1))) struct RaspCompositeTests {
+@Suite(.hangGuard) struct RaspCompositeTests {
   @Test func flattensNestedCompositesDepthFirstInOrder() {
     let composite: RaspComposite<Int> = [
       .event(1), [.event(2), [.event(3)], .event(4)], [], .event(5),

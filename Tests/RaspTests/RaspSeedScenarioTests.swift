@@ -54,7 +54,7 @@ fileprivate struct GeoState: RaspState, Sendable {
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RaspSeedScenarioTests {
+@Suite(.hangGuard) struct RaspSeedScenarioTests {
   @Test func restLinksFromTwoIntervalSourcesCountOneToFive() async {
     //   time (s)   0.3  0.5  0.6  0.9  1.0  1.2  1.5  1.5  2.0  2.5
     //   fast       0    -    1    2    -    3    4    -    -    -

@@ -9,7 +9,7 @@ fileprivate struct Feed: RaspState, Sendable {
 
 fileprivate struct Broke: Error {}
 
-@Suite(.timeLimit(.minutes(1))) struct RaspSourceAdaptingTests {
+@Suite(.hangGuard) struct RaspSourceAdaptingTests {
   @Test func mapsASequenceOfAnyElementToEventsAndSkipsNil() async {
     let numbers = AsyncStream<Int> { continuation in
       for number in 1...5 { continuation.yield(number) }
