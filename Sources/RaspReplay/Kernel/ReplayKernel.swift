@@ -101,6 +101,9 @@ struct ReplayKernel {
   var unknownFieldsNoted: Set<String> = []
   /// What `--select` reads, when it is given.
   let selection: ReplaySelection?
+  /// The room a member `--select` reads from its domain's typed state is written in, event
+  /// after event (``recordChangedMember(_:item:writer:)``).
+  var memberText = JSONWriter(capacity: 0)
   /// What becomes of each type's events under `--drop` and `--hide`, when either is given.
   let typeFilter: TypeFilter?
   /// Whether ``typeFilter`` is given: asked of it for every event, `typeFilter != nil` would

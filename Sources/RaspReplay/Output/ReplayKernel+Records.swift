@@ -91,6 +91,9 @@ extension ReplayKernel {
               selection?.mayChange(domain: $0, hasSelected: stream.hasSelected) == true
             })
       else { return nil }
+      if selection?.isMember == true {
+        return recordChangedMember(routed, item: item, writer: &writer)
+      }
       // The stream through its pointer, which is not an access to the kernel.
       let current = streamPointer
       let bytes =
@@ -105,6 +108,24 @@ extension ReplayKernel {
       return writeRecord(value: value, routed, item: item, writer: &writer)
     }
     return writeRecord(value: nil, routed, item: item, writer: &writer)
+  }
+
+  /// The record of `--select` of a member read from its domain's typed state (`nav.tab`),
+  /// when the value changed: the value is written in the room of the last one written
+  /// (``memberText``), and kept by the selector only when it differs — most events of the
+  /// domain leave it as it was, and allocate nothing.
+  @inline(never)
+  mutating func recordChangedMember(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  ) -> ReplayOutcome? {
+    // The stream through its pointer, which is not an access to the kernel.
+    let current = streamPointer
+    current.pointee.hasSelected = true
+    memberText.removeAll()
+    selection?.writeMember(of: current.pointee.pipeline.current, into: &memberText)
+    guard let value = current.pointee.selector?.select(from: memberText.bytes), !value.isEmpty
+    else { return nil }
+    return writeRecord(value: value, routed, item: item, writer: &writer)
   }
 
   /// Writes the record of `routed`, with its event as the log wrote it, or as rasp read it

@@ -27,6 +27,10 @@ struct ReplaySelection {
   /// its typed state (``RaspDomains/RaspMemberReading``): then the domain is not encoded to
   /// select it (`nav.tab`, `geo.location.latitude`).
   let member: RaspStateMember?
+  /// Whether the value is ``member`` itself, nothing after it (`nav.tab`, not
+  /// `nav.stack[0]`): its JSON is written where a record goes, by
+  /// ``writeMember(of:into:)``, and compared there with the last one.
+  let isMember: Bool
 
   /// The selection of `path` in the snapshots of `snapshot`'s domains; `nil` for no path.
   init?(_ path: JSONPath?, snapshot: SnapshotState) {
@@ -40,6 +44,14 @@ struct ReplaySelection {
     } else {
       member = nil
     }
+    isMember = member != nil && path.components.count == 2 && path.filters.isEmpty
+  }
+
+  /// Writes the canonical JSON of ``member`` in `state` at the end of `writer`, read from the
+  /// domain's typed state: the value when ``isMember``.
+  func writeMember(of state: SnapshotState, into writer: inout JSONWriter) {
+    guard let domain, let member else { return }
+    writer.write(state.value(of: member, ofDomainAt: domain))
   }
 
   /// Whether an event of the domain numbered `index` can change the value: when the path
