@@ -28,8 +28,8 @@ struct ReplaySelection {
   /// select it (`nav.tab`, `geo.location.latitude`).
   let member: RaspStateMember?
   /// Whether the value is ``member`` itself, nothing after it (`nav.tab`, not
-  /// `nav.stack[0]`): its JSON is written where a record goes, by
-  /// ``writeMember(of:into:)``, and compared there with the last one.
+  /// `nav.stack[0]`): the kernel writes its JSON with ``writeMember(of:into:)`` in a buffer
+  /// it keeps, and compares it there with the last one.
   let isMember: Bool
 
   /// The selection of `path` in the snapshots of `snapshot`'s domains; `nil` for no path.

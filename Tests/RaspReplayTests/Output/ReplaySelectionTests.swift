@@ -37,6 +37,20 @@ import Testing
     #expect(ReplaySelection(nil, snapshot: state) == nil)
   }
 
+  /// What the kernel writes from the typed state alone (`SelectedMemberTests` checks the
+  /// records of every such path against the domains' own JSON).
+  @Test func onlyAMemberItselfIsWrittenFromTheTypedState() throws {
+    #expect(try selection("nav.tab").isMember)
+    #expect(try selection("nav.stack").isMember)
+    #expect(try selection("geo.heading").isMember)
+    // A path that goes on after the member, or filters it, reads the member's JSON instead.
+    #expect(try !selection("nav.stack[0]").isMember)
+    #expect(try !selection("nav.stack|length").isMember)
+    #expect(try !selection("nav").isMember)
+    #expect(try !selection("event.meta.user").isMember)
+    #expect(try !selection("nothing.here").isMember)
+  }
+
   @Test func theValueIsReadFromTheEventOrTheSnapshot() throws {
     var text = SnapshotText(state)
     var spare = JSONWriter()
