@@ -44,14 +44,15 @@ struct ReplaySelection {
     } else {
       member = nil
     }
-    isMember = member != nil && path.components.count == 2 && path.filters.isEmpty
+    isMember = member != nil && SelectedValue.isMemberItself(path)
   }
 
   /// Writes the canonical JSON of ``member`` in `state` at the end of `writer`, read from the
-  /// domain's typed state: the value when ``isMember``.
+  /// domain's typed state (``SelectedValue/writeMember(_:ofDomainAt:in:into:)``): the value
+  /// when ``isMember``.
   func writeMember(of state: SnapshotState, into writer: inout JSONWriter) {
     guard let domain, let member else { return }
-    writer.write(state.value(of: member, ofDomainAt: domain))
+    SelectedValue.writeMember(member, ofDomainAt: domain, in: state, into: &writer)
   }
 
   /// Whether an event of the domain numbered `index` can change the value: when the path

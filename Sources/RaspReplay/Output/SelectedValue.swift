@@ -36,6 +36,21 @@ enum SelectedValue {
     }
   }
 
+  /// Whether `path` selects the member it goes on with itself, as its domain's JSON holds it
+  /// (`nav.tab`), and nothing after it or from it (`nav.stack[0]`, `nav.stack|length`).
+  static func isMemberItself(_ path: JSONPath) -> Bool {
+    path.components.count == 2 && path.filters.isEmpty
+  }
+
+  /// Writes the canonical JSON of `member` of the domain at `index` in `state` at the end of
+  /// `writer`, read from the domain's typed state.
+  static func writeMember(
+    _ member: RaspStateMember, ofDomainAt index: Int, in state: SnapshotState,
+    into writer: inout JSONWriter
+  ) {
+    writer.write(state.value(of: member, ofDomainAt: index))
+  }
+
   /// The canonical JSON of what `path` selects in the snapshot `state`, whose text is `text`:
   /// after its first key when `domain` is the domain it starts with, from the top otherwise;
   /// after its second when `member` is the member of the domain it goes on with, read from the
@@ -50,9 +65,8 @@ enum SelectedValue {
     let dropped: Int
     if let domain, let member {
       var writer = JSONWriter(capacity: 64)
-      writer.write(state.value(of: member, ofDomainAt: domain))
-      // The member itself, as its domain's JSON holds it: `nav.tab`.
-      if path.components.count == 2, path.filters.isEmpty { return writer.bytes }
+      writeMember(member, ofDomainAt: domain, in: state, into: &writer)
+      if isMemberItself(path) { return writer.bytes }
       part = writer.bytes[...]
       dropped = 2
     } else if let domain {
