@@ -320,7 +320,9 @@ public struct Replay: ~Copyable {
     if case .ended = feed { return nil }
     swap(&output, &writer.bytes)
     defer { swap(&output, &writer.bytes) }
-    return nextOutcome()
+    // The key stage's kind, chosen once for the outcome (``StreamStage``).
+    return kernel.isKeyed
+      ? nextOutcome(streams: KeyedStreams.self) : nextOutcome(streams: SingleStream.self)
   }
 
   /// The checkpoint of where the replay is now.
@@ -386,7 +388,9 @@ public struct Replay: ~Copyable {
   }
 
   /// Replays up to the next outcome; ``next(appendingTo:)`` with the output in ``writer``.
-  private mutating func nextOutcome() -> ReplayOutcome? {
+  private mutating func nextOutcome<Streams: StreamStage>(
+    streams: Streams.Type
+  ) -> ReplayOutcome? {
     while true {
       if tracksPositions, positions.isDue {
         positions.isDue = false
@@ -394,7 +398,7 @@ public struct Replay: ~Copyable {
       }
       if let pool, let outcome = pool.nextPending(writer: &writer) { return outcome }
       guard ending == nil else { break }
-      if let outcome = handleItems() { return outcome }
+      if let outcome = handleItems(streams: streams) { return outcome }
       if tracksPositions, positions.isDue { continue }
       guard ending == nil else { continue }
       switch fetch() {
@@ -419,7 +423,7 @@ public struct Replay: ~Copyable {
 
   /// Handles the current batch's items until one yields an outcome, or the batch is done.
   @inline(__always)
-  private mutating func handleItems() -> ReplayOutcome? {
+  private mutating func handleItems<Streams: StreamStage>(streams: Streams.Type) -> ReplayOutcome? {
     guard let batch = unretainedBatch, let first = items.baseAddress else { return nil }
     if let pool {
       guard index < items.count else { return nil }
@@ -429,10 +433,9 @@ public struct Replay: ~Copyable {
       // calls for is written out before the replay waits for more.
       return pool.nextPending(writer: &writer)
     }
-    let looksAhead = kernel.looksAhead
     while index < items.count {
       let item = first + index
-      if looksAhead { kernel.lookAhead(from: index, in: items, of: batch) }
+      if Streams.looksAhead { kernel.lookAhead(from: index, in: items, of: batch) }
       index += 1
       // After a request to stop, the lines already read are left; the inputs' notices (a line
       // cut off by the stop) still come, until the inputs end, which they do at their next read.
@@ -441,7 +444,9 @@ public struct Replay: ~Copyable {
       {
         continue
       }
-      if let outcome = kernel.handle(item, of: batch, columns: columns, writer: &writer) {
+      if let outcome = kernel.handle(
+        item, of: batch, columns: columns, writer: &writer, streams: streams)
+      {
         if tracksPositions { noteHandled(item, next: index < items.count ? first + index : nil) }
         return outcome
       }

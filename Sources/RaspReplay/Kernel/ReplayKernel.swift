@@ -6,9 +6,9 @@ import RaspJSON
 /// composition of the replay's stages after the reading thread's.
 ///
 /// ``Replay`` feeds it items from its inputs (``KernelPool`` feeds several kernels, each a
-/// share of the keys); for each, ``handle(_:of:columns:writer:)`` passes it through the stages
-/// below, each a type of its own and, where the kernel holds the stage's state, an extension of
-/// the kernel in the stage's folder:
+/// share of the keys); for each, ``handle(_:of:columns:writer:streams:)`` passes it through
+/// the stages below, each a type of its own and, where the kernel holds the stage's state, an
+/// extension of the kernel in the stage's folder:
 ///
 /// - range: `--since`, `--until`, `--at` (``ReplayRange``; `Range/ReplayKernel+Range`);
 /// - share: a pool kernel's share of the keys (``KernelPart``;
@@ -18,8 +18,8 @@ import RaspJSON
 /// - demand: an event of a domain the output does not show, passed over — counted, not
 ///   decoded nor applied (``DomainDemand``; `Routing/ReplayKernel+Routing`);
 /// - check: payload fields the type does not define (``PayloadFieldCheck``);
-/// - key: the stream of the event's key, with `--key-by` (``ReplayKeys``, ``KeyLookAhead``;
-///   `Keys/ReplayKernel+Keys`);
+/// - key: the stream of the event's key, with `--key-by` (``StreamStage``, ``ReplayKeys``,
+///   ``KeyLookAhead``; `Keys/ReplayKernel+Keys`);
 /// - apply: the event to its stream's snapshot (``Rasp/RaspPipeline``, ``SnapshotState``);
 /// - record: the record it calls for, or none under `--hide` (``ReplaySelection``,
 ///   ``RecordWriter``, ``RecordDiffer``, ``SnapshotText``; `Output/ReplayKernel+Records`);
@@ -32,7 +32,13 @@ import RaspJSON
 /// The stages are made from the configuration in `Kernel/ReplayKernel+Setup`, and lines are
 /// counted, and items that hold no event handled, in `Kernel/ReplayKernel+Lines`.
 ///
-/// The plain case — every snapshot, alone — is written in ``apply(_:item:writer:)`` itself,
+/// The functions from an item to its record are generic over the key stage's kind
+/// (``StreamStage``), which ``Replay`` picks once: ``SingleStream`` without `--key-by`, whose
+/// steps are nothing, so that the path of a replay without keys has no key branches;
+/// ``KeyedStreams`` with it.
+///
+/// The plain case — every snapshot, alone — is written in
+/// ``apply(_:item:writer:streams:listened:)`` itself,
 /// and everything else is kept out of line, so that the code that handles a good line stays
 /// small enough for the processor's instruction cache. The kernel's state is internal to
 /// `RaspReplay`; outside the kernel's own files, ``Replay`` and ``KernelPool`` only read its
@@ -58,8 +64,9 @@ struct ReplayKernel {
   var currentKey = -1
   /// The keys and their streams, in a keyed replay (`--key-by`).
   var keys: ReplayKeys?
-  /// Whether the replay is keyed: asked of ``keys`` for every event, `keys != nil` would copy
-  /// them, arrays and all, first.
+  /// Whether the replay is keyed, which chooses the key stage's kind (``StreamStage``), and
+  /// how a replay ends (`--final`'s order, a checkpoint's streams): asked of ``keys``,
+  /// `keys != nil` would copy them, arrays and all, first.
   let isKeyed: Bool
   /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
   var finalOrder: [Int]?
@@ -90,7 +97,7 @@ struct ReplayKernel {
   /// Whether some domain's events are passed over, the output not showing its state.
   let passesOver: Bool
   /// The other domains the event being applied changed, when domains listen to its type
-  /// (set by ``applyAll(_:envelope:_:item:writer:)``, emptied by the next event).
+  /// (set by ``applyAll(_:envelope:_:item:writer:streams:)``, emptied by the next event).
   var otherDomains: [Int] = []
   /// The messages of bad lines.
   let badLines: BadLineReport
@@ -115,8 +122,8 @@ struct ReplayKernel {
   var range: ReplayRange?
   /// Whether ``range`` is given: asked for every item.
   let hasRange: Bool
-  /// Whether the last item handed to ``handle(_:of:columns:writer:)`` was left unread: it is
-  /// past `--until`, which ended the replay before it.
+  /// Whether the last item handed to ``handle(_:of:columns:writer:streams:)`` was left
+  /// unread: it is past `--until`, which ended the replay before it.
   var isItemLeftUnread = false
   /// Whether the item being handled is before `--since`.
   var isBeforeSince = false
@@ -162,38 +169,42 @@ struct ReplayKernel {
   ///
   /// - Returns: What to yield for it: a record, a bad line, a notice; `nil` for nothing.
   @inline(__always)
-  mutating func handle(
+  mutating func handle<Streams: StreamStage>(
     _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
-    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
+    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
-    if hasRange { return handleInRange(item, of: batch, columns: columns, writer: &writer) }
-    return handleItem(item, of: batch, columns: columns, writer: &writer)
+    if hasRange {
+      return handleInRange(item, of: batch, columns: columns, writer: &writer, streams: streams)
+    }
+    return handleItem(item, of: batch, columns: columns, writer: &writer, streams: streams)
   }
 
   /// Handles one item, in or out of a range.
   @inline(__always)
-  mutating func handleItem(
+  mutating func handleItem<Streams: StreamStage>(
     _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
-    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
+    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
     currentBatch = batch
-    if isPart, !ownsItem(item) { return nil }
+    guard Streams.owns(item, in: &self) else { return nil }
     switch item.pointee.kind {
     case .decoded(let envelope, let domainIndex, let eventIndex, let row):
       countLine(of: item)
       let routed = SnapshotState.Event(
         envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex,
         column: columns[domainIndex], row: row)
-      return apply(routed, item: item, writer: &writer)
+      return apply(routed, item: item, writer: &writer, streams: streams)
     case .passedOver(let envelope, let domainIndex, let eventIndex):
       countLine(of: item)
       let routed = SnapshotState.Event(
         envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex)
       if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
-      return passOver(routed, item: item, writer: &writer, isPayloadChecked: true)
+      return passOver(routed, item: item, writer: &writer, streams: streams, isPayloadChecked: true)
     case .event(let envelope):
       countLine(of: item)
-      return handle(envelope, item: item, writer: &writer)
+      return handle(envelope, item: item, writer: &writer, streams: streams)
     case .blank:
       statistics.read += 1
       statistics.blank += 1
@@ -212,9 +223,9 @@ struct ReplayKernel {
   /// `listened` holds, for an event of a type no domain here has, the events of the domains
   /// that listen to it (``TypeListeners``); `routed` is then the first of them.
   @inline(__always)
-  mutating func apply(
+  mutating func apply<Streams: StreamStage>(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
-    listened: [TypeListeners.Target]? = nil
+    streams: Streams.Type, listened: [TypeListeners.Target]? = nil
   ) -> ReplayOutcome? {
     if listened == nil {
       if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
@@ -225,7 +236,7 @@ struct ReplayKernel {
       }
     }
     if passesOver, !demand.needs(routed.domainIndex) {
-      return passOver(routed, item: item, writer: &writer)
+      return passOver(routed, item: item, writer: &writer, streams: streams)
     }
     if listened != nil
       || (hasListeners
@@ -236,20 +247,20 @@ struct ReplayKernel {
         listened ?? listeners.targets(domain: routed.domainIndex, event: routed.eventIndex)
       if case .handled(let outcome) = applyAll(
         listened == nil ? routed : nil, envelope: routed.envelope, others, item: item,
-        writer: &writer)
+        writer: &writer, streams: streams)
       {
         return outcome
       }
     } else {
-      if isKeyed,
-        case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
+      if case .handled(let outcome) = Streams.select(
+        for: routed, item: item, writer: &writer, in: &self)
       {
         return outcome
       }
       do {
         try stream.pipeline.send(routed)
       } catch {
-        isWithoutKey = false
+        Streams.noteRefused(in: &self)
         return handleFailure(error, of: routed, item: item.pointee, writer: &writer)
       }
       stream.text.markChanged(routed.domainIndex)
@@ -266,11 +277,7 @@ struct ReplayKernel {
     stream.lastSeq = .known(seq)
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
-    if isKeyed {
-      noteAppliedToKey(item)
-    } else if keepsLastEvent {
-      pendingLastEvent = item.pointee.eventBytes
-    }
+    Streams.noteApplied(item, in: &self)
     if isObserved { notifyObserver(routed, item: item) }
     if isPlain {
       let start = writer.bytes.count

@@ -8,6 +8,11 @@ extension ReplayKernel {
   /// Whether the kernel looks ahead at the next items' keys: in a keyed replay.
   var looksAhead: Bool { isKeyed }
 
+  /// The current key, in a keyed replay once an event was applied; `nil` otherwise.
+  ///
+  /// Not `keys.map`, which would copy the keys, arrays and all, for every record.
+  var currentKeyName: ArraySlice<UInt8>? { currentKey < 0 ? nil : keys?.key(currentKey) }
+
   /// Looks at the items ahead of the one at `index` of `items`, all of `batch`
   /// (``KeyLookAhead``).
   @inline(__always)
@@ -43,6 +48,17 @@ extension ReplayKernel {
     if looksAhead { stream.domains = stream.pipeline.current.domainsInMemory }
     if isPart { noteApplied() }
     if keepsLastEvent { keepLastEvent(of: item) }
+  }
+
+  /// Notes an event passed over in the current key's stream (``DomainDemand``): its count
+  /// when it had no key, its place for the pool's merge.
+  @inline(never)
+  mutating func notePassedOverForKey() {
+    if isWithoutKey {
+      isWithoutKey = false
+      statistics.withoutKey += 1
+    }
+    if isPart { noteApplied() }
   }
 
   /// Asks for what the `--final` records of the keys a few places after `position` in `order`

@@ -48,7 +48,12 @@ extension ReplayKernel {
     let again = item.readAgainWithoutAssuming(problems: &problems)
     switch again.kind {
     case .event(let envelope):
-      return withUnsafePointer(to: again) { handle(envelope, item: $0, writer: &writer) }
+      // Back on the way of a good line, from a function the key stage's two kinds share.
+      return withUnsafePointer(to: again) {
+        isKeyed
+          ? handle(envelope, item: $0, writer: &writer, streams: KeyedStreams.self)
+          : handle(envelope, item: $0, writer: &writer, streams: SingleStream.self)
+      }
     case .problem(let index):
       guard case .invalid(let error) = problems[index] else { return nil }
       return reject(error, item: again)
@@ -69,7 +74,7 @@ extension ReplayKernel {
     // In a keyed replay, the state that refused the event is its key's: the message says which.
     return reject(
       router.namingPayload(in: eventError, of: routed.envelope), item: item,
-      key: isKeyed ? keys?.key(currentKey) : nil)
+      key: currentKeyName)
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.

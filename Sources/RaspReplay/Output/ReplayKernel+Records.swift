@@ -36,7 +36,7 @@ extension ReplayKernel {
     guard let observer = configuration.stateObserver else { return }
     let event = ReplayAppliedEvent(
       seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
-      keyNumber: isKeyed ? currentKey : -1, key: isKeyed ? keys?.key(currentKey) : nil,
+      keyNumber: currentKey, key: currentKeyName,
       domainIndex: routed.domainIndex, state: stream.pipeline.current,
       isBeforeSince: isBeforeSince, otherDomains: otherDomains)
     observer.observe(event) {
@@ -146,8 +146,7 @@ extension ReplayKernel {
   mutating func writeRecord(
     value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
   ) -> ReplayOutcome? {
-    // Not `keys.map`, which would copy the keys, arrays and all, for every record.
-    let key = isKeyed ? keys?.key(currentKey) : nil
+    let key = currentKeyName
     let snapshot: RecordWriter.SnapshotWriting =
       isWritingKeyFinal ? .once : looksAhead ? .keptForLookAhead : .kept
     var pendingSeq: Int?

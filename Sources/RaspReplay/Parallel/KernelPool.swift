@@ -159,8 +159,10 @@ final class KernelPool {
       }
       worker.kernel.part?.itemIndex = index
       worker.kernel.part?.seqOffset = nil
+      // The pool's kernels are keyed: each replays a share of the keys.
       if let outcome = worker.kernel.handle(
-        item, of: batch, columns: worker.columns, writer: &worker.writer)
+        item, of: batch, columns: worker.columns, writer: &worker.writer,
+        streams: KeyedStreams.self)
       {
         worker.outcomes.append((index, outcome, worker.kernel.part?.seqOffset))
       }

@@ -8,12 +8,16 @@ extension ReplayKernel {
   /// `--until`, uncounted, and after the event or line at it; marks the events before
   /// `--since`, whose records are not written.
   @inline(never)
-  mutating func handleInRange(
+  mutating func handleInRange<Streams: StreamStage>(
     _ item: UnsafePointer<ReplayItem>, of batch: Unmanaged<ReplayBatch>,
-    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter
+    columns: [Unmanaged<AnyRaspDecodedEvents>], writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
     let pointee = item.pointee
-    if pointee.isNotice { return handleItem(item, of: batch, columns: columns, writer: &writer) }
+    if pointee.isNotice {
+      return handleItem(
+        item, of: batch, columns: columns, writer: &writer, streams: streams)
+    }
     let place = ReplayRange.Place(
       time: pointee.time, input: pointee.input, line: pointee.lineNumber,
       isMember: pointee.isMember)
@@ -24,7 +28,8 @@ extension ReplayKernel {
     }
     isItemLeftUnread = false
     isBeforeSince = beforeSince
-    let outcome = handleItem(item, of: batch, columns: columns, writer: &writer)
+    let outcome = handleItem(
+      item, of: batch, columns: columns, writer: &writer, streams: streams)
     isBeforeSince = false
     // Stopped at once after the event or line at `--until`, not at the next line, which a
     // followed file may not have yet.

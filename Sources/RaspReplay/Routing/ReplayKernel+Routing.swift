@@ -7,18 +7,19 @@ import RaspJSON
 extension ReplayKernel {
   /// Handles an envelope not decoded ahead: routes it, or counts it as ignored.
   @inline(__always)
-  mutating func handle(
-    _ envelope: Envelope, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  mutating func handle<Streams: StreamStage>(
+    _ envelope: Envelope, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
     if let routed = router.route(envelope) {
-      return apply(routed, item: item, writer: &writer)
+      return apply(routed, item: item, writer: &writer, streams: streams)
     }
     if hasListeners {
       let targets = listeners.targets(ofTypeNamed: router.typeName(of: envelope))
       if let first = targets.first {
         let routed = SnapshotState.Event(
           envelope: envelope, domainIndex: first.domain, eventIndex: first.event)
-        return apply(routed, item: item, writer: &writer, listened: targets)
+        return apply(routed, item: item, writer: &writer, streams: streams, listened: targets)
       }
     }
     return handleUnrouted(envelope, item: item.pointee, writer: &writer)
@@ -133,9 +134,9 @@ extension ReplayKernel {
   /// payload is not JSON, as for an event `--drop` matches (unless the reading thread
   /// checked it: `isPayloadChecked`).
   @inline(never)
-  mutating func passOver(
+  mutating func passOver<Streams: StreamStage>(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
-    isPayloadChecked: Bool = false
+    streams: Streams.Type, isPayloadChecked: Bool = false
   ) -> ReplayOutcome? {
     if !isPayloadChecked,
       case .notJSON(let outcome) = checkPayload(
@@ -143,14 +144,10 @@ extension ReplayKernel {
     {
       return outcome
     }
-    if isKeyed,
-      case .handled(let outcome) = selectStream(for: routed, item: item, writer: &writer)
+    if case .handled(let outcome) = Streams.select(
+      for: routed, item: item, writer: &writer, in: &self)
     {
       return outcome
-    }
-    if isWithoutKey {
-      isWithoutKey = false
-      statistics.withoutKey += 1
     }
     if hasListeners, !otherDomains.isEmpty { otherDomains.removeAll(keepingCapacity: true) }
     statistics.applied += 1
@@ -159,7 +156,7 @@ extension ReplayKernel {
     stream.lastSeq = .known(seq)
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
-    if isPart { noteApplied() }
+    Streams.notePassedOver(in: &self)
     // Counted by the observer, which reads nothing of its domain.
     if isObserved { notifyObserver(routed, item: item) }
     return record(routed, item: item, writer: &writer)
@@ -169,12 +166,12 @@ extension ReplayKernel {
   /// domains that stand for its type (``TypeListeners``), in the order of the domains, all or
   /// nothing; notes the other domains it changed (``otherDomains``, until the next event).
   ///
-  /// - Returns: `.selected` once applied, for ``apply(_:item:writer:listened:)`` to write its
-  ///   record; `.handled` with the outcome of a line refused or read again.
+  /// - Returns: `.selected` once applied, for ``apply(_:item:writer:streams:listened:)`` to
+  ///   write its record; `.handled` with the outcome of a line refused or read again.
   @inline(never)
-  mutating func applyAll(
+  mutating func applyAll<Streams: StreamStage>(
     _ own: SnapshotState.Event?, envelope: Envelope, _ targets: [TypeListeners.Target],
-    item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+    item: UnsafePointer<ReplayItem>, writer: inout JSONWriter, streams: Streams.Type
   ) -> StreamChoice {
     otherDomains.removeAll(keepingCapacity: true)
     var events: [SnapshotState.Event] = []
@@ -191,12 +188,14 @@ extension ReplayKernel {
     }
     if let pending { events.append(pending) }
     let first = own ?? events[0]
-    if isKeyed, case .handled(let outcome) = selectStream(for: first, item: item, writer: &writer) {
+    if case .handled(let outcome) = Streams.select(
+      for: first, item: item, writer: &writer, in: &self)
+    {
       return .handled(outcome)
     }
     let outcome = stream.pipeline.send(composite: events)
     if let failure = outcome.failure {
-      isWithoutKey = false
+      Streams.noteRefused(in: &self)
       let refusing = events[min(failure.index, events.count - 1)]
       var error = failure.underlying
       if refusing.domainIndex != own?.domainIndex, let eventError = error as? RaspEventError,
