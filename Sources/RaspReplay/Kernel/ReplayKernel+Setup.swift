@@ -76,9 +76,7 @@ extension ReplayKernel {
       && !configuration.isFinal
     isObserved = configuration.stateObserver != nil
     observedDomains = configuration.stateObserver?.observedDomains
-    isPlain =
-      !configuration.isFinal && configuration.selection == nil && configuration.emit != .diff
-      && !configuration.includesEvent && configuration.keyPath == nil && !hidesTypes
-      && configuration.since == nil
+    eventRecord = EventRecord(
+      configuration, hidesTypes: hidesTypes, hasRange: hasRange, selection: selection)
   }
 }

@@ -151,8 +151,8 @@ struct ReplayKernel {
   /// after every event.
   var pendingLastEvent: UnsafeBufferPointer<UInt8>?
 
-  /// Whether each event's record is the whole snapshot, alone: the common case.
-  let isPlain: Bool
+  /// What is written for each event applied: the snapshot, nothing, or the record stage's.
+  let eventRecord: EventRecord
   /// Whether a ``ReplayStateObserver`` sees every applied event.
   let isObserved: Bool
   /// The domains whose events the observer is told of, when it says
@@ -279,7 +279,8 @@ struct ReplayKernel {
     stream.lastLine = item.pointee.lineNumber
     Streams.noteApplied(item, in: &self)
     if isObserved { notifyObserver(routed, item: item) }
-    if isPlain {
+    switch eventRecord {
+    case .snapshot:
       let start = writer.bytes.count
       stream.text.write(stream.pipeline.current, to: &writer)
       records += 1
@@ -287,8 +288,9 @@ struct ReplayKernel {
         ReplayRecord(
           range: start..<writer.bytes.count, seq: seq, input: stream.lastInput,
           line: stream.lastLine))
+    case .none: return nil
+    case .written: return record(routed, item: item, writer: &writer)
     }
-    return record(routed, item: item, writer: &writer)
   }
 
   /// Ends the replay after its inputs: interrupted when `interruption` was requested,
