@@ -6,14 +6,14 @@
 /// elements removed from the end of an array come last first — so that, as RFC 6902 operations
 /// applied in order, they turn one value into the other.
 ///
-/// | expected              | actual                 | differences                          |
-/// |-----------------------|------------------------|--------------------------------------|
-/// | `{"a":1,"b":2}`       | `{"b":2.0,"a":1}`      | none                                 |
-/// | `{"a":1}`             | `{"a":2}`              | `a: 1 → 2`                           |
-/// | `{"a":1}`             | `{"b":1}`              | `a: − 1`, `b: + 1`                   |
-/// | `[1,2,3]`             | `[1]`                  | `[2]: − 3`, `[1]: − 2`               |
-/// | `[1]`                 | `[0,2,3]`              | `[0]: 1 → 0`, `[1]: + 2`, `[2]: + 3` |
-/// | `{"a":[1]}`           | `{"a":{}}`             | `a: [1] → {}`                        |
+/// | expected        | actual            | differences                           |
+/// |-----------------|-------------------|---------------------------------------|
+/// | `{"a":1,"b":2}` | `{"b":2.0,"a":1}` | none                                  |
+/// | `{"a":1}`       | `{"a":2}`         | `a: 1 -> 2`                           |
+/// | `{"a":1}`       | `{"b":1}`         | `a: - 1`, `b: + 1`                    |
+/// | `[1,2,3]`       | `[1]`             | `[2]: - 3`, `[1]: - 2`                |
+/// | `[1]`           | `[0,2,3]`         | `[0]: 1 -> 0`, `[1]: + 2`, `[2]: + 3` |
+/// | `{"a":[1]}`     | `{"a":{}}`        | `a: [1] -> {}`                        |
 ///
 /// ```swift
 /// let expected = try JSONParser.parse(#"{"geo":{"heading":90},"nav":{"stack":["home"]}}"#)
@@ -21,7 +21,7 @@
 /// for difference in JSONDiff.differences(from: expected, to: actual) {
 ///   print(difference)
 /// }
-/// // geo.heading: 90 → 91
+/// // geo.heading: 90 -> 91
 /// // nav.stack[1]: + "list"
 /// ```
 public enum JSONDiff {
@@ -29,7 +29,7 @@ public enum JSONDiff {
   ///
   /// ```swift
   /// JSONDiff.differences(from: ["a": 1, "b": [1, 2]], to: ["a": 1.0, "b": [1]])
-  /// // [b[1]: − 2]
+  /// // [b[1]: - 2]
   /// ```
   ///
   /// - Parameters:
