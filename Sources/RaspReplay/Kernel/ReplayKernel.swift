@@ -200,7 +200,9 @@ struct ReplayKernel {
       countLine(of: item)
       let routed = SnapshotState.Event(
         envelope: envelope, domainIndex: domainIndex, eventIndex: eventIndex)
-      if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
+      if filtersTypes, isDropped(routed) {
+        return drop(routed, item: item, writer: &writer, streams: streams)
+      }
       return passOver(routed, item: item, writer: &writer, streams: streams, isPayloadChecked: true)
     case .event(let envelope):
       countLine(of: item)
@@ -228,7 +230,9 @@ struct ReplayKernel {
     streams: Streams.Type, listened: [TypeListeners.Target]? = nil
   ) -> ReplayOutcome? {
     if listened == nil {
-      if filtersTypes, isDropped(routed) { return drop(routed, item: item, writer: &writer) }
+      if filtersTypes, isDropped(routed) {
+        return drop(routed, item: item, writer: &writer, streams: streams)
+      }
       // A field its type does not define: a bad line under `--strict`; otherwise a warning,
       // looked for once applied, when the decoder skipped a field.
       if configuration.isStrict, let error = payloadFields.unknownField(of: routed) {
@@ -261,7 +265,8 @@ struct ReplayKernel {
         try stream.pipeline.send(routed)
       } catch {
         Streams.noteRefused(in: &self)
-        return handleFailure(error, of: routed, item: item.pointee, writer: &writer)
+        return handleFailure(
+          error, of: routed, item: item.pointee, writer: &writer, streams: streams)
       }
       stream.text.markChanged(routed.domainIndex)
       // The domains the last event changed besides its own, when it was listened to.
@@ -278,7 +283,7 @@ struct ReplayKernel {
     stream.lastInput = item.pointee.input
     stream.lastLine = item.pointee.lineNumber
     Streams.noteApplied(item, in: &self)
-    if isObserved { notifyObserver(routed, item: item) }
+    if isObserved { notifyObserver(routed, item: item, streams: streams) }
     switch eventRecord {
     case .snapshot:
       let start = writer.bytes.count
@@ -289,7 +294,7 @@ struct ReplayKernel {
           range: start..<writer.bytes.count, seq: seq, input: stream.lastInput,
           line: stream.lastLine))
     case .none: return nil
-    case .written: return record(routed, item: item, writer: &writer)
+    case .written: return record(routed, item: item, writer: &writer, streams: streams)
     }
   }
 

@@ -110,7 +110,7 @@ extension ReplayKernel {
       // The envelope's members after a payload whose end was assumed were not read (a
       // `source` that is not a string, after the payload): the line read again carefully
       // has its key, or is a bad line for what is wrong with it.
-      return .handled(handleAgain(item.pointee, writer: &writer))
+      return .handled(handleAgain(item.pointee, writer: &writer, streams: KeyedStreams.self))
     case (.missing?, false):
       if configuration.isStrict, let path = keys?.path {
         // Pointed at the payload for a path into it, as a domain's missing field is.

@@ -41,6 +41,13 @@ protocol StreamStage {
 
   /// Notes that the event selected for was refused: it is not applied.
   static func noteRefused(in kernel: inout ReplayKernel)
+
+  /// The current stream's key, for its records and the observer: its number (-1 for none)
+  /// and its canonical JSON.
+  static func currentKey(in kernel: ReplayKernel) -> (number: Int, name: ArraySlice<UInt8>?)
+
+  /// How a record of the current stream writes its snapshot (``RecordWriter``).
+  static func snapshotWriting(in kernel: ReplayKernel) -> RecordWriter.SnapshotWriting
 }
 
 /// The one stream of a replay without keys: every event is applied to it.
@@ -72,6 +79,17 @@ enum SingleStream: StreamStage {
 
   @inline(__always)
   static func noteRefused(in kernel: inout ReplayKernel) {}
+
+  @inline(__always)
+  static func currentKey(in kernel: ReplayKernel) -> (number: Int, name: ArraySlice<UInt8>?) {
+    (-1, nil)
+  }
+
+  /// Kept in the stream's text, for the next record.
+  @inline(__always)
+  static func snapshotWriting(in kernel: ReplayKernel) -> RecordWriter.SnapshotWriting {
+    .kept
+  }
 }
 
 /// The streams of a keyed replay (`--key-by`), one for each key: each event is applied to its
@@ -105,5 +123,16 @@ enum KeyedStreams: StreamStage {
   @inline(__always)
   static func noteRefused(in kernel: inout ReplayKernel) {
     kernel.isWithoutKey = false
+  }
+
+  @inline(__always)
+  static func currentKey(in kernel: ReplayKernel) -> (number: Int, name: ArraySlice<UInt8>?) {
+    (kernel.currentKey, kernel.currentKeyName)
+  }
+
+  /// Encoded once for a key's `--final` record; otherwise kept for the look ahead.
+  @inline(__always)
+  static func snapshotWriting(in kernel: ReplayKernel) -> RecordWriter.SnapshotWriting {
+    kernel.isWritingKeyFinal ? .once : .keptForLookAhead
   }
 }

@@ -43,16 +43,15 @@ extension ReplayKernel {
   /// Handles an item whose envelope assumed its payload's end, after something about it
   /// failed: the line read again carefully gives the event, or the error, to go on with.
   @inline(never)
-  mutating func handleAgain(_ item: ReplayItem, writer: inout JSONWriter) -> ReplayOutcome? {
+  mutating func handleAgain<Streams: StreamStage>(
+    _ item: ReplayItem, writer: inout JSONWriter, streams: Streams.Type
+  ) -> ReplayOutcome? {
     var problems: [ReplayProblem] = []
     let again = item.readAgainWithoutAssuming(problems: &problems)
     switch again.kind {
     case .event(let envelope):
-      // Back on the way of a good line, from a function the key stage's two kinds share.
       return withUnsafePointer(to: again) {
-        isKeyed
-          ? handle(envelope, item: $0, writer: &writer, streams: KeyedStreams.self)
-          : handle(envelope, item: $0, writer: &writer, streams: SingleStream.self)
+        handle(envelope, item: $0, writer: &writer, streams: streams)
       }
     case .problem(let index):
       guard case .invalid(let error) = problems[index] else { return nil }
@@ -64,17 +63,19 @@ extension ReplayKernel {
   /// Handles an event that its domain did not apply (the snapshot is unchanged): read again if
   /// its payload's end was assumed, a bad line otherwise.
   @inline(never)
-  mutating func handleFailure(
+  mutating func handleFailure<Streams: StreamStage>(
     _ error: any Error, of routed: SnapshotState.Event, item: ReplayItem,
-    writer: inout JSONWriter
+    writer: inout JSONWriter, streams: Streams.Type
   ) -> ReplayOutcome? {
-    if routed.envelope.isPayloadEndAssumed { return handleAgain(item, writer: &writer) }
+    if routed.envelope.isPayloadEndAssumed {
+      return handleAgain(item, writer: &writer, streams: streams)
+    }
     let eventError =
       error as? RaspEventError ?? RaspEventError(offset: nil, reason: .rejected("\(error)"))
     // In a keyed replay, the state that refused the event is its key's: the message says which.
     return reject(
       router.namingPayload(in: eventError, of: routed.envelope), item: item,
-      key: currentKeyName)
+      key: Streams.currentKey(in: self).name)
   }
 
   /// Counts and reports a bad line; with `fail`, the replay ends after it.

@@ -101,8 +101,12 @@ extension ReplayKernel {
     // No value at all (`[]` of an empty array): no record.
     if value?.isEmpty == true { return nil }
     let event = stream.lastEventBytes
-    return event.withUnsafeBufferPointer { event in
-      writeRecord(value: value, event: stream.lastInput == nil ? nil : event, writer: &writer)
+    return event.withUnsafeBufferPointer { bytes in
+      let event = stream.lastInput == nil ? nil : bytes
+      // At the end, outside the path of each event: the key stage's kind asked here.
+      return isKeyed
+        ? writeRecord(value: value, event: event, writer: &writer, streams: KeyedStreams.self)
+        : writeRecord(value: value, event: event, writer: &writer, streams: SingleStream.self)
     }
   }
 }

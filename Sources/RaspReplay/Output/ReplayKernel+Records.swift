@@ -24,8 +24,8 @@ extension ReplayKernel {
   /// Shows the event just applied, and the state after it, to the configuration's observer;
   /// only counts it when it changed no domain the observer asked for.
   @inline(never)
-  mutating func notifyObserver(
-    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>
+  mutating func notifyObserver<Streams: StreamStage>(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, streams: Streams.Type
   ) {
     if let observedDomains,
       !observedDomains.observes(domainIndex: routed.domainIndex, otherDomains: otherDomains)
@@ -34,9 +34,10 @@ extension ReplayKernel {
       return
     }
     guard let observer = configuration.stateObserver else { return }
+    let key = Streams.currentKey(in: self)
     let event = ReplayAppliedEvent(
       seq: seq, input: item.pointee.input, line: item.pointee.lineNumber,
-      keyNumber: currentKey, key: currentKeyName,
+      keyNumber: key.number, key: key.name,
       domainIndex: routed.domainIndex, state: stream.pipeline.current,
       isBeforeSince: isBeforeSince, otherDomains: otherDomains)
     observer.observe(event) {
@@ -48,8 +49,9 @@ extension ReplayKernel {
   /// The record an applied event calls for, when it is not the plain snapshot: none until the
   /// end with `--final`, a selected value when it changed, a diff, or a record with the event.
   @inline(never)
-  mutating func record(
-    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  mutating func record<Streams: StreamStage>(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
     if configuration.isFinal {
       // Hidden or not, the event's line is not printed: the final state is.
@@ -92,7 +94,7 @@ extension ReplayKernel {
             })
       else { return nil }
       if selection?.isMember == true {
-        return recordChangedMember(routed, item: item, writer: &writer)
+        return recordChangedMember(routed, item: item, writer: &writer, streams: streams)
       }
       // The stream through its pointer, which is not an access to the kernel.
       let current = streamPointer
@@ -105,9 +107,9 @@ extension ReplayKernel {
       guard let value = current.pointee.selector?.select(from: bytes), !value.isEmpty else {
         return nil
       }
-      return writeRecord(value: value, routed, item: item, writer: &writer)
+      return writeRecord(value: value, routed, item: item, writer: &writer, streams: streams)
     }
-    return writeRecord(value: nil, routed, item: item, writer: &writer)
+    return writeRecord(value: nil, routed, item: item, writer: &writer, streams: streams)
   }
 
   /// The record of `--select` of a member read from its domain's typed state (`nav.tab`),
@@ -115,8 +117,9 @@ extension ReplayKernel {
   /// (``memberText``), and kept by the selector only when it differs — most events of the
   /// domain leave it as it was, and allocate nothing.
   @inline(never)
-  mutating func recordChangedMember(
-    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  mutating func recordChangedMember<Streams: StreamStage>(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
     // The stream through its pointer, which is not an access to the kernel.
     let current = streamPointer
@@ -125,30 +128,33 @@ extension ReplayKernel {
     selection?.writeMember(of: current.pointee.pipeline.current, into: &memberText)
     guard let value = current.pointee.selector?.select(from: memberText.bytes), !value.isEmpty
     else { return nil }
-    return writeRecord(value: value, routed, item: item, writer: &writer)
+    return writeRecord(value: value, routed, item: item, writer: &writer, streams: streams)
   }
 
   /// Writes the record of `routed`, with its event as the log wrote it, or as rasp read it
   /// (``ReplayConfiguration/includesEventAsRead``).
-  mutating func writeRecord(
+  mutating func writeRecord<Streams: StreamStage>(
     value: [UInt8]?, _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>,
-    writer: inout JSONWriter
+    writer: inout JSONWriter, streams: Streams.Type
   ) -> ReplayOutcome? {
     guard configuration.includesEventAsRead else {
-      return writeRecord(value: value, event: item.pointee.eventBytes, writer: &writer)
+      return writeRecord(
+        value: value, event: item.pointee.eventBytes, writer: &writer, streams: streams)
     }
     let event = routed.envelope.writtenAsRead(typeName: router.typeName(of: routed.envelope))
-    return event.withUnsafeBufferPointer { writeRecord(value: value, event: $0, writer: &writer) }
+    return event.withUnsafeBufferPointer {
+      writeRecord(value: value, event: $0, writer: &writer, streams: streams)
+    }
   }
 
   /// Writes one record — `value` (a selected value), or the snapshot when it is `nil` — of the
   /// current stream, as the configuration asks (``RecordWriter``).
-  mutating func writeRecord(
-    value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter
+  mutating func writeRecord<Streams: StreamStage>(
+    value: [UInt8]?, event: UnsafeBufferPointer<UInt8>?, writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
-    let key = currentKeyName
-    let snapshot: RecordWriter.SnapshotWriting =
-      isWritingKeyFinal ? .once : looksAhead ? .keptForLookAhead : .kept
+    let key = Streams.currentKey(in: self).name
+    let snapshot = Streams.snapshotWriting(in: self)
     var pendingSeq: Int?
     guard
       let record = recordWriter.write(

@@ -22,16 +22,18 @@ extension ReplayKernel {
         return apply(routed, item: item, writer: &writer, streams: streams, listened: targets)
       }
     }
-    return handleUnrouted(envelope, item: item.pointee, writer: &writer)
+    return handleUnrouted(envelope, item: item.pointee, writer: &writer, streams: streams)
   }
 
   /// Handles an envelope of a type no domain here defines: a bad line if its payload is, or
   /// under `--strict`; otherwise counted as ignored.
   @inline(never)
-  mutating func handleUnrouted(
-    _ envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
+  mutating func handleUnrouted<Streams: StreamStage>(
+    _ envelope: Envelope, item: ReplayItem, writer: inout JSONWriter, streams: Streams.Type
   ) -> ReplayOutcome? {
-    if case .notJSON(let outcome) = checkPayload(of: envelope, item: item, writer: &writer) {
+    if case .notJSON(let outcome) = checkPayload(
+      of: envelope, item: item, writer: &writer, streams: streams)
+    {
       return outcome
     }
     if excludedRouter.route(envelope) != nil {
@@ -98,8 +100,8 @@ extension ReplayKernel {
 
   /// Checks that the payload of an event no domain decodes is JSON: if not, its line is read
   /// again when its payload's end was assumed, and is a bad line otherwise.
-  mutating func checkPayload(
-    of envelope: Envelope, item: ReplayItem, writer: inout JSONWriter
+  mutating func checkPayload<Streams: StreamStage>(
+    of envelope: Envelope, item: ReplayItem, writer: inout JSONWriter, streams: Streams.Type
   ) -> PayloadCheck {
     do {
       try envelope.checkPayload()
@@ -107,7 +109,7 @@ extension ReplayKernel {
     } catch {
       return .notJSON(
         envelope.isPayloadEndAssumed
-          ? handleAgain(item, writer: &writer)
+          ? handleAgain(item, writer: &writer, streams: streams)
           : reject(router.namingPayload(in: error, of: envelope), item: item))
     }
   }
@@ -115,12 +117,13 @@ extension ReplayKernel {
   /// Counts an event `--drop` matches, not applied and not decoded: a bad line if its payload
   /// is not JSON, as for an event of a domain left out.
   @inline(never)
-  mutating func drop(
-    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter
+  mutating func drop<Streams: StreamStage>(
+    _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
+    streams: Streams.Type
   ) -> ReplayOutcome? {
     let envelope = routed.envelope
     if case .notJSON(let outcome) = checkPayload(
-      of: envelope, item: item.pointee, writer: &writer)
+      of: envelope, item: item.pointee, writer: &writer, streams: streams)
     {
       return outcome
     }
@@ -140,7 +143,7 @@ extension ReplayKernel {
   ) -> ReplayOutcome? {
     if !isPayloadChecked,
       case .notJSON(let outcome) = checkPayload(
-        of: routed.envelope, item: item.pointee, writer: &writer)
+        of: routed.envelope, item: item.pointee, writer: &writer, streams: streams)
     {
       return outcome
     }
@@ -158,8 +161,8 @@ extension ReplayKernel {
     stream.lastLine = item.pointee.lineNumber
     Streams.notePassedOver(in: &self)
     // Counted by the observer, which reads nothing of its domain.
-    if isObserved { notifyObserver(routed, item: item) }
-    return record(routed, item: item, writer: &writer)
+    if isObserved { notifyObserver(routed, item: item, streams: streams) }
+    return record(routed, item: item, writer: &writer, streams: streams)
   }
 
   /// Applies an event to its own domain, when it has one (`own`), and to the events of other
@@ -209,7 +212,8 @@ extension ReplayKernel {
             "by '\(name)', which listens to '\(router.typeName(of: envelope))': "
               + Self.withoutPrefix(eventError)))
       }
-      return .handled(handleFailure(error, of: refusing, item: item.pointee, writer: &writer))
+      return .handled(
+        handleFailure(error, of: refusing, item: item.pointee, writer: &writer, streams: streams))
     }
     for event in events {
       stream.text.markChanged(event.domainIndex)
