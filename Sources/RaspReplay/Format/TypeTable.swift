@@ -72,13 +72,28 @@ final class TypeTable: @unchecked Sendable {
     bytes.deallocate()
   }
 
-  /// A type's bytes and what they intern to, in ``slots``: the number, -1 for dropped, -2 for
-  /// invalid (whose reason ``known`` keeps).
+  /// A type's bytes and what they intern to, in ``slots``; a slot no type has taken yet has a
+  /// `count` of -1.
   private struct Slot {
     var hash: UInt64 = 0
     var start: Int32 = 0
     var count: Int32 = -1
-    var result: Int32 = 0
+    var result = Result.type(0)
+  }
+
+  /// What a slot's type interns to, without an invalid type's reason, which ``known`` keeps.
+  private enum Result {
+    case type(Int32)
+    case dropped
+    case invalid
+
+    init(_ interned: Interned) {
+      switch interned {
+      case .type(let number): self = .type(number)
+      case .dropped: self = .dropped
+      case .invalid: self = .invalid
+      }
+    }
   }
   /// An open-addressing table of the types seen, by their bytes, so that a line's type is
   /// found without making a `String` of it.
@@ -104,23 +119,18 @@ final class TypeTable: @unchecked Sendable {
         })
       {
         switch slot.result {
-        case -1: return .dropped
-        case -2: return intern(String(decoding: bytes, as: UTF8.self))
-        default: return .type(slot.result)
+        case .type(let number): return .type(number)
+        case .dropped: return .dropped
+        // Its reason, from the table of the types as strings.
+        case .invalid: return intern(String(decoding: bytes, as: UTF8.self))
         }
       }
       index = (index + 1) & mask
     }
     let interned = intern(String(decoding: bytes, as: UTF8.self))
-    let result: Int32
-    switch interned {
-    case .type(let id): result = id
-    case .dropped: result = -1
-    case .invalid: result = -2
-    }
     slots[index] = Slot(
       hash: hash, start: Int32(truncatingIfNeeded: slotBytes.count),
-      count: Int32(truncatingIfNeeded: bytes.count), result: result)
+      count: Int32(truncatingIfNeeded: bytes.count), result: Result(interned))
     slotBytes.append(contentsOf: bytes)
     slotsUsed += 1
     if slotsUsed * 2 > slots.count { growSlots() }

@@ -60,8 +60,9 @@ struct ReplayKernel {
   }
   /// The stream each key starts with.
   let initialStream: ReplayStream
-  /// The number of the key whose stream is the current one; -1 before the first event.
-  var currentKey = -1
+  /// The number of the key whose stream is the current one; ``ReplayKeys/noNumber`` before
+  /// the first event, and in a replay without keys.
+  var currentKey = ReplayKeys.noNumber
   /// The keys and their streams, in a keyed replay (`--key-by`).
   var keys: ReplayKeys?
   /// Whether the replay is keyed, which chooses the key stage's kind (``StreamStage``), and

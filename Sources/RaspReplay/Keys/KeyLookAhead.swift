@@ -26,10 +26,10 @@ import RaspPrefetch
 /// }
 /// ```
 struct KeyLookAhead {
-  /// The keys of the next items, sought ahead, and their numbers once found (-1 for none),
-  /// by position modulo 16, with the line each is of.
+  /// The keys of the next items, sought ahead, and their numbers once found
+  /// (``ReplayKeys/noNumber`` for none), by position modulo 16, with the line each is of.
   private var sought = [ReplayKeys.Sought?](repeating: nil, count: 16)
-  private var numbers = [Int](repeating: -1, count: 16)
+  private var numbers = [Int](repeating: ReplayKeys.noNumber, count: 16)
   private var lines = [UnsafePointer<UInt8>?](repeating: nil, count: 16)
   /// The position of the item being handled, for the number found ahead.
   private(set) var position = 0
@@ -84,7 +84,9 @@ struct KeyLookAhead {
   @inline(__always)
   func numberFound(for envelope: Envelope) -> Int? {
     let number = numbers[position & 15]
-    guard number >= 0, lines[position & 15] == envelope.line.baseAddress else { return nil }
+    guard number != ReplayKeys.noNumber, lines[position & 15] == envelope.line.baseAddress else {
+      return nil
+    }
     return number
   }
 
@@ -146,7 +148,7 @@ struct KeyLookAhead {
     }
     sought[position & 15] = found
     lines[position & 15] = line
-    numbers[position & 15] = -1
+    numbers[position & 15] = ReplayKeys.noNumber
   }
 
   /// The second look: the key's place in the table has arrived; finds its number, if the key
@@ -165,7 +167,7 @@ struct KeyLookAhead {
   @inline(never)
   private func prefetchDomains(position: Int, keys: ReplayKeys?, streams: ReplayStreams) {
     let number = numbers[position & 15]
-    guard number >= 0, number + 1 < streams.count else { return }
+    guard number != ReplayKeys.noNumber, number + 1 < streams.count else { return }
     streams.prefetchDomainList(ofStream: number + 1)
     keys?.prefetchBytes(of: number)
     // The snapshot's text, when each event prints it: its places, then its bytes, a line at
@@ -188,7 +190,7 @@ struct KeyLookAhead {
     of item: UnsafePointer<ReplayItem>, position: Int, streams: ReplayStreams
   ) {
     let number = numbers[position & 15]
-    guard number >= 0, number + 1 < streams.count,
+    guard number != ReplayKeys.noNumber, number + 1 < streams.count,
       case .decoded(_, let index, _, _) = item.pointee.kind
     else { return }
     streams.prefetchDomain(at: index, ofStream: number + 1)

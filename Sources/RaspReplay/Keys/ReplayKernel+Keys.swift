@@ -11,7 +11,9 @@ extension ReplayKernel {
   /// The current key, in a keyed replay once an event was applied; `nil` otherwise.
   ///
   /// Not `keys.map`, which would copy the keys, arrays and all, for every record.
-  var currentKeyName: ArraySlice<UInt8>? { currentKey < 0 ? nil : keys?.key(currentKey) }
+  var currentKeyName: ArraySlice<UInt8>? {
+    currentKey == ReplayKeys.noNumber ? nil : keys?.key(currentKey)
+  }
 
   /// Looks at the items ahead of the one at `index` of `items`, all of `batch`
   /// (``KeyLookAhead``).

@@ -23,6 +23,11 @@ import RaspPrefetch
 /// }
 /// ```
 struct ReplayKeys {
+  /// The number that names no key: the current key's before the first event, a key not found
+  /// yet, and the one stream's in a replay without keys — key `n`'s stream is at `n + 1` of
+  /// ``ReplayStreams``, so that this one's is at 0, the stream before any event.
+  static let noNumber = -1
+
   /// The path of the key in each event.
   let path: JSONPath
   /// Every key's canonical JSON, end to end, in the order of their numbers.

@@ -42,8 +42,8 @@ protocol StreamStage {
   /// Notes that the event selected for was refused: it is not applied.
   static func noteRefused(in kernel: inout ReplayKernel)
 
-  /// The current stream's key, for its records and the observer: its number (-1 for none)
-  /// and its canonical JSON.
+  /// The current stream's key, for its records and the observer: its number
+  /// (``ReplayKeys/noNumber`` for none) and its canonical JSON.
   static func currentKey(in kernel: ReplayKernel) -> (number: Int, name: ArraySlice<UInt8>?)
 
   /// How a record of the current stream writes its snapshot (``RecordWriter``).
@@ -82,7 +82,7 @@ enum SingleStream: StreamStage {
 
   @inline(__always)
   static func currentKey(in kernel: ReplayKernel) -> (number: Int, name: ArraySlice<UInt8>?) {
-    (-1, nil)
+    (ReplayKeys.noNumber, nil)
   }
 
   /// Kept in the stream's text, for the next record.

@@ -58,13 +58,14 @@ extension ReplayKernel {
     guard isKeyed else { return }
     streams.releaseAllButFirst()
     streamPointer = streams.pointer(to: 0)
-    currentKey = -1
+    currentKey = ReplayKeys.noNumber
     finalRuns = FinalRuns()
   }
 
-  /// The keys' numbers in the order `--final` prints them; `[-1]` in a replay without keys.
+  /// The keys' numbers in the order `--final` prints them; ``ReplayKeys/noNumber`` alone, the
+  /// one stream, in a replay without keys.
   func finalKeyOrder() -> [Int] {
-    keys?.numbersInKeyOrder() ?? [-1]
+    keys?.numbersInKeyOrder() ?? [ReplayKeys.noNumber]
   }
 
   /// The canonical JSON of the key numbered `number`.

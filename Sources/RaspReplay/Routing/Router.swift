@@ -22,6 +22,9 @@ package struct Router {
     /// For a domain: where its events' keys start in ``eventKeys``, and how many there are.
     let firstEvent: Int
     let eventCount: Int
+
+    /// The key of no name, which no part of a type matches: no part is -1 bytes long.
+    static let nothing = Key(count: -1, head: 0, tailStart: 0, firstEvent: 0, eventCount: 0)
   }
 
   private let domainKeys: [Key]
@@ -51,9 +54,7 @@ package struct Router {
       for name in slot.eventNameBytes {
         // An event that stands only for other domains' types has no name, and no type of its
         // own to route (`cart.` is no type).
-        eventKeys.append(
-          name.isEmpty
-            ? Key(count: -1, head: 0, tailStart: 0, firstEvent: 0, eventCount: 0) : key(name))
+        eventKeys.append(name.isEmpty ? .nothing : key(name))
       }
     }
     self.domainKeys = domainKeys
