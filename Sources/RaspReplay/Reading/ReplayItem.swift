@@ -7,6 +7,15 @@ import RaspJSON
 /// item is in. An item holds no references — what is wrong with a bad line is kept in its
 /// batch's ``ReplayBatch/problems`` — so that a batch of thousands of items is handed between
 /// threads and freed without visiting each one.
+///
+/// The kernel's stages take an item as `UnsafePointer<ReplayItem>`, a place in its batch's
+/// buffer, and read its fields there: an item is 141 bytes, and a copy of it just before its
+/// fields are read back stalled the processor on every line (the store of the copy is not
+/// forwarded to the loads that follow). The pointer is valid while the batch is, which the
+/// caller of ``ReplayKernel/handle(_:of:columns:writer:streams:)`` keeps (``Replay`` holds the
+/// current batch, ``KernelPool`` each list's); no stage keeps it past the item's handling, and
+/// an item that must outlive it (the last event's line, for a checkpoint) is copied
+/// (``ReplayKernel/settleLastEvent()``).
 struct ReplayItem {
   /// What the line holds.
   enum Kind {
