@@ -69,12 +69,8 @@ struct ReplayKernel {
   /// how a replay ends (`--final`'s order, a checkpoint's streams): asked of ``keys``,
   /// `keys != nil` would copy them, arrays and all, first.
   let isKeyed: Bool
-  /// The keys' numbers in the order `--final` prints them, once it does, and how many it has.
-  var finalOrder: [Int]?
-  var finalPosition = 0
-  /// The plain `--final` records of a keyed replay on one kernel, written on two threads.
-  var finalRuns = FinalRuns()
-  var writesFinalRuns = false
+  /// Where the records at the end of a `--final` replay have got to.
+  var finalEnd = FinalEnd()
   /// Whether the event being applied has no key (its key is `null`), to count it once applied.
   var isWithoutKey = false
   /// Whether a key's `--final` record is being written, its snapshot encoded once.

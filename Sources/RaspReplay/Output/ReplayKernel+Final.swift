@@ -9,25 +9,25 @@ extension ReplayKernel {
   /// value, of each key in key order in a keyed replay; `nil` when there is no more (or none:
   /// a diff with ``ReplayConfiguration/changesOnly`` that is empty).
   mutating func nextFinalRecord(writer: inout JSONWriter) -> ReplayOutcome? {
-    if finalOrder == nil {
-      finalOrder = finalKeyOrder()
+    if finalEnd.order == nil {
+      finalEnd.order = finalKeyOrder()
       // Plain snapshots of a keyed replay on one kernel (a pool's kernels write their own),
       // of domains that two threads may encode at once.
-      writesFinalRuns =
+      finalEnd.writesRuns =
         isKeyed && part == nil && configuration.selection == nil
         && !configuration.includesEvent && configuration.emit == .snapshot
         && initialStream.pipeline.current.encodesConcurrently
-      if writesFinalRuns {
+      if finalEnd.writesRuns {
         // Every key gets its stream; the block may move, and the current stream with it.
         while streams.count <= (keys?.count ?? 0) { _ = streams.append(initialStream) }
         streamPointer = streams.pointer(to: currentKey + 1)
       }
     }
-    if writesFinalRuns { return nextFinalRunRecord(writer: &writer) }
-    while let order = finalOrder, finalPosition < order.count {
-      prefetchFinalRecords(after: finalPosition, in: order)
-      let number = order[finalPosition]
-      finalPosition += 1
+    if finalEnd.writesRuns { return nextFinalRunRecord(writer: &writer) }
+    while let order = finalEnd.order, finalEnd.position < order.count {
+      prefetchFinalRecords(after: finalEnd.position, in: order)
+      let number = order[finalEnd.position]
+      finalEnd.position += 1
       if let record = writeFinalRecord(ofKey: number, writer: &writer) { return record }
     }
     return nil
@@ -37,18 +37,20 @@ extension ReplayKernel {
   /// last; the next run is written when it is all handed out (``FinalRuns``).
   mutating func nextFinalRunRecord(writer: inout JSONWriter) -> ReplayOutcome? {
     while true {
-      if let record = finalRuns.next(appendingTo: &writer) {
+      if let record = finalEnd.runs.next(appendingTo: &writer) {
         records += 1
         return .record(record)
       }
-      guard let order = finalOrder, finalPosition < order.count, let keys else { return nil }
-      let end = min(finalPosition + FinalRuns.runLength, order.count)
-      let start = finalPosition
+      guard let order = finalEnd.order, finalEnd.position < order.count, let keys else {
+        return nil
+      }
+      let start = finalEnd.position
+      let end = min(start + FinalRuns.runLength, order.count)
       order.withUnsafeBufferPointer { order in
-        finalRuns.write(
+        finalEnd.runs.write(
           UnsafeBufferPointer(rebasing: order[start..<end]), streams: streams, keys: keys)
       }
-      finalPosition = end
+      finalEnd.position = end
     }
   }
 
@@ -59,7 +61,7 @@ extension ReplayKernel {
     streams.releaseAllButFirst()
     streamPointer = streams.pointer(to: 0)
     currentKey = ReplayKeys.noNumber
-    finalRuns = FinalRuns()
+    finalEnd.runs = FinalRuns()
   }
 
   /// The keys' numbers in the order `--final` prints them; ``ReplayKeys/noNumber`` alone, the
