@@ -5,45 +5,45 @@ import Testing
 
 @testable import RaspReplay
 
-/// A domain whose names are longer than the eight bytes the router compares as one integer,
-/// and alike in their first eight: the router must tell them apart by their lengths and the
-/// rest of their bytes.
-fileprivate struct LongNamesDomain: RaspDomain {
+/// A domain of the given names and events, whose events only count: what the router sees of
+/// a domain is its names.
+fileprivate struct NamesDomain: RaspDomain {
   var name: String
-  var summary: String { "Names alike in their first eight bytes." }
-  var events: [RaspEventSchema] {
-    ["eventnumberone", "eventnumbertwo", "eventnumber", "ev"].map {
-      RaspEventSchema(name: $0, summary: "An event.", fields: [], acceptsOtherFields: true)
-    }
-  }
+  var events: [RaspEventSchema]
+  var summary: String { "Names to route." }
   var initialState: TallyState { TallyState() }
 
-  func decodeEvent(
-    _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
-  ) throws(RaspEventError) -> TallyState.Event {
-    while try payload.nextField() != nil { try payload.skip() }
-    return name.index
+  /// A domain whose events are named `eventNames`.
+  init(name: String, eventNames: [String]) {
+    self.init(
+      name: name,
+      events: eventNames.map {
+        RaspEventSchema(name: $0, summary: "An event.", fields: [], acceptsOtherFields: true)
+      })
   }
 
-  func encode(_ state: TallyState, into writer: inout JSONWriter) {
-    writer.writeInteger(Int64(state.count))
+  init(name: String, events: [RaspEventSchema]) {
+    self.name = name
+    self.events = events
   }
-}
 
-/// A domain with an event that stands only for another domain's types, and so has no name
-/// of its own, before one that has.
-fileprivate struct ListenerDomain: RaspDomain {
-  var name: String { "listener" }
-  var summary: String { "Listens to geo.heading." }
-  var events: [RaspEventSchema] {
-    [
+  /// A domain whose names are longer than the eight bytes the router compares as one
+  /// integer, and alike in their first eight: the router must tell them apart by their
+  /// lengths and the rest of their bytes.
+  static func longNames(_ name: String) -> NamesDomain {
+    NamesDomain(name: name, eventNames: ["eventnumberone", "eventnumbertwo", "eventnumber", "ev"])
+  }
+
+  /// A domain with an event that stands only for another domain's types, and so has no name
+  /// of its own, before one that has.
+  static let listener = NamesDomain(
+    name: "listener",
+    events: [
       RaspEventSchema(
         name: "", summary: "A heading.", fields: [], acceptsOtherFields: true,
         listensTo: ["geo.heading"]),
       RaspEventSchema(name: "own", summary: "Its own.", fields: [], acceptsOtherFields: true),
-    ]
-  }
-  var initialState: TallyState { TallyState() }
+    ])
 
   func decodeEvent(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
@@ -71,8 +71,8 @@ fileprivate struct TallyState: RaspState, Sendable {
   /// `longdomainnamf` (alike but for their last byte), `nav`.
   private static var snapshot: SnapshotState {
     SnapshotState(domains: [
-      NavDomain(), LongNamesDomain(name: "longdomainnamf"), GeoDomain(),
-      LongNamesDomain(name: "longdomainname"), ListenerDomain(),
+      NavDomain(), NamesDomain.longNames("longdomainnamf"), GeoDomain(),
+      NamesDomain.longNames("longdomainname"), NamesDomain.listener,
     ])
   }
 
