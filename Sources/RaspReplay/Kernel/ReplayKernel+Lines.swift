@@ -47,4 +47,11 @@ extension ReplayKernel {
       return nil
     }
   }
+
+  /// Ends the replay after its inputs: interrupted when `interruption` was requested,
+  /// completed otherwise.
+  mutating func end(interruption: ReplayInterruption?) {
+    guard ending == nil else { return }
+    ending = interruption?.signal.map { .interrupted(signal: $0) } ?? .completed
+  }
 }

@@ -25,12 +25,14 @@ import RaspJSON
 ///   ``RecordWriter``, ``RecordDiffer``, ``SnapshotText``; `Output/ReplayKernel+Records`);
 /// - bad line: counted and reported, or read again when its payload's end was assumed
 ///   (``BadLineReport``, ``AssumedPayloadEnd``; `Output/ReplayKernel+BadLines`);
-/// - end: `--final`'s records, key by key (``FinalRuns``; `Output/ReplayKernel+Final`);
+/// - end: `--final`'s records, key by key (``FinalEnd``, ``FinalRuns``;
+///   `Output/ReplayKernel+Final`);
 /// - checkpoint: every stream saved and restored (``ReplayCheckpoint``;
 ///   `Checkpoint/ReplayKernel+Checkpoint`).
 ///
-/// The stages are made from the configuration in `Kernel/ReplayKernel+Setup`, and lines are
-/// counted, and items that hold no event handled, in `Kernel/ReplayKernel+Lines`.
+/// The stages are made from the configuration in `Kernel/ReplayKernel+Setup`; lines are
+/// counted, items that hold no event handled and the replay ended in
+/// `Kernel/ReplayKernel+Lines`.
 ///
 /// The functions from an item to its record are generic over the key stage's kind
 /// (``StreamStage``), which ``Replay`` picks once: ``SingleStream`` without `--key-by`, whose
@@ -293,12 +295,5 @@ struct ReplayKernel {
     case .none: return nil
     case .written: return record(routed, item: item, writer: &writer, streams: streams)
     }
-  }
-
-  /// Ends the replay after its inputs: interrupted when `interruption` was requested,
-  /// completed otherwise.
-  mutating func end(interruption: ReplayInterruption?) {
-    guard ending == nil else { return }
-    ending = interruption?.signal.map { .interrupted(signal: $0) } ?? .completed
   }
 }
