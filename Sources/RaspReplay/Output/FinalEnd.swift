@@ -14,7 +14,8 @@ struct FinalEnd {
   /// The keys' numbers in the order `--final` prints them, once it has started; one,
   /// ``ReplayKeys/noNumber``, in a replay without keys.
   var order: [Int]?
-  /// How many of ``order``'s keys have their record written.
+  /// How many of ``order``'s keys are handled: their record written (or, in runs, encoded to
+  /// be handed out), or found to have none (an empty diff, no value selected).
   var position = 0
   /// Whether the records are plain snapshots of a keyed replay on one kernel, of domains two
   /// threads may encode at once: written in runs on two threads (``runs``).

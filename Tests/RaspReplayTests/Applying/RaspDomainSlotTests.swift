@@ -128,8 +128,20 @@ fileprivate struct CounterDomain: RaspDomain {
   @Test func appliesOnlyColumnsItsOwnDomainsDecoderMade() {
     let nav = RaspDomainSlot.make(NavDomain())
     let geo = RaspDomainSlot.make(GeoDomain())
-    let column = geo.makeDecoder().makeColumn(capacity: 1)
-    #expect(throws: RaspEventError.self) { try nav.apply(decodedAt: 0, of: column) }
+    let decoder = geo.makeDecoder()
+    let column = decoder.makeColumn(capacity: 1)
+    let line = Array(#"{"type":"geo.heading","payload":{"heading":1}}"#.utf8)
+    let row = line.withUnsafeBufferPointer { bytes in
+      let envelope = try? Envelope.parse(bytes)
+      return try? decoder.decode(
+        payloadAt: envelope?.payloadOffset, expectedEnd: nil,
+        context: envelope?.context ?? .none, eventIndex: 0, into: column)
+    }
+    #expect(row == 0)
+    // A row of geo's, applied to nav: refused, not read as one of nav's events.
+    let refused = #expect(throws: RaspEventError.self) { try nav.apply(decodedAt: 0, of: column) }
+    #expect(refused.map { "\($0)" } == "event rejected: decoded by another domain")
+    #expect(json(nav) == #"{"modal":null,"stack":[],"tab":null}"#)
     #expect(applyDecoded(#"{"type":"nav.push","payload":{"screen":"a"}}"#, to: nav) == nil)
     #expect(json(nav) == #"{"modal":null,"stack":["a"],"tab":null}"#)
   }

@@ -44,7 +44,7 @@ import Testing
 
   @Test func neverDueWithoutAnInterval() {
     var checkpoints = positions(interval: nil)
-    checkpoints.note(line: 1, offset: 10, time: nil, of: 1, events: .max - 1, atLineEnd: true)
+    checkpoints.note(line: 1, offset: 10, time: nil, of: 1, events: .max, atLineEnd: true)
     #expect(!checkpoints.isDue)
   }
 

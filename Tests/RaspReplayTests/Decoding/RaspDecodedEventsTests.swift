@@ -13,6 +13,7 @@ import Testing
     column.events.append(.push("home"))
     column.events.append(.pop)
     #expect(column.count == 2)
+    #expect(column.events == [.push("home"), .pop])
     let erased: AnyRaspDecodedEvents = column
     #expect(erased.count == 2)
   }

@@ -16,9 +16,8 @@ import Testing
     var problems: [ReplayProblem] = []
     var arena = ByteArena()
     var found: [String] = []
-    // The lines' bytes must outlive their items (a batch keeps its blocks).
-    let storage = lines.map { Array($0.utf8) }
-    for (index, bytes) in storage.enumerated() {
+    // Each item is described while its line's bytes are there, as a batch keeps them.
+    for (index, bytes) in lines.map({ Array($0.utf8) }).enumerated() {
       bytes.withUnsafeBufferPointer { bytes in
         var items: [ReplayItem] = []
         let number = index + 1

@@ -13,6 +13,8 @@ import Testing
     #expect(RaspSystemError.message(EISDIR) == "Is a directory")
   }
 
+  /// glibc names every number, even one it does not know; the fallback, `error N`, is for a
+  /// system that gives no text.
   @Test func anUnknownNumberIsStillNamed() {
     #expect(RaspSystemError.message(99_999) == "Unknown error 99999")
   }

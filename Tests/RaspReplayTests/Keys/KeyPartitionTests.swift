@@ -48,6 +48,10 @@ import Testing
     #expect(Set(found).count == 1)
   }
 
+  @Test func anEventWhoseKeyCannotBeReadIsInTheFirstShare() throws {
+    #expect(try shares([Self.event(key: "1e400")], path: "payload.device", count: 7) == [0])
+  }
+
   @Test func aKeyOfTheTypeIsTheTypesName() throws {
     let lines = [
       #"{"type":"geo.heading","payload":{"heading":1}}"#, #"{"type":"nav.pop"}"#,
@@ -74,5 +78,34 @@ import Testing
       }
     }
     #expect(items == fromLines)
+  }
+
+  /// The kernel the reading thread notes for each event, from the key read for its hint where
+  /// there is one and from the line otherwise (a key longer than a hint holds, no key), is the
+  /// one the line alone gives.
+  @Test func theReadingThreadNotesEachEventsShareAsItsLineGivesIt() throws {
+    let path = try JSONPath("payload.device")
+    let keys = [
+      #""a""#, #""a-key-longer-than-sixteen-bytes""#, "null", #""\u0061""#, "12", #"[1,{"b":2}]"#,
+      #""another-key-longer-than-sixteen""#, "1e400", #""b""#,
+    ]
+    let lines = (0..<200).map { Self.event(key: keys[$0 % keys.count]) }
+    func noted(withHints: Bool) -> [UInt8] {
+      let reading = InputReading(
+        ReplayInput(
+          name: "log",
+          source: .memory(JSONMemorySource(Array(lines.joined(separator: "\n").utf8)))),
+        shouldStop: { false })
+      let batcher = LineBatcher(
+        input: 0, reading: reading, tracksTime: false,
+        partition: KeyPartition(keys: ReplayKeys(path: path), router: Self.router, count: 5),
+        keyHints: withHints ? KeyHints(keys: ReplayKeys(path: path), router: Self.router) : nil)
+      guard case .batch(let batch) = batcher.nextBatch(mayWait: true) else { return [] }
+      return batch.items.map(\.share)
+    }
+    let fromLines = try shares(lines, path: "payload.device", count: 5)
+    #expect(noted(withHints: false) == fromLines)
+    #expect(noted(withHints: true) == fromLines)
+    #expect(Set(fromLines).count > 1)
   }
 }

@@ -16,8 +16,6 @@ import Testing
     part.firstUnknown = 5
     part.unknownFieldOrdinals = [3, 5]
     part.startList(ordinalBase: 4096)
-    #expect(part.index == 1)
-    #expect(part.count == 3)
     #expect(part.ordinalBase == 4096)
     #expect(part.applied.isEmpty)
     #expect(part.touched.isEmpty)

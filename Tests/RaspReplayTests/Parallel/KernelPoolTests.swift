@@ -249,7 +249,7 @@ import Testing
   }
 
   @Test func eachKeyIsInOneShareAndEveryShareHasKeys() throws {
-    // The shares come from the high half of the key's hash; the table uses the low bits.
+    // The shares come from the key's hash, mixed; the table uses the low bits of the hash.
     let path = try JSONPath("device")
     var keys = ReplayKeys(path: path)
     var counts = [0, 0, 0]

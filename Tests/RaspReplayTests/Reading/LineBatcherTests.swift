@@ -3,9 +3,15 @@
 #endif
 import RaspDomains
 import RaspJSON
+import RaspTestSupport
 import Testing
 
 @testable import RaspReplay
+
+/// A request to stop, set by the test on the thread that reads.
+private final class StopFlag: @unchecked Sendable {
+  var isSet = false
+}
 
 /// The reading stage on its own: one input read into batches of classified lines, numbered
 /// and placed as the input has them; the share of decoding it takes on; and a live input,
@@ -115,6 +121,12 @@ import Testing
     #expect(found.first?.first == "1 event")
     #expect(found.first?.last?.hasPrefix("2 invalid: ") == true)
     #expect(found.last == ["3 event"])
+    // A line too long has no place its line ends at: its rest is skipped unread.
+    guard case .batch(let batch) = batcher(log).nextBatch(mayWait: true) else {
+      Issue.record("no batch")
+      return
+    }
+    #expect(batch.items.map(\.lineEnd) == [19, -1])
   }
 
   @Test func decodesAheadTheEventsOfTheDomainsNeededAndPassesOverTheOthers() throws {
@@ -152,8 +164,10 @@ import Testing
   }
 
   @Test func aLiveInputHandsOverWhatItHasAndHoldsAPartialLine() throws {
-    var ends: [Int32] = [0, 0]
-    #expect(pipe(&ends) == 0)
+    var ends: [Int32] = [-1, -1]
+    // Not inherited by a child another test spawns meanwhile, which would keep the write end
+    // open after it is closed here.
+    try #require(makeCloseOnExecPipe(&ends))
     defer { close(ends[0]) }
     func send(_ text: String) {
       let bytes = Array(text.utf8)
@@ -185,9 +199,50 @@ import Testing
     #expect(next() == ["end"])
   }
 
+  @Test func aPartialLineWhenTheReplayStopsIsToldOfNotReplayed() throws {
+    var ends: [Int32] = [-1, -1]
+    try #require(makeCloseOnExecPipe(&ends))
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
+    let stop = StopFlag()
+    let reading = InputReading(
+      ReplayInput(name: "pipe", source: .descriptor(ends[0]), isLive: true),
+      shouldStop: { stop.isSet })
+    let batcher = LineBatcher(input: 0, reading: reading, tracksTime: false)
+    func send(_ text: String) {
+      let bytes = Array(text.utf8)
+      #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+    }
+    send("{\"type\":\"nav.pop\"}\n{\"type\":\"nav")
+    guard case .batch(let first) = batcher.nextBatch(mayWait: false) else {
+      Issue.record("no batch")
+      return
+    }
+    #expect(first.items.map { describe($0, in: first) } == ["1 event"])
+    // More of the line is ready, so that the read that sees the request to stop does not
+    // wait; it stops before reading it.
+    send(".pop")
+    stop.isSet = true
+    guard case .batch(let last) = batcher.nextBatch(mayWait: true) else {
+      Issue.record("no notice")
+      return
+    }
+    #expect(
+      last.items.map { describe($0, in: last) } == [
+        "0 notice: the last line of 'pipe' was unfinished when the replay stopped (12 bytes): "
+          + "not replayed"
+      ])
+    guard case .end = batcher.nextBatch(mayWait: true) else {
+      Issue.record("more after the end")
+      return
+    }
+  }
+
   @Test func aReadFailureIsTheLastItem() throws {
-    let directory = open("/", O_RDONLY)
-    #expect(directory >= 0)
+    let directory = open("/", O_RDONLY | O_CLOEXEC)
+    try #require(directory >= 0)
     defer { close(directory) }
     let reading = InputReading(
       ReplayInput(name: "root", source: .descriptor(directory), isLive: false),

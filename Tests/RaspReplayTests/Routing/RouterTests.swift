@@ -137,6 +137,17 @@ fileprivate struct TallyState: RaspState, Sendable {
   }
 
   @Test func anEventWithNoNameOfItsOwnIsNoType() throws {
+    // `listener.` is no type a line can have, but the router must not take the empty name
+    // for one: an envelope made as if it were.
+    let line = Array(#"{"type":"listener."}"#.utf8)
+    let routed = line.withUnsafeBufferPointer { bytes in
+      Self.snapshot.router.route(
+        Envelope(
+          line: bytes, type: JSONRawString(start: 9, end: 18, hasEscapes: false), dot: 17,
+          payloadOffset: nil, timestamp: nil, timestampRange: nil, isEpochSeconds: false,
+          source: nil))
+    }
+    #expect(routed == nil)
     #expect(try route(#"{"type":"listener.own"}"#) == "listener.own (1, 1)")
     // The heading it stands for is geo's.
     #expect(try route(#"{"type":"geo.heading"}"#) == "geo.heading (0, 0)")
