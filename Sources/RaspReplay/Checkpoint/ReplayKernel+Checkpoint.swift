@@ -127,6 +127,7 @@ extension ReplayKernel {
   private static func selectAnew(_ stream: inout ReplayStream) {
     stream.hasSelected = false
     stream.selector?.restore(last: nil)
+    stream.lastMember = nil
   }
 
   /// Reads one stream back.
@@ -168,6 +169,7 @@ extension ReplayKernel {
       stream.lastEventBytes = Array(try last.member("event").string().utf8)
     }
     let selected = try value.member("selected")
+    stream.lastMember = nil
     if !selected.isNull {
       stream.selector?.restore(last: Array(try selected.string().utf8))
     }

@@ -23,6 +23,11 @@ struct ReplayStream {
   /// which may have changed it without a record: asked for every event, `selector?.last ==
   /// nil` would copy the selector.
   var hasSelected = false
+  /// The member `--select` read from the typed state at the last event that could change it
+  /// (``ReplaySelection/isMember``), when it is `null`, a boolean or a string: the value the
+  /// selector holds as JSON, so that an event that leaves it as it was is told without writing
+  /// it again. `nil` when not known, or of another kind: a checkpoint's restored selector.
+  var lastMember: JSONValue?
   /// The previous record's value, for ``ReplayConfiguration/Emit/diff``.
   var differ: RecordDiffer?
   /// The last applied event's number in the replay, input and line.

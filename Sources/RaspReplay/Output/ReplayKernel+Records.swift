@@ -113,9 +113,11 @@ extension ReplayKernel {
   }
 
   /// The record of `--select` of a member read from its domain's typed state (`nav.tab`),
-  /// when the value changed: the value is written in the room of the last one written
-  /// (``memberText``), and kept by the selector only when it differs — most events of the
-  /// domain leave it as it was, and allocate nothing.
+  /// when the value changed. Most events of the domain leave it as it was: a value that is
+  /// `null`, a boolean or a string is compared with the last one read
+  /// (``ReplayStream/lastMember``), and nothing more is done when it is the same; any other is
+  /// written in the room of the last one written (``memberText``), and kept by the selector
+  /// only when it differs, allocating nothing otherwise.
   @inline(never)
   mutating func recordChangedMember<Streams: StreamStage>(
     _ routed: SnapshotState.Event, item: UnsafePointer<ReplayItem>, writer: inout JSONWriter,
@@ -124,11 +126,53 @@ extension ReplayKernel {
     // The stream through its pointer, which is not an access to the kernel.
     let current = streamPointer
     current.pointee.hasSelected = true
+    let member = selection?.memberValue(of: current.pointee.pipeline.current) ?? .null
+    // The value the selector holds, unchanged: nothing to write or compare again.
+    if let last = current.pointee.lastMember, Self.isSameScalar(last, member) { return nil }
     memberText.removeAll()
-    selection?.writeMember(of: current.pointee.pipeline.current, into: &memberText)
+    memberText.write(member)
+    current.pointee.lastMember = Self.isScalar(member) ? member : nil
     guard let value = current.pointee.selector?.select(from: memberText.bytes), !value.isEmpty
     else { return nil }
     return writeRecord(value: value, routed, item: item, writer: &writer, streams: streams)
+  }
+
+  /// Whether `value` is `null`, a boolean or a string: what ``ReplayStream/lastMember`` keeps.
+  @inline(__always)
+  static func isScalar(_ value: JSONValue) -> Bool {
+    switch value {
+    case .null, .bool, .string: true
+    default: false
+    }
+  }
+
+  /// Whether two values of ``isScalar(_:)`` kinds are written as the same JSON: strings by
+  /// their bytes, as the selector compares them (Swift's `==` would take two spellings of one
+  /// accented letter for one string).
+  @inline(__always)
+  static func isSameScalar(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): true
+    case (.bool(let x), .bool(let y)): x == y
+    case (.string(let x), .string(let y)): isSameBytes(x, y)
+    default: false
+    }
+  }
+
+  /// Whether two strings are the same bytes, compared where they are (the `UTF8View`s'
+  /// `elementsEqual` walks them by index, about 450 instructions for a tab's name, and even
+  /// the buffers' about 180).
+  @inline(__always)
+  static func isSameBytes(_ x: String, _ y: String) -> Bool {
+    var x = x
+    var y = y
+    return x.withUTF8 { a in
+      y.withUTF8 { b in
+        guard a.count == b.count else { return false }
+        for index in a.indices where a[index] != b[index] { return false }
+        return true
+      }
+    }
   }
 
   /// Writes the record of `routed`, with its event as the log wrote it, or as rasp read it

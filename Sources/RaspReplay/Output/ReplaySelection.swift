@@ -28,8 +28,8 @@ struct ReplaySelection {
   /// select it (`nav.tab`, `geo.location.latitude`).
   let member: RaspStateMember?
   /// Whether the value is ``member`` itself, nothing after it (`nav.tab`, not
-  /// `nav.stack[0]`): the kernel writes its JSON with ``writeMember(of:into:)`` in a buffer
-  /// it keeps, and compares it there with the last one.
+  /// `nav.stack[0]`): the kernel reads it with ``memberValue(of:)``, and writes its JSON in a
+  /// buffer it keeps and compares it there with the last one when it is not the last value.
   let isMember: Bool
 
   /// The selection of `path` in the snapshots of `snapshot`'s domains; `nil` for no path.
@@ -47,12 +47,11 @@ struct ReplaySelection {
     isMember = member != nil && SelectedValue.isMemberItself(path)
   }
 
-  /// Writes the canonical JSON of ``member`` in `state` at the end of `writer`, read from the
-  /// domain's typed state (``SelectedValue/writeMember(_:ofDomainAt:in:into:)``): the value
-  /// when ``isMember``.
-  func writeMember(of state: SnapshotState, into writer: inout JSONWriter) {
-    guard let domain, let member else { return }
-    SelectedValue.writeMember(member, ofDomainAt: domain, in: state, into: &writer)
+  /// The value of ``member`` in `state`, read from the domain's typed state; `nil` without
+  /// one.
+  func memberValue(of state: SnapshotState) -> JSONValue? {
+    guard let domain, let member else { return nil }
+    return state.value(of: member, ofDomainAt: domain)
   }
 
   /// Whether an event of the domain numbered `index` can change the value: when the path

@@ -63,7 +63,9 @@ import Testing
     func pick(_ choices: [String]) -> String { choices[next(choices.count)] }
     let angles = ["0", "1", "71.5", "0.1", "1e-7", "89.999", "90", "12.000"]
     let numbers = angles + ["-0.0", "-3.25", "123456789012", "1.5e300", "-52.520008"]
-    let names = [#""a""#, #""b\"q""#, #""tab\t""#, #""é""#]
+    // `é` three ways: two of them the same bytes once read, the third (`e` and a combining
+    // accent) another string, which Swift's `==` would take for the same.
+    let names = [#""a""#, #""b\"q""#, #""tab\t""#, #""é""#, #""\u00e9""#, #""e\u0301""#]
     var depth = 0
     var presents = false
     var lines: [String] = []
@@ -161,12 +163,16 @@ import Testing
     var expected: [(seq: Int, text: String)] = []
     for record in try records(log, selection: nil) {
       let value = try located(path, in: record.text)
-      if expected.last?.text != value { expected.append((record.seq, value)) }
+      // By their bytes, as the selector compares values: Swift's `!=` would take `é` and `e`
+      // with a combining accent for one value.
+      if expected.last.map({ Array($0.text.utf8) }) != Array(value.utf8) {
+        expected.append((record.seq, value))
+      }
     }
     // `[]` of an empty array prints no record.
     expected.removeAll { $0.text.isEmpty }
     let selected = try records(log, selection: text)
-    #expect(selected.map(\.text) == expected.map(\.text), "\(text)")
+    #expect(selected.map { Array($0.text.utf8) } == expected.map { Array($0.text.utf8) }, "\(text)")
     #expect(selected.map(\.seq) == expected.map(\.seq), "\(text)")
     let constant = ["nav.nothing", "motion.confidence"]
     #expect(Set(expected.map(\.text)).count > 1 || constant.contains(text), "\(text) changes")
