@@ -131,7 +131,8 @@ extension ReplayKernel {
     if let last = current.pointee.lastMember, Self.isSameScalar(last, member) { return nil }
     memberText.removeAll()
     memberText.write(member)
-    current.pointee.lastMember = Self.isScalar(member) ? member : nil
+    // Spelled out: `nil` in a conditional would be `JSONValue.null`, a nil literal too.
+    current.pointee.lastMember = Self.isScalar(member) ? Optional(member) : Optional.none
     guard let value = current.pointee.selector?.select(from: memberText.bytes), !value.isEmpty
     else { return nil }
     return writeRecord(value: value, routed, item: item, writer: &writer, streams: streams)

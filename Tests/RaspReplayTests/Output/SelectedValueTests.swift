@@ -178,6 +178,30 @@ import Testing
     #expect(Set(expected.map(\.text)).count > 1 || constant.contains(text), "\(text) changes")
   }
 
+  /// A member that goes from one kind of value to another, and to none: each change is a
+  /// record, whatever kind the value before was (`null` after a number is a change).
+  @Test func aMemberChangingKindIsARecordEachTime() throws {
+    let values = ["42", "42", #""a""#, "true", "[1]", "[1]", "null", "false", #""a""#]
+    var lines = values.map { #"{"type":"data.set","payload":{"key":"note","value":\#($0)}}"# }
+    // Removed after each kind: no value is `null`.
+    for index in [8, 7, 5, 3, 2, 1].sorted(by: >) {
+      lines.insert(#"{"type":"data.remove","payload":{"key":"note"}}"#, at: index)
+    }
+    var configuration = ReplayConfiguration(domains: Self.domains)
+    configuration.selection = try JSONPath("data.note")
+    var replay = Replay(memory: lines.joined(separator: "\n"), configuration: configuration)
+    var records: [String] = []
+    replay.forEachOutcome { outcome, bytes in
+      if case .record = outcome { records.append(String(decoding: bytes ?? [], as: UTF8.self)) }
+    }
+    // The values as the log sets them, each once until it changes.
+    #expect(
+      records == [
+        "42", "null", "42", "null", #""a""#, "null", "true", "[1]", "null", "[1]", "null",
+        "false", "null", #""a""#,
+      ])
+  }
+
   @Test func theBuiltInDomainsReadTheMembersTheSelectionsAbove() throws {
     let state = SnapshotState(domains: Self.domains)
     for (domain, member) in [
