@@ -95,7 +95,7 @@ struct RaspCompletionModel {
     let domainNames = domains.map(\.name)
     func values(of spec: RaspCommandSpec) -> Values {
       switch spec.name {
-      case FormatsCommand.spec.name: return .words(LogFormat.presets.map(\.name))
+      case FormatsCommand.spec.name: return .words(LogFormat.presetNames)
       case CompletionsCommand.spec.name: return .words(CompletionsCommand.shells)
       case HelpCommand.spec.name:
         return .words(specs.map { String($0.name.dropFirst(root.name.count + 1)) })

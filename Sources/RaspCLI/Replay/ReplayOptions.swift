@@ -132,7 +132,7 @@ struct ReplayOptions {
         + "snapshot holds the spec's domains only; repeat for several files."
     ),
     RaspOptionSpec(
-      name: .logFormat, valueName: "name", allowedValues: LogFormat.presets.map(\.name),
+      name: .logFormat, valueName: "name", allowedValues: LogFormat.presetNames,
       valueHints: Self.logFormatHints,
       help:
         "Read logs written in this format: 'rasp' (the default), 'fsa' (Redux actions), "

@@ -26,23 +26,23 @@ extension LogFormat {
   /// // ["rasp", "fsa", "devtools", "cloudevents", "segment", "otel", "kcat", "gpsd",
   /// //  "owntracks"]
   /// ```
-  public static let presets: [LogFormat] = Preset.all.map { preset in
-    guard preset.name != "rasp" else { return rasp }
-    // The presets' texts are checked by the tests; a text that did not read would be left
-    // out of the list rather than stop a program that does not use it.
-    return try? LogFormat(mapFile: Array(preset.text.utf8), name: preset.name)
-  }.compactMap { $0 }
+  public static let presets: [LogFormat] = Preset.all.compactMap(\.format)
 
-  /// The names of the presets, without reading their map files.
-  static var presetNames: [String] { Preset.all.map(\.name) }
+  /// The names of the presets, in the order of ``presets``, without reading their map files:
+  /// what a command line's `--log-format` accepts, known before any option is read.
+  ///
+  /// ```swift
+  /// LogFormat.presetNames.first   // "rasp"
+  /// ```
+  package static var presetNames: [String] { Preset.all.map(\.name) }
 
-  /// The preset of a name, or `nil`.
+  /// The preset of a name, or `nil`; only its own map file is read.
   ///
   /// ```swift
   /// LogFormat.preset(named: "fsa")?.summary
   /// ```
   public static func preset(named name: String) -> LogFormat? {
-    presets.first { $0.name == name }
+    Preset(rawValue: name)?.format
   }
 }
 
@@ -57,6 +57,14 @@ enum Preset: String {
   /// Its name, spelled as its case (a raw value: `"\(self)"` would read the type's metadata
   /// at run time, a third of a replay's start).
   var name: String { rawValue }
+
+  /// The format its map file reads as. The presets' texts are checked by the tests; a text
+  /// that did not read would be `nil`, left out of the list rather than stop a program that
+  /// does not use it.
+  var format: LogFormat? {
+    guard self != .rasp else { return LogFormat.rasp }
+    return try? LogFormat(mapFile: Array(text.utf8), name: name)
+  }
 
   var summary: String {
     switch self {

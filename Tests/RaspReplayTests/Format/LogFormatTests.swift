@@ -25,6 +25,15 @@ import Testing
     }
     #expect(LogFormat.preset(named: "fsa")?.name == "fsa")
     #expect(LogFormat.preset(named: "FSA") == nil)
+    // The names a command line accepts are known without reading the map files, and are
+    // those of the presets that read; each name gives its own preset.
+    #expect(LogFormat.presetNames == LogFormat.presets.map(\.name))
+    for preset in LogFormat.presets {
+      let named = try #require(LogFormat.preset(named: preset.name))
+      #expect(named.name == preset.name)
+      #expect(named.text == preset.text)
+      #expect(named.isRasp == preset.isRasp)
+    }
     #expect(LogFormat.rasp.isRasp)
     #expect(LogFormat.preset(named: "segment")?.isRasp == false)
   }

@@ -166,6 +166,47 @@ fileprivate struct TallyState: RaspState, Sendable {
     #expect(try route(#"{"type":"m\u006ftion.sample"}"#) == nil)
   }
 
+  @Test func routesEveryTypeOfManyDomainsAsALinearSearchOfTheirNamesWould() throws {
+    // Forty domains of twelve events, named alike (the same first eight bytes, lengths
+    // around eight, one byte apart), so that many types share the router's slots or their
+    // first probes; and a domain that names one event twice.
+    var domains: [any RaspDomain] = (0..<40).map { number in
+      NamesDomain(
+        name: number.isMultiple(of: 2) ? "d\(number)" : "domainnamealike\(number)",
+        eventNames: (0..<12).map { ["e\($0)", "eventname\($0)", "eventnam\($0)"][$0 % 3] })
+    }
+    domains.append(NamesDomain(name: "twice", eventNames: ["same", "other", "same"]))
+    let snapshot = SnapshotState(domains: domains)
+    let router = snapshot.router
+    let names = router.typeNames
+    // The model: the first domain and event whose names are the type's parts.
+    func expected(_ type: String) -> String? {
+      for (domainIndex, events) in names.enumerated() {
+        for (eventIndex, name) in events.enumerated() where name == type {
+          return "\(type) (\(domainIndex), \(eventIndex))"
+        }
+      }
+      return nil
+    }
+    var types = names.flatMap { $0 }
+    // Unknown types beside them: another event of a domain, a domain's name with another's
+    // event, a byte more or less.
+    types += names.flatMap { events in
+      events.flatMap {
+        [$0 + "x", String($0.dropLast()), $0.replacingOccurrences(of: ".", with: ".z")]
+      }
+    }
+    types += ["d0.eventname1", "domainnamealike1.e0", "d2.e12", "twice.none"]
+    for type in types {
+      #expect(try route(#"{"type":"\#(type)"}"#, with: router) == expected(type), "\(type)")
+    }
+    #expect(names.joined().count == 40 * 12 + 3)
+    for type in names.joined() {
+      #expect(try route(#"{"type":"\#(type)"}"#, with: router) != nil, "\(type)")
+    }
+    #expect(try route(#"{"type":"twice.same"}"#, with: router) == "twice.same (40, 0)")
+  }
+
   /// Routes the foreign type `type`, made by the CloudEvents preset into `domain.event`,
   /// as a line read with the map would be; and names it as messages do.
   private func routeMapped(
