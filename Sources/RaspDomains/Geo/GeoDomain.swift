@@ -74,6 +74,14 @@ public struct GeoDomain: RaspDomain {
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext
   ) throws(RaspEventError) -> GeoState.Event {
     if name == "heading" {
+      if let heading = payload.readQuickly({ fields -> Double? in
+        guard let key = fields.nextKey(), key == "heading", let heading = fields.number(),
+          (0...360).contains(heading), fields.nextKey() == nil
+        else { return nil }
+        return heading
+      }) {
+        return .heading(heading)
+      }
       var heading: Double?
       while let field = try payload.nextField() {
         switch field {
@@ -84,6 +92,7 @@ public struct GeoDomain: RaspDomain {
       guard let heading else { throw payload.missing("heading") }
       return .heading(heading)
     }
+    if let location = payload.readQuickly(Self.quickLocation) { return location }
     var latitude: Double?
     var longitude: Double?
     var accuracy: Double?
@@ -97,6 +106,40 @@ public struct GeoDomain: RaspDomain {
     }
     guard let latitude else { throw payload.missing("latitude") }
     guard let longitude else { throw payload.missing("longitude") }
+    return .location(GeoLocation(latitude: latitude, longitude: longitude), accuracy: accuracy)
+  }
+
+  /// A location read quickly (``RaspPayload/readQuickly(_:)``): its three fields in any order,
+  /// `accuracy` optional, each value in the range ``decodeEvent(_:payload:context:)`` checks.
+  private static func quickLocation(_ fields: inout RaspQuickPayload) -> GeoState.Event? {
+    var latitude: Double?
+    var longitude: Double?
+    var accuracy: Double?
+    var hasAccuracy = false
+    while let key = fields.nextKey() {
+      switch key {
+      case "latitude":
+        guard latitude == nil, let value = fields.number(), (-90...90).contains(value) else {
+          return nil
+        }
+        latitude = value
+      case "longitude":
+        guard longitude == nil, let value = fields.number(), (-180...180).contains(value) else {
+          return nil
+        }
+        longitude = value
+      case "accuracy":
+        guard !hasAccuracy else { return nil }
+        hasAccuracy = true
+        if !fields.null() {
+          guard let value = fields.number(), (0...).contains(value) else { return nil }
+          accuracy = value
+        }
+      default:
+        return nil
+      }
+    }
+    guard let latitude, let longitude else { return nil }
     return .location(GeoLocation(latitude: latitude, longitude: longitude), accuracy: accuracy)
   }
 

@@ -106,6 +106,14 @@ public struct NavDomain: RaspDomain {
   private func decodeName(
     _ field: StaticString, from payload: inout RaspPayload
   ) throws(RaspEventError) -> String {
+    if let value = payload.readQuickly({ fields -> String? in
+      guard let key = fields.nextKey(), key == field, let value = fields.string(), !value.isEmpty,
+        fields.nextKey() == nil
+      else { return nil }
+      return value
+    }) {
+      return value
+    }
     var value: String?
     while let key = try payload.nextField() {
       if key == field { value = try payload.nonEmptyString() } else { try payload.skip() }

@@ -118,6 +118,7 @@ public struct RestDomain: RaspDomain {
     case "response":
       return .replaceRelations(try decodeResponse(&payload))
     case "link":
+      if let link = payload.readQuickly(Self.quickLink) { return .set(link) }
       var link = RestLink(rel: "", href: "")
       var rel: String?
       var href: String?
@@ -138,6 +139,7 @@ public struct RestDomain: RaspDomain {
       link.href = href
       return .set(link)
     case "unlink":
+      if let unlink = payload.readQuickly(Self.quickUnlink) { return unlink }
       var rel: String?
       var href: String?
       var linkName: String?
@@ -155,6 +157,53 @@ public struct RestDomain: RaspDomain {
       while try payload.nextField() != nil { try payload.skip() }
       return .clear
     }
+  }
+
+  /// A link read quickly (``RaspPayload/readQuickly(_:)``): `rel` and `href` in either order,
+  /// strings, `rel` not empty and not `curies` (whose link needs a `name`).
+  private static func quickLink(_ fields: inout RaspQuickPayload) -> RestLink? {
+    var rel: String?
+    var href: String?
+    while let key = fields.nextKey() {
+      switch key {
+      case "rel":
+        guard rel == nil, let value = fields.string(), !value.isEmpty else { return nil }
+        rel = value
+      case "href":
+        guard href == nil, let value = fields.string() else { return nil }
+        href = value
+      default:
+        return nil
+      }
+    }
+    guard let rel, let href, rel != "curies" else { return nil }
+    return RestLink(rel: rel, href: href)
+  }
+
+  /// An unlink read quickly: `rel`, a string not empty, and `href`, a string or `null`, if
+  /// any.
+  private static func quickUnlink(_ fields: inout RaspQuickPayload) -> RestState.Event? {
+    var rel: String?
+    var href: String?
+    var hasHref = false
+    while let key = fields.nextKey() {
+      switch key {
+      case "rel":
+        guard rel == nil, let value = fields.string(), !value.isEmpty else { return nil }
+        rel = value
+      case "href":
+        guard !hasHref else { return nil }
+        hasHref = true
+        if !fields.null() {
+          guard let value = fields.string() else { return nil }
+          href = value
+        }
+      default:
+        return nil
+      }
+    }
+    guard let rel else { return nil }
+    return .remove(rel: rel, href: href, name: nil)
   }
 
   /// Reads a response's relations: HAL's `_links` when the payload is a HAL resource (it has

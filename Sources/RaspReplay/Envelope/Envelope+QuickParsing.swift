@@ -261,48 +261,11 @@ extension Envelope {
 
   /// Moves past an ASCII string without escapes starting after its opening quote at `start`;
   /// returns the offset of the closing quote, or -1 when the string has an escape, a control
-  /// character or a non-ASCII byte, or does not end in `line`.
+  /// character or a non-ASCII byte, or does not end in `line`
+  /// (``RaspJSON/JSONScanner/plainStringEnd(in:from:)``).
   @inline(__always)
   static func plainStringEnd(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let count = line.count
-    var at = start
-    // Eight bytes at a time: the first special byte is found from the word's mask, and the
-    // string is plain exactly when that byte is its closing quote.
-    if let base = line.baseAddress {
-      while at + 8 <= count {
-        let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-        let mask = Envelope.specialByteMask(word)
-        if mask != 0 {
-          let special = at + mask.trailingZeroBitCount >> 3
-          return line[special] == UInt8(ascii: "\"") ? special : -1
-        }
-        at += 8
-      }
-    }
-    while at < count {
-      let byte = line[at]
-      if byte == UInt8(ascii: "\"") { return at }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return -1 }
-      at += 1
-    }
-    return -1
-  }
-
-  /// A mask of eight bytes (read little-endian) whose lowest set bit is the high bit of the first
-  /// byte that is a quote, a backslash, a control character or non-ASCII; 0 when none is.
-  ///
-  /// Bits above the first such byte may be set wrongly (a borrow carries into the next byte),
-  /// so only the lowest set bit is meaningful.
-  @inline(__always)
-  static func specialByteMask(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs
+    JSONScanner.plainStringEnd(in: line, from: start)
   }
 
   /// Whether text is a JSON number without an exponent: `-?(0|[1-9][0-9]*)(\.[0-9]+)?`.

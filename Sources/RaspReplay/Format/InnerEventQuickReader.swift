@@ -295,7 +295,7 @@ struct InnerEventQuickReader {
       while at + 8 <= count {
         let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
         UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
-        let mask = Envelope.specialByteMask(word)
+        let mask = JSONScanner.specialByteMask(word)
         if mask != 0 {
           let plain = mask.trailingZeroBitCount >> 3
           at += plain
