@@ -159,30 +159,26 @@ public struct RestDomain: RaspDomain {
     }
   }
 
-  /// A link read quickly (``RaspPayload/readQuickly(_:)``): `rel` and `href` in either order,
-  /// strings, `rel` not empty and not `curies` (whose link needs a `name`).
+  /// A link read quickly (``RaspPayload/readQuickly(_:)``): `rel` and `href`, strings, `rel`
+  /// not `curies` (whose link needs a `name`).
   private static func quickLink(_ fields: inout RaspQuickPayload) -> RestLink? {
-    var rel: String?
-    var href: String?
-    while let key = fields.nextKey() {
-      switch key {
-      case "rel":
-        guard rel == nil, let value = fields.string(), !value.isEmpty else { return nil }
-        rel = value
-      case "href":
-        guard href == nil, let value = fields.string() else { return nil }
-        href = value
-      default:
-        return nil
-      }
-    }
-    guard let rel, let href, rel != "curies" else { return nil }
+    guard let (rel, href) = quickRelation(&fields, hrefMayBeNull: false), let href,
+      rel != "curies"
+    else { return nil }
     return RestLink(rel: rel, href: href)
   }
 
-  /// An unlink read quickly: `rel`, a string not empty, and `href`, a string or `null`, if
-  /// any.
+  /// An unlink read quickly: `rel`, and `href`, a string or `null`, if any.
   private static func quickUnlink(_ fields: inout RaspQuickPayload) -> RestState.Event? {
+    guard let (rel, href) = quickRelation(&fields, hrefMayBeNull: true) else { return nil }
+    return .remove(rel: rel, href: href, name: nil)
+  }
+
+  /// `rel`, a string not empty, and `href`, a string (or `null`, read as none, when
+  /// `hrefMayBeNull`) if there is one, in either order and nothing else, read quickly.
+  private static func quickRelation(
+    _ fields: inout RaspQuickPayload, hrefMayBeNull: Bool
+  ) -> (rel: String, href: String?)? {
     var rel: String?
     var href: String?
     var hasHref = false
@@ -194,16 +190,15 @@ public struct RestDomain: RaspDomain {
       case "href":
         guard !hasHref else { return nil }
         hasHref = true
-        if !fields.null() {
-          guard let value = fields.string() else { return nil }
-          href = value
-        }
+        if hrefMayBeNull, fields.null() { continue }
+        guard let value = fields.string() else { return nil }
+        href = value
       default:
         return nil
       }
     }
     guard let rel else { return nil }
-    return .remove(rel: rel, href: href, name: nil)
+    return (rel, href)
   }
 
   /// Reads a response's relations: HAL's `_links` when the payload is a HAL resource (it has
