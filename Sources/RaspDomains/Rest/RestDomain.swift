@@ -176,6 +176,8 @@ public struct RestDomain: RaspDomain {
 
   /// `rel`, a string not empty, and `href`, a string (or `null`, read as none, when
   /// `hrefMayBeNull`) if there is one, in either order and nothing else, read quickly.
+  /// Inlined, each caller's flag is a constant.
+  @inline(__always)
   private static func quickRelation(
     _ fields: inout RaspQuickPayload, hrefMayBeNull: Bool
   ) -> (rel: String, href: String?)? {

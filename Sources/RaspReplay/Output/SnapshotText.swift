@@ -135,7 +135,9 @@ struct SnapshotText {
   mutating func write(_ state: SnapshotState, to writer: inout JSONWriter) {
     if !isMade { make(state) }
     if changedBits != 0 || hasChangedBeyond { refreshAll(state, spare: &writer) }
-    writer.writeRaw(bytes)
+    // From the buffer: the array itself, handed on, would be retained and released, two
+    // atomic operations for every snapshot written.
+    bytes.withUnsafeBufferPointer { writer.writeRaw($0) }
   }
 
   /// The JSON of the domain at `index`, brought up to date with `state` first.
