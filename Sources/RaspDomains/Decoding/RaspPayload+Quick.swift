@@ -19,7 +19,7 @@ extension RaspPayload {
   ///
   /// ```swift
   /// if let heading = payload.readQuickly({ fields -> Double? in
-  ///   guard fields.nextKey() == "heading", let heading = fields.number(),
+  ///   guard let key = fields.nextKey(), key == "heading", let heading = fields.number(),
   ///     (0...360).contains(heading), fields.nextKey() == nil
   ///   else { return nil }
   ///   return heading
