@@ -294,47 +294,49 @@ public struct RestDomain: RaspDomain {
   ///   - state: The state.
   ///   - writer: Where to write.
   public func encode(_ state: RestState, into writer: inout JSONWriter) {
-    // Composed in a buffer of the most it can take (on the stack for links of a usual size)
-    // and appended at once: one append instead of one a piece.
-    var most = 16
-    for relation in state.relations {
-      most += JSONComposer.maximumCount(ofString: relation.rel) + 2
-      switch relation.storage {
-      case .href(let href): most += JSONComposer.maximumCount(ofString: href)
-      case .link(let link): most += Self.maximumCount(of: link)
-      case .list(let links):
-        most += 2
-        for link in links { most += Self.maximumCount(of: link) + 1 }
-      }
-    }
-    func compose(_ json: inout JSONComposer) {
-      json.writeRaw("{\"links\":{")
-      var isFirst = true
-      for relation in state.relations {
-        if !isFirst { json.writeRaw(",") }
-        isFirst = false
-        json.writeKey(relation.rel)
-        switch relation.storage {
-        case .href(let href):
-          json.writeString(href)
-        case .link(let link):
-          Self.write(link, into: &json)
+    // The relations read where they are, by index: a relation bound by `for … in` is a copy,
+    // its strings retained and released, atomic operations for every state written.
+    state.relations.withUnsafeBufferPointer { relations in
+      // Composed in a buffer of the most it can take (on the stack for links of a usual
+      // size) and appended at once: one append instead of one a piece.
+      var most = 16
+      for index in relations.indices {
+        most += JSONComposer.maximumCount(ofString: relations[index].rel) + 2
+        switch relations[index].storage {
+        case .href(let href): most += JSONComposer.maximumCount(ofString: href)
+        case .link(let link): most += Self.maximumCount(of: link)
         case .list(let links):
-          json.writeRaw("[")
-          for (position, link) in links.enumerated() {
-            if position > 0 { json.writeRaw(",") }
-            Self.write(link, into: &json)
-          }
-          json.writeRaw("]")
+          most += 2
+          for link in links { most += Self.maximumCount(of: link) + 1 }
         }
       }
-      json.writeRaw("}}")
-    }
-    // A constant size keeps `compose` inlined (``NavDomain/encode(_:into:)``).
-    if most <= Self.composedCount {
-      writer.writeComposed(maximumCount: Self.composedCount, compose)
-    } else {
-      writer.writeComposed(maximumCount: most, compose)
+      func compose(_ json: inout JSONComposer) {
+        json.writeRaw("{\"links\":{")
+        for index in relations.indices {
+          if index > 0 { json.writeRaw(",") }
+          json.writeKey(relations[index].rel)
+          switch relations[index].storage {
+          case .href(let href):
+            json.writeString(href)
+          case .link(let link):
+            Self.write(link, into: &json)
+          case .list(let links):
+            json.writeRaw("[")
+            for (position, link) in links.enumerated() {
+              if position > 0 { json.writeRaw(",") }
+              Self.write(link, into: &json)
+            }
+            json.writeRaw("]")
+          }
+        }
+        json.writeRaw("}}")
+      }
+      // A constant size keeps `compose` inlined (``NavDomain/encode(_:into:)``).
+      if most <= Self.composedCount {
+        writer.writeComposed(maximumCount: Self.composedCount, compose)
+      } else {
+        writer.writeComposed(maximumCount: most, compose)
+      }
     }
   }
 
