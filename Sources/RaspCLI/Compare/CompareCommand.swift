@@ -1,4 +1,3 @@
-import Foundation
 import RaspDomains
 import RaspJSON
 import RaspReplay
@@ -252,18 +251,14 @@ enum CompareCommand {
   ) throws(RaspCommandError) -> [(path: String, name: String)] {
     var logs: [(path: String, name: String)] = []
     for argument in arguments {
-      var isDirectory: ObjCBool = false
       let resolved = environment.resolve(argument)
-      guard argument != "-",
-        FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
+      guard argument != "-", RaspDirectory.exists(atPath: resolved) else {
         logs.append((argument, argument == "-" ? "<stdin>" : argument))
         continue
       }
       let names: [String]
       do {
-        names = try FileManager.default.contentsOfDirectory(atPath: resolved)
+        names = try RaspDirectory.names(atPath: resolved)
       } catch {
         throw .cannotOpen(argument, reason: "cannot list the directory")
       }

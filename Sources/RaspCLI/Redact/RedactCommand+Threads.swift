@@ -1,11 +1,10 @@
 import Dispatch
-import Foundation
 import RaspReplay
 
 extension RedactCommand {
   /// How many threads redact a log's lines: the machine's cores, at most four.
   static var redactingThreads: Int {
-    max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+    max(1, min(RaspEnvironment.onlineProcessors(), 4))
   }
 
   /// How many bytes of whole lines a run holds, at least (a line longer than it is one run).
