@@ -6,9 +6,8 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 # Where release builds go, and where make install takes rasp from (BUILD_DIR=.build-mine keeps
-# them out of the .build that swift build uses). They link Swift's standard library and
-# Foundation into rasp (--static-swift-stdlib), so the installed rasp runs where no Swift
-# toolchain is installed.
+# them out of the .build that swift build uses). They link Swift's standard library into rasp
+# (--static-swift-stdlib), so the installed rasp runs where no Swift toolchain is installed.
 BUILD_DIR ?= .build
 SWIFT_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BUILD_DIR)
 JQ ?= jq
