@@ -28,11 +28,13 @@ package protocol RaspSpecializedDomain: RaspMemberReading {
   /// Decodes one event's payload and keeps the typed event in the next row of `column`, to
   /// apply it later, possibly on another thread.
   ///
+  /// - Returns: The row: counted here, where the column's type is known (generic code asking
+  ///   the column would retain and release its array, two atomic operations an event).
   /// - Throws: ``RaspEventError`` for a payload that does not decode.
   func decode(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
     into column: RaspDecodedEvents<Self>
-  ) throws(RaspEventError)
+  ) throws(RaspEventError) -> Int
 
   /// Applies the event in `row` of `column`, decoded earlier by
   /// ``decode(_:payload:context:into:)``, with rollback.
@@ -63,9 +65,10 @@ extension RaspSpecializedDomain {
   package func decode(
     _ name: RaspEventName, payload: inout RaspPayload, context: RaspEventContext,
     into column: RaspDecodedEvents<Self>
-  ) throws(RaspEventError) {
+  ) throws(RaspEventError) -> Int {
     let event = try decodedEvent(name, payload: &payload, context: context)
     column.events.append(event)
+    return column.events.count - 1
   }
 
   package func apply(

@@ -11,8 +11,8 @@ import RaspDomains
 ///
 /// ```swift
 /// let column = RaspDecodedEvents<GeoDomain>(capacity: 16)
-/// try GeoDomain().decode(name, payload: &payload, context: .none, into: column)   // row 0
-/// try GeoDomain().apply(decodedAt: 0, of: column, to: &state)
+/// let row = try GeoDomain().decode(name, payload: &payload, context: .none, into: column)  // 0
+/// try GeoDomain().apply(decodedAt: row, of: column, to: &state)
 /// ```
 package final class RaspDecodedEvents<Domain: RaspDomain>: AnyRaspDecodedEvents,
   @unchecked Sendable

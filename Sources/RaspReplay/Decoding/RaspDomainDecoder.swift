@@ -55,8 +55,8 @@ final class TypedRaspDomainDecoder<Domain: RaspSpecializedDomain>: RaspDomainDec
     // Columns come from `makeColumn(capacity:)` of this decoder, so the cast holds.
     let typed = unsafeDowncast(column, to: RaspDecodedEvents<Domain>.self)
     var payload = RaspPayload(line: context.lineBytes, offset: offset, expectedEnd: expectedEnd)
-    try domain.decode(eventNames[eventIndex], payload: &payload, context: context, into: typed)
-    let row = typed.events.count - 1
+    let row = try domain.decode(
+      eventNames[eventIndex], payload: &payload, context: context, into: typed)
     if payload.hasSkippedField { typed.noteSkippedField(at: row) }
     return row
   }
