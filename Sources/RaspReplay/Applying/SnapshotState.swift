@@ -54,6 +54,20 @@ package struct SnapshotState: RaspState {
 
   private var slots: [RaspDomainSlot]
 
+  /// The domain the last event was applied to, and its slot, not retained: `nil` from the
+  /// start of every change until an event is applied. Valid until the snapshot changes again,
+  /// for ``SnapshotText/write(applied:to:)`` to encode that domain without a copy of the
+  /// snapshot (a copy retains and releases `slots`, two atomic operations a record).
+  package private(set) var applied: AppliedDomain?
+
+  /// A domain an event was just applied to: its position and its slot, not retained.
+  package struct AppliedDomain {
+    /// The domain's position in ``SnapshotState/domainNames``.
+    let index: Int
+    /// The domain's slot, which the snapshot keeps alive.
+    let slot: Unmanaged<RaspDomainSlot>
+  }
+
   /// The initial snapshot of a set of domains.
   ///
   /// A domain whose name repeats an earlier one's is left out; callers check names first.
@@ -116,6 +130,7 @@ package struct SnapshotState: RaspState {
   /// - Throws: ``RaspDomains/RaspEventError`` for a payload that does not decode or whose
   ///   assumed end is wrong, or a reducer's rejection; the snapshot is then unchanged.
   package mutating func apply(event: Event) throws {
+    applied = nil
     let index = event.domainIndex
     if !isKnownUniquelyReferenced(&slots[index]) {
       slots[index] = slots[index].copy()
@@ -135,6 +150,7 @@ package struct SnapshotState: RaspState {
           context: envelope.context, eventIndex: event.eventIndex)
       }
     }
+    applied = AppliedDomain(index: index, slot: slot)
   }
 
   /// `true`: each domain decodes before it changes anything, and applies its reducer with
@@ -198,6 +214,7 @@ package struct SnapshotState: RaspState {
   package mutating func restoreState(ofDomainAt index: Int, from value: JSONValue)
     throws(RaspStateError)
   {
+    applied = nil
     if !isKnownUniquelyReferenced(&slots[index]) {
       slots[index] = slots[index].copy()
     }

@@ -286,7 +286,14 @@ struct ReplayKernel {
     switch eventRecord {
     case .snapshot:
       let start = writer.bytes.count
-      stream.text.write(stream.pipeline.current, to: &writer)
+      // The domain just applied through its slot, without a copy of the snapshot, when it is
+      // the only one changed; the whole snapshot otherwise.
+      if let applied = stream.pipeline.current.applied,
+        stream.text.write(applied: applied, to: &writer)
+      {
+      } else {
+        stream.text.write(stream.pipeline.current, to: &writer)
+      }
       records += 1
       return .record(
         ReplayRecord(

@@ -140,6 +140,22 @@ struct SnapshotText {
     bytes.withUnsafeBufferPointer { writer.writeRaw($0) }
   }
 
+  /// Brings the text up to date and appends it to `writer`, as ``write(_:to:)`` does, when the
+  /// only domain changed since it was written is the one an event was just applied to
+  /// (``SnapshotState/applied``): that domain is encoded through its slot, and no copy of the
+  /// snapshot is needed. Returns `false`, writing nothing, in any other case.
+  mutating func write(applied: SnapshotState.AppliedDomain, to writer: inout JSONWriter) -> Bool {
+    let index = applied.index
+    guard isMade, index < 64, changedBits == 1 << UInt64(index), !hasChangedBeyond else {
+      return false
+    }
+    refresh(index, spare: &writer) { spare in
+      applied.slot._withUnsafeGuaranteedRef { $0.encodeState(into: &spare) }
+    }
+    bytes.withUnsafeBufferPointer { writer.writeRaw($0) }
+    return true
+  }
+
   /// The JSON of the domain at `index`, brought up to date with `state` first.
   ///
   /// - Parameters:
@@ -172,13 +188,21 @@ struct SnapshotText {
   /// Encodes the domain at `index` again, after the end of `spare`, and moves it into the
   /// text, leaving `spare` as it was.
   private mutating func refresh(_ index: Int, _ state: SnapshotState, spare: inout JSONWriter) {
+    refresh(index, spare: &spare) { state.encodeState(ofDomainAt: index, into: &$0) }
+  }
+
+  /// ``refresh(_:_:spare:)`` with the domain's JSON written by `encode`.
+  @inline(__always)
+  private mutating func refresh(
+    _ index: Int, spare: inout JSONWriter, encode: (inout JSONWriter) -> Void
+  ) {
     if index < 64 {
       changedBits &= ~(1 << UInt64(index))
     } else {
       changedBeyond[index - 64] = false
     }
     let mark = spare.bytes.count
-    state.encodeState(ofDomainAt: index, into: &spare)
+    encode(&spare)
     let count = spare.bytes.count - mark
     let old = ranges[index]
     spare.bytes.withUnsafeBufferPointer { encoded in

@@ -108,4 +108,58 @@ import Testing
     SnapshotText().writeOnce(snapshot, to: &fresh)
     #expect(fresh.bytes == expected)
   }
+
+  @Test func writesTheDomainJustAppliedThroughItsSlotWhenItAloneChanged() throws {
+    // Each record of every snapshot: the text kept up to date with the applied domain alone,
+    // the same bytes as the snapshot encoded afresh, a domain's length changing or not.
+    var snapshot = SnapshotState(domains: [DataDomain(), GeoDomain(), NavDomain()])
+    #expect(snapshot.applied == nil)
+    var text = SnapshotText(snapshot)
+    let lines = [
+      #"{"type":"geo.heading","payload":{"heading":90}}"#,
+      #"{"type":"geo.heading","payload":{"heading":45}}"#,
+      #"{"type":"nav.push","payload":{"screen":"home"}}"#,
+      #"{"type":"data.set","payload":{"key":"k","value":[1,"two"]}}"#,
+      #"{"type":"nav.pop"}"#,
+      #"{"type":"data.remove","payload":{"key":"k"}}"#,
+    ]
+    let before = Array(#"{"earlier":"record"}"#.utf8)
+    for line in lines {
+      let changed = try apply(line, to: &snapshot)
+      let applied = try #require(snapshot.applied)
+      #expect(applied.index == changed)
+      text.markChanged(changed)
+      var writer = JSONWriter()
+      writer.writeRaw(before)
+      #expect(text.write(applied: applied, to: &writer))
+      #expect(writer.bytes == before + SnapshotText(snapshot).bytes, "\(line)")
+    }
+  }
+
+  @Test func writesNothingThroughTheSlotWhenAnotherDomainChangedToo() throws {
+    var snapshot = SnapshotState(domains: [DataDomain(), GeoDomain(), NavDomain()])
+    var text = SnapshotText(snapshot)
+    text.markChanged(try apply(#"{"type":"nav.push","payload":{"screen":"a"}}"#, to: &snapshot))
+    text.markChanged(try apply(#"{"type":"geo.heading","payload":{"heading":1}}"#, to: &snapshot))
+    var writer = JSONWriter()
+    #expect(!text.write(applied: try #require(snapshot.applied), to: &writer))
+    #expect(writer.bytes.isEmpty)
+    // The text not made yet: nothing either; the whole snapshot is written instead.
+    var fresh = SnapshotText()
+    fresh.markChanged(1)
+    #expect(!fresh.write(applied: try #require(snapshot.applied), to: &writer))
+    #expect(writer.bytes.isEmpty)
+    text.write(snapshot, to: &writer)
+    #expect(writer.bytes == SnapshotText(snapshot).bytes)
+  }
+
+  @Test func aRefusedEventLeavesNoDomainApplied() throws {
+    var snapshot = SnapshotState(domains: [NavDomain()])
+    _ = try apply(#"{"type":"nav.push","payload":{"screen":"a"}}"#, to: &snapshot)
+    #expect(snapshot.applied != nil)
+    #expect(throws: (any Error).self) {
+      try apply(#"{"type":"nav.push","payload":{"screen":7}}"#, to: &snapshot)
+    }
+    #expect(snapshot.applied == nil)
+  }
 }
