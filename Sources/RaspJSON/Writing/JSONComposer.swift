@@ -141,6 +141,17 @@ extension JSONComposer {
           index &+= 8
         }
       }
+      // The last bytes, fewer than eight, as one word when none of them needs an escape: the
+      // word is stored whole and the closing quote written over what lies past them.
+      let rest = length &- index
+      if rest > 1, count &+ 8 <= capacity {
+        let word = Self.tailWord(source, length: length, rest: rest)
+        if !Self.needsEscape(word) {
+          UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+          count &+= rest
+          index = length
+        }
+      }
       while index < length {
         write(start[index])
         index &+= 1
@@ -148,6 +159,30 @@ extension JSONComposer {
     }
     base[count] = UInt8(ascii: "\"")
     count += 1
+  }
+
+  /// The last `rest` bytes of the `length` at `source`, `rest` between 2 and 7, as the low
+  /// bytes of a word (little-endian) whose other bytes are spaces, which need no escape; read
+  /// without a byte outside the text: one word ending at its end when the text is eight bytes
+  /// or longer, else two overlapping halves, quarters or pairs.
+  @inlinable
+  @inline(__always)
+  static func tailWord(_ source: UnsafeRawPointer, length: Int, rest: Int) -> UInt64 {
+    let bits = UInt64(truncatingIfNeeded: 8 &* rest)
+    let spaces: UInt64 = 0x2020_2020_2020_2020 << bits
+    if length >= 8 {
+      let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+      return last >> (64 &- bits) | spaces
+    }
+    // The text is `rest` bytes long: its first and last bytes in two loads that overlap.
+    if rest >= 4 {
+      let low = UInt64(source.loadUnaligned(as: UInt32.self))
+      let high = UInt64(source.loadUnaligned(fromByteOffset: rest &- 4, as: UInt32.self))
+      return low | high << (bits &- 32) | spaces
+    }
+    let low = UInt64(source.loadUnaligned(as: UInt16.self))
+    let high = UInt64(source.loadUnaligned(fromByteOffset: rest &- 2, as: UInt16.self))
+    return low | high << (bits &- 16) | spaces
   }
 
   /// Writes one byte of a string: as it is, or escaped.
@@ -243,32 +278,36 @@ extension JSONWriter {
   }
 
   /// Writes `units / 10^fractionDigits` in plain decimal notation at `start`, and returns how
-  /// many bytes it wrote: at most 26.
+  /// many bytes it wrote: at most 26, but the 32 bytes from `start` must be room to write.
+  ///
+  /// The digits are written from the last, two at a time, into a buffer on the stack, then
+  /// copied as 32 bytes, a copy of known size that needs no call.
   @inlinable
   static func render(
     units: UInt64, fractionDigits: Int, negative: Bool, into start: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      var index = 32
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+      let end = buffer.baseAddress! + 32
+      var count = 0
       var rest = units
-      for _ in 0..<fractionDigits {
-        index -= 1
-        buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+      while count &+ 2 <= fractionDigits {
+        count &+= 2
+        rest = writePair(of: rest, at: end - count)
+      }
+      if count < fractionDigits {
+        count &+= 1
+        (end - count).pointee = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
         rest /= 10
       }
-      index -= 1
-      buffer[index] = UInt8(ascii: ".")
-      repeat {
-        index -= 1
-        buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-        rest /= 10
-      } while rest > 0
+      count &+= 1
+      (end - count).pointee = UInt8(ascii: ".")
+      count &+= writeDigits(of: rest, before: end - count)
       if negative {
-        index -= 1
-        buffer[index] = UInt8(ascii: "-")
+        count &+= 1
+        (end - count).pointee = UInt8(ascii: "-")
       }
-      start.update(from: buffer.baseAddress! + index, count: 32 - index)
-      return 32 - index
+      UnsafeMutableRawPointer(start).copyMemory(from: end - count, byteCount: 32)
+      return count
     }
   }
 
@@ -279,20 +318,63 @@ extension JSONWriter {
       start.pointee = UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")
       return 1
     }
-    var magnitude = value.magnitude
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-      var index = 21
-      repeat {
-        index -= 1
-        digits[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-        magnitude /= 10
-      } while magnitude > 0
-      if value < 0 {
-        index -= 1
-        digits[index] = UInt8(ascii: "-")
-      }
-      start.update(from: digits.baseAddress! + index, count: 21 - index)
-      return 21 - index
+    let magnitude = value.magnitude
+    let sign = value < 0 ? 1 : 0
+    let count = sign &+ digitCount(of: magnitude)
+    _ = writeDigits(of: magnitude, before: start + count)
+    if value < 0 { start.pointee = UInt8(ascii: "-") }
+    return count
+  }
+
+  /// How many decimal digits `value` has: 1 for 0.
+  @inlinable
+  @inline(__always)
+  static func digitCount(of value: UInt64) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 100 {
+      count &+= 2
+      rest /= 100
     }
+    return rest >= 10 ? count &+ 1 : count
+  }
+
+  /// Writes the decimal digits of `value` (at least one) so that they end just before `end`,
+  /// two at a time, and returns how many it wrote.
+  @inlinable
+  @inline(__always)
+  static func writeDigits(of value: UInt64, before end: UnsafeMutablePointer<UInt8>) -> Int {
+    var rest = value
+    var count = 0
+    while rest >= 100 {
+      count &+= 2
+      rest = writePair(of: rest, at: end - count)
+    }
+    if rest >= 10 {
+      count &+= 2
+      _ = writePair(of: rest, at: end - count)
+    } else {
+      count &+= 1
+      (end - count).pointee = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0")
+    }
+    return count
+  }
+
+  /// Writes the last two decimal digits of `value` at `place`, and returns what is left of it
+  /// (`value / 100`): one division for two digits.
+  @inlinable
+  @inline(__always)
+  static func writePair(of value: UInt64, at place: UnsafeMutablePointer<UInt8>) -> UInt64 {
+    let rest = value / 100
+    let pair = Int(truncatingIfNeeded: value &- rest &* 100)
+    let pairs: StaticString = """
+      0001020304050607080910111213141516171819202122232425262728293031323334353637383940\
+      4142434445464748495051525354555657585960616263646566676869707172737475767778798081\
+      828384858687888990919293949596979899
+      """
+    let digits = UnsafeRawPointer(pairs.utf8Start).loadUnaligned(
+      fromByteOffset: 2 &* pair, as: UInt16.self)
+    UnsafeMutableRawPointer(place).storeBytes(of: digits, as: UInt16.self)
+    return rest
   }
 }

@@ -73,6 +73,62 @@ import Testing
     }
   }
 
+  @Test func readsTheLastBytesOfATextAsOneWordPaddedWithSpaces() {
+    // Texts of every length to 20, each tail of 2 to 7 bytes: the word holds those bytes
+    // first, then spaces, whether it was read as one word or as two overlapping pieces.
+    var generator = SplitMix64(seed: 7)
+    for length in 2...20 {
+      let text = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      for rest in 2...min(7, length) where length < 8 ? rest == length : true {
+        var expected = Array(text.suffix(rest))
+        expected += [UInt8](repeating: UInt8(ascii: " "), count: 8 - rest)
+        let word = text.withUnsafeBytes {
+          JSONComposer.tailWord($0.baseAddress!, length: length, rest: rest)
+        }
+        let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+        #expect(bytes == expected, "length \(length), rest \(rest)")
+      }
+    }
+  }
+
+  @Test func rendersDecimalsAndIntegersAsTheirDigits() {
+    // The digits Swift's own integer description gives, the point put in by hand.
+    var generator = SplitMix64(seed: 26)
+    var cases: [(UInt64, Int)] = [(0, 1), (5, 1), (5, 9), (10, 1), (99, 2), (100, 2)]
+    for _ in 0..<5_000 {
+      let units = generator.next() % 2_251_799_813_685_248 >> (generator.next() % 50)
+      cases.append((units, Int(generator.next() % 9) + 1))
+    }
+    for (units, fractionDigits) in cases {
+      for negative in [false, true] {
+        var digits = String(units)
+        if digits.count <= fractionDigits {
+          digits = String(repeating: "0", count: fractionDigits + 1 - digits.count) + digits
+        }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -fractionDigits))
+        let expected = (negative ? "-" : "") + digits
+        var room = [UInt8](repeating: 0, count: 32)
+        let count = room.withUnsafeMutableBufferPointer {
+          JSONWriter.render(
+            units: units, fractionDigits: fractionDigits, negative: negative,
+            into: $0.baseAddress!)
+        }
+        #expect(String(decoding: room.prefix(count), as: UTF8.self) == expected)
+      }
+    }
+    var integers: [Int64] = [0, 9, 10, -1, -10, 99, 100, .max, .min]
+    for _ in 0..<5_000 {
+      integers.append(Int64(bitPattern: generator.next()) >> (generator.next() % 63))
+    }
+    for integer in integers {
+      var room = [UInt8](repeating: 0, count: 21)
+      let count = room.withUnsafeMutableBufferPointer {
+        JSONWriter.render(integer: integer, into: $0.baseAddress!)
+      }
+      #expect(String(decoding: room.prefix(count), as: UTF8.self) == String(integer))
+    }
+  }
+
   @Test func findsTheBytesToEscapeInAWord() {
     // Each byte value at each of the eight places, among bytes that need no escape.
     for place in 0..<8 {
