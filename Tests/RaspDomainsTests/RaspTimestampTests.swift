@@ -1,5 +1,6 @@
 import Testing
-import RaspDomains
+
+@testable import RaspDomains
 
 @Suite struct RaspTimestampTests {
   /// The time as `seconds nanoseconds`, or `error: <reason>`; read from a string and from a
@@ -109,6 +110,43 @@ import RaspDomains
   ])
   func readsEpochSecondsExactly(_ text: String, _ seconds: Int64, _ nanoseconds: Int32) {
     #expect(epoch(text) == "\(seconds) \(nanoseconds)")
+  }
+
+  @Test func readsTheUsualSecondsMillisecondsAndZoneAsOneWordAsTheCarefulReaderDoes() {
+    // Every byte value at each of the last eight places of a usual time: read as one word,
+    // the time is the careful reader's when that one accepts it and it ends in `Z`, and no
+    // time otherwise (the byte-by-byte reading takes those).
+    let usual = Array("2026-11-22T09:30:17.005Z".utf8)
+    let minuteStart = try? RaspTimestamp(rfc3339: "2026-11-22T09:30:00Z").seconds
+    var accepted = 0
+    for place in 16..<24 {
+      for value in 0...255 {
+        var bytes = usual
+        bytes[place] = UInt8(value)
+        bytes.withUnsafeBufferPointer { buffer in
+          let careful = try? RaspTimestamp(checkingRFC3339: buffer)
+          let word = RaspTimestamp.millisecondsInUTC(
+            UnsafeRawPointer(buffer.baseAddress!), after: minuteStart ?? 0)
+          let text = String(decoding: bytes, as: UTF8.self)
+          if let careful, bytes[23] == UInt8(ascii: "Z") {
+            accepted += 1
+            #expect(word == careful, "\(text)")
+          } else {
+            #expect(word == nil, "\(text)")
+          }
+          // And through the quick reader, with and without the minute remembered.
+          var memo = RaspTimestamp.Memo()
+          _ = RaspTimestamp.quickRFC3339(buffer, memo: &memo)
+          let quick = [
+            RaspTimestamp.quickRFC3339(buffer), RaspTimestamp.quickRFC3339(buffer, memo: &memo),
+          ]
+          for read in quick where read != nil { #expect(read == careful, "\(text)") }
+        }
+      }
+    }
+    // The time itself once at each place of `:`, `.` and `Z`; six tens of seconds (07 to 57),
+    // ten units (10 to 19) and ten digits at each of the three places of milliseconds.
+    #expect(accepted == 3 + 6 + 10 + 3 * 10)
   }
 
   @Test func bytesThatMatchAnEmptyMemoAreStillChecked() {

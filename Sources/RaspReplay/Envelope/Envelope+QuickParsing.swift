@@ -182,12 +182,23 @@ extension Envelope {
     }
     // `{"ts":"`
     guard word(0) & 0x00FF_FFFF_FFFF_FFFF == 0x0022_3A22_7374_227B else { return nil }
-    let timeEnd = plainStringEnd(in: line, from: 7)
-    // `","source":"`
-    guard timeEnd > 0, timeEnd + 20 <= count, word(timeEnd) == 0x6372_756F_7322_2C22,
-      word(timeEnd + 4) == 0x223A_2265_6372_756F,
-      let time = RaspTimestamp.quickRFC3339(
+    // A time of the usual 24 bytes (`2026-11-22T09:30:00.005Z`) is read where its end would be,
+    // without looking for it: reading it checks every byte, and none of a time is a quote, an
+    // escape or a control character. Any other is read up to the quote that ends it.
+    var timeEnd = 31
+    var read: RaspTimestamp?
+    if line[31] == UInt8(ascii: "\"") {
+      read = RaspTimestamp.quickRFC3339(UnsafeBufferPointer(rebasing: line[7..<31]), memo: &memo)
+    }
+    if read == nil {
+      timeEnd = plainStringEnd(in: line, from: 7)
+      guard timeEnd > 0 else { return nil }
+      read = RaspTimestamp.quickRFC3339(
         UnsafeBufferPointer(rebasing: line[7..<timeEnd]), memo: &memo)
+    }
+    // `","source":"`
+    guard let time = read, timeEnd + 20 <= count, word(timeEnd) == 0x6372_756F_7322_2C22,
+      word(timeEnd + 4) == 0x223A_2265_6372_756F
     else { return nil }
     let sourceStart = timeEnd + 12
     let sourceEnd = plainStringEnd(in: line, from: sourceStart)
