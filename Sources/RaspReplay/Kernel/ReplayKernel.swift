@@ -288,12 +288,11 @@ struct ReplayKernel {
       let start = writer.bytes.count
       // The domain just applied through its slot, without a copy of the snapshot, when it is
       // the only one changed; the whole snapshot otherwise.
-      if let applied = stream.pipeline.current.applied,
-        stream.text.write(applied: applied, to: &writer)
-      {
-      } else {
-        stream.text.write(stream.pipeline.current, to: &writer)
+      var isWritten = false
+      if let applied = stream.pipeline.current.applied {
+        isWritten = stream.text.write(applied: applied, to: &writer)
       }
+      if !isWritten { stream.text.write(stream.pipeline.current, to: &writer) }
       records += 1
       return .record(
         ReplayRecord(
