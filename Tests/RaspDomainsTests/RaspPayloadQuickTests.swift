@@ -101,6 +101,25 @@ import Testing
     #expect(checkSameAsFieldByField(RestDomain(), "unlink", payloads) > 50)
   }
 
+  @Test func restResponsesDecodeAsTheirFieldByFieldReadingDoes() {
+    let relations = [
+      #""self":"/a""#, #""self":{"href":"/a"}"#, #""next":"/n""#, #""next":{"href":1}"#,
+      #""next":{"href":"/n","templated":true}"#, #""next":{}"#, #""next":1"#, #""next":null"#,
+      #""curies":"/c""#, #""curies":{"href":"/c","name":"x"}"#, #""n\u00e4":"/x""#,
+      #""next":"/caf\u00e9""#, #""next":{"href":"/n"} "#,
+    ]
+    let links = objects(of: relations, upTo: 2).map { #""links":\#($0)"# }
+    let members =
+      links + [#""links":[]"#, #""links":"/a""#]
+      + [
+        #""status":200"#, #""status":"ok""#, #""status":2e2"#, #""_links":{"self":{"href":"/h"}}"#,
+        #""_embedded":{}"#, #""total":3"#,
+      ]
+    let payloads = objects(of: members, upTo: 2)
+    #expect(payloads.count > 20_000)
+    #expect(checkSameAsFieldByField(RestDomain(), "response", payloads) > 500)
+  }
+
   /// Reads `payload` with the domain, the reader ending where the line says the payload ends,
   /// and tells whether the quick reading read it (no field read one by one, and the reader at
   /// the end).
@@ -130,6 +149,14 @@ import Testing
     #expect(try isReadQuickly(NavDomain(), "selectTab", #"{"tab":"home"}"#))
     #expect(try isReadQuickly(RestDomain(), "link", #"{"rel":"self","href":"/orders/1"}"#))
     #expect(try isReadQuickly(RestDomain(), "unlink", #"{"rel":"self"}"#))
+    let response = #"{"status":200,"links":{"self":{"href":"/o/1"},"next":"/o/2"}}"#
+    #expect(try isReadQuickly(RestDomain(), "response", response))
+    #expect(try isReadQuickly(RestDomain(), "response", #"{"links":{}}"#))
+    #expect(try !isReadQuickly(RestDomain(), "response", #"{"_links":{"self":{"href":"/o"}}}"#))
+    // A relation twice is an error, which only the field-by-field reading explains.
+    #expect(throws: RaspEventError.self) {
+      try self.isReadQuickly(RestDomain(), "response", #"{"links":{"self":"/o","self":"/p"}}"#)
+    }
     // Others are read field by field.
     #expect(try !isReadQuickly(GeoDomain(), "heading", #"{"heading": 139.9}"#))
     #expect(try !isReadQuickly(GeoDomain(), "heading", #"{"heading":1,"magnetic":true}"#))

@@ -117,6 +117,27 @@ struct RaspQuickPayload {
     return true
   }
 
+  /// The value, an object in the same plain shape, read by `read` with a cursor of its own
+  /// after the object's `{`; `nil` for any other value, and when `read` returns `nil` or
+  /// leaves the object before its closing brace.
+  ///
+  /// ```swift
+  /// let href = fields.object { link -> String? in
+  ///   guard let key = link.nextKey(), key == "href", let href = link.string(),
+  ///     link.nextKey() == nil
+  ///   else { return nil }
+  ///   return href
+  /// }
+  /// ```
+  @inline(__always)
+  mutating func object<Value>(_ read: (inout RaspQuickPayload) -> Value?) -> Value? {
+    guard position < line.count, line[position] == UInt8(ascii: "{") else { return nil }
+    var members = RaspQuickPayload(line: line, position: position + 1)
+    guard let value = read(&members), members.hasEnded else { return nil }
+    position = members.position
+    return value
+  }
+
   /// The value, a string of ASCII text without escapes or control characters; `nil` for any
   /// other value, and for any other string (read field by field, as it needs).
   @inline(__always)

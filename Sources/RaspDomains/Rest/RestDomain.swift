@@ -116,6 +116,9 @@ public struct RestDomain: RaspDomain {
   ) throws(RaspEventError) -> RestState.Event {
     switch name {
     case "response":
+      if let relations = payload.readQuickly(Self.quickResponse) {
+        return .replaceRelations(relations)
+      }
       return .replaceRelations(try decodeResponse(&payload))
     case "link":
       if let link = payload.readQuickly(Self.quickLink) { return .set(link) }
@@ -157,6 +160,49 @@ public struct RestDomain: RaspDomain {
       while try payload.nextField() != nil { try payload.skip() }
       return .clear
     }
+  }
+
+  /// A response read quickly (``RaspPayload/readQuickly(_:)``): rasp's `links` and nothing
+  /// else but a `status` number, each relation an href string or an object of an `href` string
+  /// alone, none twice and none `curies` (whose link needs a `name`). HAL, and any other
+  /// member, is read field by field (``decodeResponse(_:)``).
+  private static func quickResponse(_ fields: inout RaspQuickPayload) -> [RestRelation]? {
+    var relations: [RestRelation]?
+    var hasStatus = false
+    while let key = fields.nextKey() {
+      switch key {
+      case "status":
+        guard !hasStatus, fields.number() != nil else { return nil }
+        hasStatus = true
+      case "links":
+        guard relations == nil, let links = fields.object(quickRelations) else { return nil }
+        relations = links
+      default:
+        return nil
+      }
+    }
+    return relations
+  }
+
+  /// The relations of a response's `links` read quickly: href strings or `{"href":…}`.
+  private static func quickRelations(_ fields: inout RaspQuickPayload) -> [RestRelation]? {
+    var relations: [RestRelation] = []
+    relations.reserveCapacity(8)  // as RestLinksReader does: one allocation
+    while let key = fields.nextKey() {
+      let rel = key.string
+      guard rel != "curies", !relations.contains(where: { $0.rel == rel }) else { return nil }
+      guard
+        let href = fields.string()
+          ?? fields.object({ link -> String? in
+            guard let key = link.nextKey(), key == "href", let href = link.string(),
+              link.nextKey() == nil
+            else { return nil }
+            return href
+          })
+      else { return nil }
+      relations.append(RestRelation(rel: rel, href: href))
+    }
+    return relations
   }
 
   /// A link read quickly (``RaspPayload/readQuickly(_:)``): `rel` and `href`, strings, `rel`
