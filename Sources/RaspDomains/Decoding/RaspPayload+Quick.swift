@@ -100,6 +100,10 @@ struct RaspQuickPayload {
     guard position < line.count,
       line[position] == UInt8(ascii: "-") || line[position] &- UInt8(ascii: "0") < 10
     else { return nil }
+    if let (value, end) = JSONScanner.plainDecimal(in: line, from: position) {
+      position = end
+      return value
+    }
     var scanner = JSONScanner(line, position: position)
     guard let number = try? scanner.readNumber() else { return nil }
     position = scanner.position

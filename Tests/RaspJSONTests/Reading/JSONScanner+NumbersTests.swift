@@ -195,4 +195,52 @@ import Testing
       checkAgainstSwift(parts.count == 2 ? mantissa + "e" + parts[1] : mantissa)
     }
   }
+  /// `plainDecimal` reads what it takes as the scanner and Swift's own `Double(_:)` do, to the
+  /// bit and to the byte after, and takes every plain number of at most 15 digits: random
+  /// numbers of every shape, plain or not, each followed by a byte that may end or extend it.
+  @Test func readsPlainDecimalsAsTheScannerAndSwiftDo() throws {
+    var generator = SplitMix64(seed: 38)
+    let ends = ["", ",", "}", "e5", "E-2", ".", "x", " "]
+    var taken = 0
+    for round in 0..<20_000 {
+      let negative = generator.next() % 3 == 0
+      let integerDigits = Int(generator.next() % 18)
+      let fractionDigits = generator.next() % 2 == 0 ? 0 : Int(generator.next() % 18)
+      var text = negative ? "-" : ""
+      for place in 0..<integerDigits {
+        // Mostly no leading zero, sometimes one.
+        let digit = place == 0 && round % 7 != 0 ? 1 + generator.next() % 9 : generator.next() % 10
+        text += String(digit)
+      }
+      if round % 5 != 0 || fractionDigits > 0 { text += "." }
+      for _ in 0..<fractionDigits { text += String(generator.next() % 10) }
+      if text.hasSuffix("."), round % 5 != 0 { text.removeLast() }
+      let written = text + ends[Int(generator.next() % UInt64(ends.count))]
+      let bytes = Array(written.utf8)
+      let plain = bytes.withUnsafeBufferPointer { JSONScanner.plainDecimal(in: $0, from: 0) }
+      let digits = text.dropFirst(negative ? 1 : 0)
+      let after = written.dropFirst(text.utf8.count)
+      let isPlain =
+        integerDigits > 0 && (integerDigits == 1 || !digits.hasPrefix("0"))
+        && !text.hasSuffix(".") && integerDigits + fractionDigits <= 15
+        && !after.hasPrefix("e") && !after.hasPrefix("E")
+        && (text.contains(".") || !after.hasPrefix("."))
+      #expect((plain != nil) == isPlain, "\(written)")
+      guard let plain else { continue }
+      taken += 1
+      #expect(plain.end == text.utf8.count, "\(written)")
+      let scanned = try bytes.withUnsafeBufferPointer { line in
+        var scanner = JSONScanner(line)
+        let number = try scanner.readNumber()
+        return (number.doubleValue, scanner.position)
+      }
+      #expect(scanned.0.bitPattern == plain.value.bitPattern, "\(written)")
+      #expect(scanned.1 == plain.end, "\(written)")
+      // Swift's reading, but for `-0`, which the scanner keeps as the integer 0.
+      let swift = try #require(Double(text))
+      let expected = fractionDigits == 0 && swift == 0 ? 0.0 : swift
+      #expect(expected.bitPattern == plain.value.bitPattern, "\(written)")
+    }
+    #expect(taken > 5_000)
+  }
 }
